@@ -1,0 +1,99 @@
+// The demo server: the QA page at /, static assets, the built bundle, and the 404 page elsewhere.
+//   node demo/server.mjs          (PORT overrides 5173; HOST overrides 127.0.0.1)
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const demoDir = path.dirname(fileURLToPath(import.meta.url));
+const distDir = path.join(demoDir, '..', 'dist');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Pages served at fixed paths. */
+const PAGES = {
+  '/': 'pages/index.html',
+  '/index.html': 'pages/index.html',
+};
+
+/** Reads `relative` inside `base`, refusing anything that escapes it. Null when missing. */
+async function readInside(base, relative) {
+  const file = path.resolve(base, `.${path.posix.normalize(`/${relative}`)}`);
+  if (!file.startsWith(base + path.sep)) return null;
+  try {
+    return { body: await readFile(file), type: TYPES[path.extname(file)] ?? 'application/octet-stream' };
+  } catch {
+    return null;
+  }
+}
+
+function send(response, status, body, type, headers = {}) {
+  response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
+  response.end(body);
+}
+
+async function handle(request, response) {
+  const url = new URL(request.url ?? '/', 'http://demo.local');
+  const page = PAGES[url.pathname];
+  if (page && (request.method === 'GET' || request.method === 'HEAD')) {
+    const file = await readInside(demoDir, page);
+    if (file) return send(response, 200, file.body, file.type);
+  }
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const asset = url.pathname.startsWith('/assets/')
+      ? await readInside(path.join(demoDir, 'assets'), url.pathname.slice('/assets/'.length))
+      : /^\/store-assistant\.js(\.map|\.LEGAL\.txt)?$/.test(url.pathname)
+        ? await readInside(distDir, url.pathname.slice(1))
+        : null;
+    if (asset) return send(response, 200, asset.body, asset.type);
+    if (url.pathname === '/store-assistant.js') {
+      return send(response, 503, 'console.error("dist/store-assistant.js is missing: run npm run build")', TYPES['.js']);
+    }
+  }
+  const notFound = await readInside(demoDir, 'pages/404.html');
+  send(response, 404, notFound?.body ?? 'Not found', TYPES['.html']);
+}
+
+/** Starts the demo server; resolves once it listens. Port 0 picks a free port. */
+export function startDemoServer({ port = 5173, host = '127.0.0.1' } = {}) {
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error) => {
+      console.error('[demo] request failed', error);
+      if (!response.headersSent) send(response, 500, 'Internal error', TYPES['.txt']);
+      else response.destroy();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+      resolve({
+        url,
+        server,
+        close: () => new Promise((done) => {
+          server.closeAllConnections?.();
+          server.close(() => done());
+        }),
+      });
+    });
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.PORT ?? 5173);
+  const { url } = await startDemoServer({ port, host: process.env.HOST ?? '127.0.0.1' });
+  console.log(`store-assistant demo: ${url}/  (Ctrl+C to stop)`);
+}

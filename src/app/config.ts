@@ -1,0 +1,77 @@
+import type { StringTable } from '../i18n/strings';
+import type { ThemePatch } from '../theme/theme';
+
+/** Where the conversation is remembered between page loads. */
+export type PersistMode = 'local' | 'session' | 'none';
+
+/** How the widget sits on the page. */
+export type DisplayMode = 'inline' | 'floating';
+
+/** One question and answer of the FAQ view. */
+export interface FaqEntry {
+  q: string;
+  a: string;
+}
+
+/** The voice connection settings. A call needs a public key and one of assistant, squad or workflow. */
+export interface VoiceConfig {
+  /** `vapi` places real calls; `demo` plays a scripted call with no network or microphone. */
+  provider: 'vapi' | 'demo';
+  publicKey: string | null;
+  assistantId: string | null;
+  squadId: string | null;
+  workflowId: string | null;
+  /** Base URL of the voice API, for stores that proxy it. */
+  apiUrl: string | null;
+}
+
+/**
+ * Everything the element's attributes configure, already parsed and validated. The store never sees
+ * raw attribute strings.
+ */
+export interface AssistantConfig {
+  webhookUrl: string | null;
+  voice: VoiceConfig;
+  /** "Track my order" target. */
+  storeUrl: string | null;
+  /** Drives the default brand name and welcome message. */
+  storeDomain: string;
+  /** "Talk to a human agent" target; without one the request is sent to the webhook. */
+  agentUrl: string | null;
+  /** The theme fields set by attributes: the layer above the saved theme. */
+  themeAttributes: ThemePatch;
+  mode: DisplayMode;
+  /** Floating mode: whether the card is open. */
+  open: boolean;
+  /** Milliseconds per character of the bot's typewriter; 0 shows replies at once. */
+  typingSpeed: number;
+  persist: PersistMode;
+  faq: FaqEntry[];
+  /** Hosts that images inside bot markdown may load from. */
+  imageHosts: string[];
+  geoUrl: string | null;
+  lang: string;
+  /** Overrides of single entries of the string table. */
+  strings: Partial<StringTable>;
+}
+
+/** The configuration of an element with no attributes on a page at `pageHost`. */
+export function defaultConfig(pageHost: string): AssistantConfig {
+  return {
+    webhookUrl: null,
+    voice: { provider: 'vapi', publicKey: null, assistantId: null, squadId: null, workflowId: null, apiUrl: null },
+    storeUrl: null,
+    storeDomain: pageHost,
+    agentUrl: null,
+    themeAttributes: {},
+    mode: 'inline',
+    open: false,
+    typingSpeed: 8,
+    persist: 'local',
+    faq: [],
+    imageHosts: pageHost ? [pageHost] : [],
+    geoUrl: null,
+    lang: 'en',
+    strings: {},
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Web storage that never throws. Browsers throw on access when storage is blocked (third-party
+ * contexts, Safari private mode, enterprise policies) and on writes when it is full; for a widget that
+ * only means "nothing is remembered", never an error on the store's page.
+ */
+export interface SafeStorage {
+  /** The stored text, or null when absent or unreadable. */
+  get(key: string): string | null;
+  /** Stores `value`; false when the browser refused (blocked or full). */
+  set(key: string, value: string): boolean;
+  remove(key: string): void;
+}
+
+/** Wraps a possibly missing or hostile `Storage`. `resolve` is called on each use, since merely reading `window.localStorage` can throw. */
+export function safeStorage(resolve: () => Storage | null | undefined): SafeStorage {
+  const attempt = <T>(use: (storage: Storage) => T, fallback: T): T => {
+    try {
+      const storage = resolve();
+      return storage ? use(storage) : fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    get: (key) => attempt((storage) => {
+      const value = storage.getItem(key);
+      return typeof value === 'string' ? value : null;
+    }, null),
+    set: (key, value) => attempt((storage) => {
+      storage.setItem(key, value);
+      return true;
+    }, false),
+    remove: (key) => attempt((storage) => storage.removeItem(key), undefined),
+  };
+}
+
+/** Storage that holds nothing: for `persist="none"` and for tests. */
+export const noStorage: SafeStorage = { get: () => null, set: () => false, remove: () => undefined };
+
+/** In-memory storage, for tests and as a stand-in where the browser offers none. */
+export function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { entries: Map<string, string> } {
+  const entries = new Map(Object.entries(initial));
+  return {
+    entries,
+    get: (key) => entries.get(key) ?? null,
+    set: (key, value) => (entries.set(key, value), true),
+    remove: (key) => void entries.delete(key),
+  };
+}

@@ -1,0 +1,223 @@
+import { defaultConfig, type AssistantConfig, type FaqEntry } from '../app/config';
+import { isStringKey, type StringTable } from '../i18n/strings';
+import type { Theme, ThemePatch } from '../theme/theme';
+import { checkText, checkThemeField } from '../theme/validate';
+
+/**
+ * Every attribute of `<store-assistant>`, with what it does and its default. This table is the source
+ * of the README's attribute table and of the attributes the element observes.
+ */
+export const ATTRIBUTES = {
+  'webhook-url': { doc: 'The store workflow webhook that answers chat messages (POST, JSON).', default: 'none: chat shows a "not configured" notice' },
+  'vapi-public-key': { doc: 'Vapi public key for voice calls.', default: 'none' },
+  'vapi-assistant-id': { doc: 'Vapi assistant to call.', default: 'none' },
+  'vapi-squad-id': { doc: 'Vapi squad to call (instead of an assistant).', default: 'none' },
+  'vapi-workflow-id': { doc: 'Vapi workflow to call (instead of an assistant).', default: 'none' },
+  'vapi-api-url': { doc: 'Base URL of the Vapi API, for a proxy.', default: "Vapi's own" },
+  'voice-provider': { doc: '`vapi`, or `demo` for a scripted call with no network or microphone.', default: '`vapi`' },
+  'store-url': { doc: '"Track my order" opens this page in a new tab.', default: '`https://{store-domain}/`, or this site\'s home page' },
+  'store-domain': { doc: 'The store\'s domain: drives the default brand name and welcome message.', default: "the page's host" },
+  'agent-url': { doc: '"Talk to a human agent" opens this page; without it the request goes to the webhook.', default: 'none' },
+  'primary-gradient': { doc: 'Header, launcher and visitor bubbles: a colour or gradient.', default: 'indigo to violet' },
+  'secondary-gradient': { doc: 'Welcome area background: a colour or gradient.', default: 'pale indigo to white' },
+  'accent-color': { doc: 'Buttons, links and focus rings.', default: '`#4f46e5`' },
+  'logo-url': { doc: 'Logo image (https:, data:image/ or same origin).', default: "the brand's initial" },
+  'brand-name': { doc: 'Name shown in the header and welcome view.', default: '"{Store} store", from store-domain' },
+  'welcome-message': { doc: 'Greeting at the top of an empty chat.', default: '"Welcome to {store domain}. How can we assist you today?"' },
+  'quick-actions': { doc: 'Suggestion chips in an empty chat: a JSON array or `|`-separated labels.', default: 'New Course, Track my order, Size guide, Contact support' },
+  'badge-images': { doc: 'Space-separated badge image URLs; at most two are shown.', default: 'none' },
+  mode: { doc: '`inline` (a 600px card in the page) or `floating` (a launcher that opens the card).', default: '`inline`' },
+  open: { doc: 'Floating mode: the card is open. Set and removed by `open()` and `close()`.', default: 'absent (closed)' },
+  'typing-speed': { doc: 'Milliseconds per character of the reply typewriter; `0` shows replies at once.', default: '`8`' },
+  persist: { doc: 'Where conversations are kept: `local`, `session` or `none`.', default: '`local`' },
+  faq: { doc: 'FAQ entries as JSON: `[{ "q": "...", "a": "..." }]`.', default: 'none' },
+  'image-hosts': { doc: 'Space-separated hosts that images inside bot replies may load from.', default: "the page's host" },
+  'geo-url': { doc: 'Optional visitor-context lookup (GET, JSON), sent as `context.geo`.', default: 'none: nothing is requested' },
+  lang: { doc: 'Language of the widget\'s own texts.', default: '`en`' },
+  strings: { doc: 'JSON object overriding single entries of the string table.', default: 'none' },
+} as const satisfies Record<string, { doc: string; default: string }>;
+
+/** An attribute name of `<store-assistant>`. */
+export type AttributeName = keyof typeof ATTRIBUTES;
+
+/** The attribute names, in documentation order. */
+export const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTES) as AttributeName[];
+
+/** The page the element lives on: relative URLs resolve against it and defaults derive from it. */
+export interface PageContext {
+  /** Base for relative URLs (the document's base URI). */
+  baseUrl: string;
+  /** The page's origin, e.g. "https://acme.example". */
+  origin: string;
+  /** The page's host, e.g. "acme.example". */
+  host: string;
+}
+
+const THEME_ATTRIBUTES: Partial<Record<AttributeName, keyof Theme>> = {
+  'primary-gradient': 'primaryGradient',
+  'secondary-gradient': 'secondaryGradient',
+  'accent-color': 'accentColor',
+  'logo-url': 'logoUrl',
+  'brand-name': 'brandName',
+  'welcome-message': 'welcomeMessage',
+  'quick-actions': 'quickActions',
+  'badge-images': 'badgeImages',
+};
+
+/** An http(s) URL, resolved against the page; anything else (javascript:, data:, garbage) is null. */
+function parseHttpUrl(value: string, baseUrl: string): string | null {
+  try {
+    const url = new URL(value.trim(), baseUrl);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function parseJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseFaq(value: string): FaqEntry[] | null {
+  const parsed = parseJson(value);
+  if (!Array.isArray(parsed)) return null;
+  const entries: FaqEntry[] = [];
+  for (const item of parsed.slice(0, 50)) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { q, a } = item as Record<string, unknown>;
+    if (typeof q !== 'string' || typeof a !== 'string') return null;
+    const question = checkText(q, 300);
+    const answer = checkText(a, 4000);
+    if ('problem' in question || 'problem' in answer) return null;
+    entries.push({ q: question.text, a: answer.text });
+  }
+  return entries;
+}
+
+function parseStrings(value: string, warn: (message: string) => void): Partial<StringTable> | null {
+  const parsed = parseJson(value);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const strings: Partial<StringTable> = {};
+  for (const [key, text] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!isStringKey(key)) warn(`strings: "${key}" is not a known string and was ignored`);
+    else if (typeof text !== 'string' || text.length > 500) warn(`strings: "${key}" must be a text of at most 500 characters`);
+    else strings[key] = text;
+  }
+  return strings;
+}
+
+const HOST_PATTERN = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i;
+
+/**
+ * Parses the element's attributes into a validated configuration. An absent attribute gives its
+ * default; an invalid one gives its default and a console message through `warn`.
+ */
+export function parseAttributes(
+  read: (name: AttributeName) => string | null,
+  page: PageContext,
+  warn: (message: string) => void,
+): AssistantConfig {
+  const config = defaultConfig(page.host);
+  const invalid = (name: AttributeName, value: string, why: string) =>
+    warn(`attribute ${name}="${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${why}; the default is used`);
+  const text = (name: AttributeName): string | null => {
+    const value = read(name);
+    return value === null || value.trim() === '' ? null : value;
+  };
+  const url = (name: AttributeName): string | null => {
+    const value = text(name);
+    if (value === null) return null;
+    const parsed = parseHttpUrl(value, page.baseUrl);
+    if (parsed === null) invalid(name, value, 'is not an http(s) URL');
+    return parsed;
+  };
+  const id = (name: AttributeName): string | null => {
+    const value = text(name)?.trim() ?? null;
+    if (value !== null && !/^[\w.:-]{1,200}$/.test(value)) {
+      invalid(name, value, 'is not a valid identifier');
+      return null;
+    }
+    return value;
+  };
+  const choice = <T extends string>(name: AttributeName, options: readonly T[], fallback: T): T => {
+    const value = text(name)?.trim().toLowerCase() ?? null;
+    if (value === null) return fallback;
+    if ((options as readonly string[]).includes(value)) return value as T;
+    invalid(name, value, `must be one of ${options.join(', ')}`);
+    return fallback;
+  };
+
+  config.webhookUrl = url('webhook-url');
+  config.voice = {
+    provider: choice('voice-provider', ['vapi', 'demo'], 'vapi'),
+    publicKey: id('vapi-public-key'),
+    assistantId: id('vapi-assistant-id'),
+    squadId: id('vapi-squad-id'),
+    workflowId: id('vapi-workflow-id'),
+    apiUrl: url('vapi-api-url'),
+  };
+
+  const domain = text('store-domain')?.trim().toLowerCase() ?? null;
+  if (domain !== null) {
+    if (HOST_PATTERN.test(domain) && !domain.startsWith('*')) config.storeDomain = domain;
+    else invalid('store-domain', domain, 'is not a domain name');
+  }
+  const storeHome = config.storeDomain !== page.host ? `https://${config.storeDomain}/` : `${page.origin}/`;
+  config.storeUrl = url('store-url') ?? parseHttpUrl(storeHome, page.baseUrl);
+  config.agentUrl = url('agent-url');
+  config.geoUrl = url('geo-url');
+
+  const theme: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(THEME_ATTRIBUTES) as [AttributeName, keyof Theme][]) {
+    const value = text(name);
+    if (value === null) continue;
+    const checked = checkThemeField(field, value, page.origin);
+    if (checked.problem !== undefined) invalid(name, value, checked.problem);
+    else theme[field] = checked.value;
+  }
+  config.themeAttributes = theme as ThemePatch;
+
+  config.mode = choice('mode', ['inline', 'floating'], 'inline');
+  const open = read('open');
+  config.open = open !== null && open.trim().toLowerCase() !== 'false';
+
+  const speed = text('typing-speed');
+  if (speed !== null) {
+    const value = Number(speed);
+    if (Number.isFinite(value) && value >= 0 && value <= 1000) config.typingSpeed = value;
+    else invalid('typing-speed', speed, 'must be a number of milliseconds from 0 to 1000');
+  }
+  config.persist = choice('persist', ['local', 'session', 'none'], 'local');
+
+  const faq = text('faq');
+  if (faq !== null) {
+    const entries = parseFaq(faq);
+    if (entries) config.faq = entries;
+    else invalid('faq', faq, 'must be a JSON array of { "q": text, "a": text }');
+  }
+
+  const hosts = text('image-hosts');
+  if (hosts !== null) {
+    const list = hosts.split(/[\s,]+/).filter(Boolean).map((host) => host.toLowerCase());
+    const bad = list.filter((host) => !HOST_PATTERN.test(host));
+    bad.forEach((host) => invalid('image-hosts', host, 'is not a host name'));
+    config.imageHosts = list.filter((host) => HOST_PATTERN.test(host));
+  }
+
+  const lang = text('lang')?.trim() ?? null;
+  if (lang !== null) {
+    if (/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i.test(lang)) config.lang = lang;
+    else invalid('lang', lang, 'is not a language tag');
+  }
+  const strings = text('strings');
+  if (strings !== null) {
+    const parsed = parseStrings(strings, warn);
+    if (parsed) config.strings = parsed;
+    else invalid('strings', strings, 'must be a JSON object of string keys and texts');
+  }
+  return config;
+}

@@ -1,0 +1,169 @@
+import r2wc from '@r2wc/react-to-web-component';
+import { createAssistant, type Assistant } from '../app/assistant';
+import { browserDeps } from '../app/deps';
+import { themeCssVariables } from '../theme/css-variables';
+import { App } from '../ui/app';
+import { AssistantContext, useAssistantState } from '../ui/context';
+import { ErrorBoundary } from '../ui/error-boundary';
+import css from '../ui/styles.css?raw';
+import iconCss from '../ui/icons.css?raw';
+import { ATTRIBUTE_NAMES, parseAttributes, type AttributeName } from './attributes';
+import { dispatchAssistantEvent } from './events';
+import { adoptStyles } from './styles';
+
+/** The widget inside the error boundary, whose texts follow the element's language. */
+function RootShell() {
+  const renderError = useAssistantState((state) => state.strings.renderError);
+  const retryLabel = useAssistantState((state) => state.strings.renderErrorRetry);
+  const floating = useAssistantState((state) => state.config.mode === 'floating');
+  return (
+    <div className="root" part="root">
+      <ErrorBoundary
+        message={renderError}
+        retryLabel={retryLabel}
+        floating={floating}
+        onError={(error) => console.error('[store-assistant] render error', error)}
+      >
+        <App />
+      </ErrorBoundary>
+    </div>
+  );
+}
+
+/** The React tree r2wc mounts into the shadow root: the element's own assistant, provided to the UI. */
+function ElementRoot({ container }: { container?: HTMLElement }) {
+  const host = (container as unknown as ShadowRoot | undefined)?.host;
+  if (!(host instanceof StoreAssistantElement)) return null;
+  return (
+    <AssistantContext.Provider value={host.assistant}>
+      <RootShell />
+    </AssistantContext.Provider>
+  );
+}
+
+const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+// Every attribute is declared to r2wc as a plain string, so r2wc observes them; parsing is ours (r2wc
+// ignores empty values, throws on bad JSON and never resets a removed attribute).
+const R2wcElement = r2wc(ElementRoot, {
+  shadow: 'open',
+  props: Object.fromEntries(ATTRIBUTE_NAMES.map((name) => [camelCase(name), 'string'])) as Record<string, 'string'>,
+}) as unknown as {
+  new (): HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
+  readonly observedAttributes: string[];
+};
+
+/**
+ * `<store-assistant>`: the embeddable assistant. Attributes configure it (see attributes.ts), methods
+ * drive it, and `store-assistant:*` events report what happened (see events.ts).
+ */
+export class StoreAssistantElement extends R2wcElement {
+  /** The store behind this element. It outlives re-renders and moves, so the conversation does too. */
+  readonly assistant: Assistant;
+  private configurePending = false;
+  private readonly warned = new Set<string>();
+  /** Console messages for the store owner, each written once per element. */
+  private readonly warn: (message: string) => void;
+
+  constructor() {
+    super();
+    const deps = browserDeps((name, detail) => dispatchAssistantEvent(this, name, detail));
+    const warnOnce = deps.warn;
+    // The same invalid attribute is reported once, not on every re-parse.
+    this.warn = deps.warn = (message) => {
+      if (this.warned.has(message)) return;
+      this.warned.add(message);
+      warnOnce(message);
+    };
+    this.assistant = createAssistant(deps);
+    adoptStyles(this.shadowRoot as ShadowRoot, `${css}\n${iconCss}`);
+    this.assistant.subscribe((state, previous) => {
+      if (state.theme !== previous.theme) this.applyTheme();
+      if (state.isOpen !== previous.isOpen) this.reflectOpen(state.isOpen);
+    });
+  }
+
+  override connectedCallback(): void {
+    this.configure();
+    this.applyTheme();
+    super.connectedCallback();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // A move (remove then insert in the same task) reconnects before this runs and keeps everything alive.
+    queueMicrotask(() => {
+      if (!this.isConnected) this.assistant.dispose();
+    });
+  }
+
+  attributeChangedCallback(): void {
+    // Coalesce: a parser or an upgrade reports every attribute in turn; parse them once.
+    if (this.configurePending) return;
+    this.configurePending = true;
+    queueMicrotask(() => this.configure());
+  }
+
+  private configure(): void {
+    this.configurePending = false;
+    const read = (name: AttributeName) => this.getAttribute(name);
+    const { origin, host } = window.location;
+    this.assistant.actions.configure(parseAttributes(read, { baseUrl: document.baseURI, origin, host }, this.warn));
+  }
+
+  private applyTheme(): void {
+    if (!this.isConnected) return;
+    for (const [name, value] of themeCssVariables(this.assistant.getState().theme)) this.style.setProperty(name, value);
+  }
+
+  private reflectOpen(isOpen: boolean): void {
+    if (this.hasAttribute('open') !== isOpen) this.toggleAttribute('open', isOpen);
+    dispatchAssistantEvent(this, isOpen ? 'open' : 'close', {});
+  }
+
+  /** Floating mode: opens the card. */
+  open(): void {
+    this.assistant.actions.setOpen(true);
+  }
+
+  /** Floating mode: closes the card. */
+  close(): void {
+    this.assistant.actions.setOpen(false);
+  }
+
+  /** Opens the conversation, sending `firstMessage` at once when given. */
+  startChat(firstMessage?: string): void {
+    this.assistant.actions.startChat(firstMessage);
+  }
+
+  /** Sends `text` as the visitor and shows the conversation. False when empty or a reply is awaited. */
+  sendMessage(text: string): boolean {
+    this.assistant.actions.navigate('chat');
+    return this.assistant.actions.sendMessage(String(text));
+  }
+
+  /** Starts a new conversation. */
+  newChat(): void {
+    this.assistant.actions.newChat();
+  }
+
+  /** Returns to the welcome view. */
+  goHome(): void {
+    this.assistant.actions.goHome();
+  }
+
+  /** Saves the current theme to localStorage "chatbot-theme". False when the browser refuses storage. */
+  saveTheme(): boolean {
+    return this.assistant.actions.saveTheme();
+  }
+
+  /** Applies a theme (JSON text or object). False, with a console message, when anything in it is invalid. */
+  importTheme(json: unknown): boolean {
+    return this.assistant.actions.importTheme(json);
+  }
+
+  /** The current theme as JSON, in the format `importTheme` accepts. */
+  exportTheme(): string {
+    return this.assistant.actions.exportTheme();
+  }
+}

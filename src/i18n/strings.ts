@@ -1,0 +1,90 @@
+/**
+ * Every string the widget shows or announces, in one table. The English entries are the defaults and
+ * carry the exact wording of the product specification; later languages and the `strings` attribute
+ * override single entries by key.
+ *
+ * Placeholders are written `{name}` and filled by {@link formatString}.
+ */
+export const englishStrings = {
+  // Welcome (home) view
+  welcomeTitle: 'Welcome to {brandName}',
+  welcomeSubtitle: 'How can we help you today?',
+  askQuestion: 'Ask a question',
+  trackOrder: 'Track my order',
+  newArrivals: 'New arrivals',
+  recentConversation: 'Recent Conversation',
+  noConversationYet: 'No messages yet. Say hello!',
+  startLiveCall: 'Start a live call',
+  talkToHuman: 'Talk to a human agent',
+  logoAlt: '{brandName} logo',
+  badgeAlt: 'Badge {index}',
+
+  // First messages sent by the welcome view's quick starts
+  askQuestionMessage: 'Hi',
+  newArrivalsMessage: 'Shop new arrivals',
+  trackOrderMessage: 'Track my order',
+  humanAgentMessage: "I'd like to talk to a human agent",
+
+  // Bottom navigation
+  navigation: 'Assistant sections',
+  navHome: 'Home',
+  navChats: 'Chats',
+  navFaq: 'FAQ',
+
+  // Chats (history) view
+  chatsTitle: 'Chats',
+  chatsEmpty: 'Your conversations will appear here.',
+  startNewChat: 'Start a new chat',
+
+  // FAQ view
+  faqTitle: 'Frequently asked questions',
+  faqEmpty: 'No questions have been added yet.',
+  faqAskAssistant: 'Ask the assistant',
+
+  // Chat view
+  back: 'Back',
+  online: 'Online',
+  newChat: 'New chat',
+  emptyChat: 'Start a conversation by typing a message below',
+  messagePlaceholder: 'Type your message...',
+  messageLabel: 'Message',
+  send: 'Send',
+  attachImage: 'Attach image',
+  startCall: 'Start call',
+  endCall: 'End call',
+  quickActions: 'Suggestions',
+  messages: 'Messages',
+  you: 'You',
+  assistant: 'Assistant',
+  typing: '{brandName} is typing',
+
+  // Floating mode
+  openChat: 'Open chat with {brandName}',
+  closeChat: 'Close chat',
+
+  // Errors and notices
+  renderError: 'Unexpected Application Error!',
+  renderErrorRetry: 'Reload assistant',
+  replyFailed: 'Oops! Something went wrong. Try again later.',
+  replyNotUnderstood: "Sorry, I couldn't understand that.",
+  chatNotConfigured: 'Chat is not configured for this store yet.',
+  dismiss: 'Dismiss',
+} as const;
+
+/** A key of the string table. */
+export type StringKey = keyof typeof englishStrings;
+
+/** A complete string table: one entry for every key. */
+export type StringTable = Record<StringKey, string>;
+
+/** Fills `{name}` placeholders; unknown placeholders are left as written so a missing value is visible. */
+export function formatString(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole,
+  );
+}
+
+/** Is `key` a key of the string table? Used to narrow keys read from untrusted JSON. */
+export function isStringKey(key: string): key is StringKey {
+  return Object.prototype.hasOwnProperty.call(englishStrings, key);
+}

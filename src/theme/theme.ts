@@ -1,0 +1,70 @@
+/**
+ * The theme: what a store owner can brand. Field names follow the product specification, so a theme
+ * exported here imports into any other copy of the widget.
+ */
+export interface Theme {
+  /** Background of the header, launcher and the visitor's bubbles: a colour or a gradient. */
+  primaryGradient: string;
+  /** Background of the welcome area and secondary surfaces: a colour or a gradient. */
+  secondaryGradient: string;
+  /** Buttons, links and focus rings. */
+  accentColor: string;
+  /** Logo image URL; empty means the brand's initial is shown instead. */
+  logoUrl: string;
+  brandName: string;
+  /** The greeting shown at the top of an empty chat. */
+  welcomeMessage: string;
+  /** Labels of the suggestion chips in an empty chat; each one is sent as a message when chosen. */
+  quickActions: string[];
+  /** Trust badges next to the logo; at most two are shown. */
+  badgeImages: string[];
+}
+
+/** A theme with some fields set: one layer of the effective theme. */
+export type ThemePatch = Partial<Theme>;
+
+/** The names of the theme fields, in a stable order (used for export and validation). */
+export const THEME_FIELDS = [
+  'primaryGradient',
+  'secondaryGradient',
+  'accentColor',
+  'logoUrl',
+  'brandName',
+  'welcomeMessage',
+  'quickActions',
+  'badgeImages',
+] as const satisfies readonly (keyof Theme)[];
+
+/** The quick actions every store starts with (SPEC §3). */
+export const DEFAULT_QUICK_ACTIONS: readonly string[] = ['New Course', 'Track my order', 'Size guide', 'Contact support'];
+
+/** How many badge images the welcome view shows (SPEC §9). */
+export const MAX_BADGES_SHOWN = 2;
+
+/**
+ * The store's display name from its domain: the first label that is not "www" or "shop", capitalised.
+ * "www.acme-outfitters.com" gives "Acme-outfitters".
+ */
+export function storeNameFromDomain(storeDomain: string): string {
+  const labels = storeDomain.toLowerCase().split('.').filter(Boolean);
+  const meaningful = labels.find((label) => label !== 'www' && label !== 'shop') ?? labels[0] ?? '';
+  if (!meaningful) return 'Our';
+  return meaningful.charAt(0).toUpperCase() + meaningful.slice(1);
+}
+
+/**
+ * The default theme for a store (SPEC §3 and §9): the brand name is the store name with the "store"
+ * suffix, and the welcome message names the store's domain.
+ */
+export function defaultTheme(storeDomain: string): Theme {
+  return {
+    primaryGradient: 'linear-gradient(135deg, #4f46e5 0%, #7c3aed 100%)',
+    secondaryGradient: 'linear-gradient(180deg, #eef2ff 0%, #ffffff 100%)',
+    accentColor: '#4f46e5',
+    logoUrl: '',
+    brandName: `${storeNameFromDomain(storeDomain)} store`,
+    welcomeMessage: `Welcome to ${storeDomain || 'our store'}. How can we assist you today?`,
+    quickActions: [...DEFAULT_QUICK_ACTIONS],
+    badgeImages: [],
+  };
+}

@@ -1,0 +1,34 @@
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import type { Assistant } from '../app/assistant';
+import type { AssistantState } from '../app/state';
+import { formatString, type StringKey } from '../i18n/strings';
+
+/** The assistant of the element being rendered. */
+export const AssistantContext = createContext<Assistant | null>(null);
+
+/** The assistant of the surrounding element; components call its actions. */
+export function useAssistant(): Assistant {
+  const assistant = useContext(AssistantContext);
+  if (!assistant) throw new Error('store-assistant: a component was rendered outside its element');
+  return assistant;
+}
+
+/** The assistant's actions. */
+export function useActions(): Assistant['actions'] {
+  return useAssistant().actions;
+}
+
+/**
+ * A slice of the store's state; the component re-renders only when the slice changes. `select` must
+ * return a value from the state (or a primitive), not a new object, or every store change re-renders.
+ */
+export function useAssistantState<T>(select: (state: AssistantState) => T): T {
+  const { subscribe, getState } = useAssistant();
+  return useSyncExternalStore(subscribe, () => select(getState()), () => select(getState()));
+}
+
+/** The translate function: the string for `key` with its `{placeholders}` filled. */
+export function useStrings(): (key: StringKey, values?: Record<string, string | number>) => string {
+  const strings = useAssistantState((state) => state.strings);
+  return useCallback((key, values) => formatString(strings[key], values), [strings]);
+}

@@ -1,0 +1,43 @@
+import { Component, type ReactNode } from 'react';
+import { Icon } from './icon';
+
+interface ErrorBoundaryProps {
+  /** The fallback's texts, passed in because the boundary must render even when the store is broken. */
+  message: string;
+  retryLabel: string;
+  /** Floating mode places the fallback where the card would be. */
+  floating: boolean;
+  onError?: (error: unknown) => void;
+  children: ReactNode;
+}
+
+/**
+ * Catches render errors anywhere in the widget and shows "Unexpected Application Error!" in its place,
+ * so a bug in the widget never reaches the store's page. "Reload assistant" renders again.
+ */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    this.props.onError?.(error);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className={this.props.floating ? 'card floating-card' : 'card'} part="card">
+        <div className="render-error" role="alert">
+          <Icon name="alert" />
+          <p>{this.props.message}</p>
+          <button type="button" className="pill-button" onClick={() => this.setState({ failed: false })}>
+            {this.props.retryLabel}
+          </button>
+        </div>
+      </div>
+    );
+  }
+}

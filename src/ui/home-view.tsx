@@ -1,0 +1,88 @@
+import { MAX_BADGES_SHOWN } from '../theme/theme';
+import { BrandMark } from './brand-mark';
+import { useActions, useAssistantState, useStrings } from './context';
+import { Icon } from './icon';
+import { RecentConversation } from './recent-conversation';
+
+/** A row of the home view's panels: an icon, a title and a chevron; a link when `href` is given. */
+function ListAction(props: { icon: Parameters<typeof Icon>[0]['name']; title: string; href?: string | null; onClick?: () => void }) {
+  const content = (
+    <>
+      <span className="action-icon">
+        <Icon name={props.icon} />
+      </span>
+      <span className="list-action-text">
+        <span className="list-action-title">{props.title}</span>
+      </span>
+      <Icon name={props.href ? 'external' : 'chevron'} small />
+    </>
+  );
+  if (props.href) {
+    return (
+      <a className="list-action" href={props.href} target="_blank" rel="noopener noreferrer">
+        {content}
+      </a>
+    );
+  }
+  return (
+    <button type="button" className="list-action" onClick={props.onClick}>
+      {content}
+    </button>
+  );
+}
+
+/** The welcome view (SPEC §2): logo, badges, greeting, quick starts, the recent conversation and contact options. */
+export function HomeView() {
+  const t = useStrings();
+  const actions = useActions();
+  const brandName = useAssistantState((state) => state.theme.brandName);
+  const badgeImages = useAssistantState((state) => state.theme.badgeImages);
+  const storeUrl = useAssistantState((state) => state.config.storeUrl);
+  const agentUrl = useAssistantState((state) => state.config.agentUrl);
+  const strings = useAssistantState((state) => state.strings);
+
+  return (
+    <div className="home">
+      <header className="home-hero on-primary" part="hero">
+        <div className="brand-row">
+          <BrandMark className="logo" alt={t('logoAlt', { brandName })} />
+          {badgeImages.length > 0 && (
+            <span className="badges">
+              {badgeImages.slice(0, MAX_BADGES_SHOWN).map((url, index) => (
+                <img key={url} src={url} alt={t('badgeAlt', { index: index + 1 })} referrerPolicy="no-referrer" />
+              ))}
+            </span>
+          )}
+        </div>
+        <h2 className="home-title">{t('welcomeTitle', { brandName })}</h2>
+        <p className="home-subtitle">{t('welcomeSubtitle')}</p>
+      </header>
+
+      <div className="home-body">
+        <div className="panel">
+          <button type="button" className="pill-button" onClick={() => actions.startChat(strings.askQuestionMessage)}>
+            <Icon name="message" />
+            {t('askQuestion')}
+          </button>
+          {storeUrl ? (
+            <ListAction icon="package" title={t('trackOrder')} href={storeUrl} />
+          ) : (
+            <ListAction icon="package" title={t('trackOrder')} onClick={() => actions.startChat(strings.trackOrderMessage)} />
+          )}
+          <ListAction icon="sparkles" title={t('newArrivals')} onClick={() => actions.startChat(strings.newArrivalsMessage)} />
+        </div>
+
+        <RecentConversation />
+
+        <div className="panel">
+          <ListAction icon="call" title={t('startLiveCall')} onClick={() => actions.startLiveCall()} />
+          {agentUrl ? (
+            <ListAction icon="agent" title={t('talkToHuman')} href={agentUrl} />
+          ) : (
+            <ListAction icon="agent" title={t('talkToHuman')} onClick={() => actions.requestHumanAgent()} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
