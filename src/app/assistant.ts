@@ -1,7 +1,8 @@
 import { resolveStrings } from '../i18n/resolve';
 import { VERSION } from '../version';
-import type { AssistantConfig } from './config';
 import { createChatActions } from './chat-actions';
+import type { AssistantConfig } from './config';
+import { createConversations } from './conversations';
 import type { AssistantDeps } from './deps';
 import { initialState, type AssistantState, type View } from './state';
 import { createStore, type Store } from './store';
@@ -10,16 +11,25 @@ import { createThemeActions, themeFor } from './theme-actions';
 /** The widget's store plus its actions: everything the element and the UI use. */
 export type Assistant = ReturnType<typeof createAssistant>;
 
+/** Where the open view is remembered for the tab, so the visitor finds the chat where they left it. */
+export const VIEW_STORAGE_KEY = 'store-assistant:view';
+const VIEWS: readonly View[] = ['home', 'chats', 'faq', 'chat'];
+
 /**
  * Creates the assistant: a store outside React and the actions that change it, with every side effect
  * taken from `deps`.
  */
 export function createAssistant(deps: AssistantDeps) {
-  const store: Store<AssistantState> = createStore(initialState(new URL(deps.pageOrigin).host));
+  const store: Store<AssistantState> = createStore(initialState(deps.pageOrigin, deps.randomId()));
   const theme = createThemeActions(store, deps);
-  const chat = createChatActions(store, deps);
+  const conversations = createConversations(store, deps);
+  const chat = createChatActions(store, deps, conversations);
+  let cancelPreload: (() => void) | null = null;
 
-  const navigate = (view: View) => store.setState({ view });
+  const navigate = (view: View) => {
+    store.setState({ view });
+    deps.sessionStorage.set(VIEW_STORAGE_KEY, view);
+  };
 
   const actions = {
     ...theme,
@@ -32,9 +42,15 @@ export function createAssistant(deps: AssistantDeps) {
         config,
         theme: themeFor(config, state.themeLayers),
         strings: resolveStrings(config.lang, config.strings),
+        markdownOptions:
+          state.markdownOptions.imageHosts.join() === config.imageHosts.join()
+            ? state.markdownOptions
+            : { imageHosts: config.imageHosts, pageOrigin: deps.pageOrigin },
         // The `open` attribute is the source of truth for the floating card.
         isOpen: config.open,
       }));
+      conversations.load(config);
+      chat.configureVisitorContext(config.geoUrl);
     },
 
     /** Floating mode: shows or hides the card. */
@@ -61,6 +77,7 @@ export function createAssistant(deps: AssistantDeps) {
     /** Called by the UI once it has rendered after being attached: announces `store-assistant:ready`. */
     markRendered(): void {
       deps.emit('ready', { version: VERSION });
+      cancelPreload ??= chat.preloadMarkdown();
     },
 
     /** "Talk to a human agent" without an agent URL: asks the webhook for one. */
@@ -74,12 +91,20 @@ export function createAssistant(deps: AssistantDeps) {
   };
 
   theme.loadSavedTheme();
+  const savedView = deps.sessionStorage.get(VIEW_STORAGE_KEY);
+  if (savedView && (VIEWS as readonly string[]).includes(savedView)) store.setState({ view: savedView as View });
 
   return {
     getState: store.getState,
     subscribe: store.subscribe,
     actions,
-    /** Stops everything in flight; the conversation itself is kept. */
-    dispose(): void {},
+    /** Side effects the UI needs to drive its own animation (the typewriter). */
+    frames: { requestFrame: deps.requestFrame, now: deps.now, prefersReducedMotion: deps.prefersReducedMotion },
+    /** Stops everything in flight; the conversation itself is kept and saved. */
+    dispose(): void {
+      cancelPreload?.();
+      cancelPreload = null;
+      chat.dispose();
+    },
   };
 }

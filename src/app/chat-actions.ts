@@ -1,14 +1,30 @@
+import { buildHistory } from '../chat/history';
+import { isAcceptedImage, messageWithImage } from '../chat/image-attachment';
+import { parseReply, type ParsedReply } from '../chat/reply-parser';
+import { callWebhook, WebhookError, type WebhookRequest } from '../chat/webhook-client';
+import { lookupVisitorContext } from '../chat/visitor-context';
 import type { AssistantDeps } from './deps';
+import type { createConversations } from './conversations';
 import type { AssistantState, Message, Sender } from './state';
 import type { Store } from './store';
 
+/** How long a message waits for a visitor-context lookup that is still running before it is sent without. */
+export const GEO_WAIT_MS = 2_000;
+
+type Conversations = ReturnType<typeof createConversations>;
+
 /** Chat actions: what the input bar, the quick starts and the public methods call. */
-export function createChatActions(store: Store<AssistantState>, deps: AssistantDeps) {
+export function createChatActions(store: Store<AssistantState>, deps: AssistantDeps, conversations: Conversations) {
   let sequence = 0;
-  const createMessage = (sender: Sender, content: string): Message => {
+  let inFlight: { controller: AbortController; reason: 'new-chat' | 'removed' | null } | null = null;
+  let geo: { url: string; value: Promise<unknown> } | null = null;
+
+  const sleep = (ms: number) => new Promise<void>((resolve) => deps.timers.setTimeout(resolve, ms));
+
+  const createMessage = (sender: Sender, content: string, extra: Partial<Message> = {}): Message => {
     const timestamp = deps.now();
     sequence += 1;
-    return { id: `${timestamp}-${sequence}`, content, sender, timestamp };
+    return { id: `${timestamp}-${sequence}`, content, sender, timestamp, ...extra };
   };
 
   const addMessage = (message: Message) => {
@@ -16,11 +32,118 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
     deps.emit('message', message);
   };
 
-  /**
-   * Placeholder for the webhook round trip, which the chat feature replaces: the visitor's message is
-   * recorded and nothing is requested yet.
-   */
-  const requestReplyPlaceholder = (_message: Message): void => undefined;
+  const replaceMessage = (id: string, update: (message: Message) => Message) =>
+    store.setState((state) => ({ messages: state.messages.map((message) => (message.id === id ? update(message) : message)) }));
+
+  const ensureMarkdown = async () => {
+    if (store.getState().markdown) return;
+    try {
+      const markdown = await deps.loadMarkdown();
+      store.setState({ markdown });
+    } catch (error) {
+      deps.warn(`the markdown renderer could not load; replies show as plain text (${(error as Error).message})`);
+    }
+  };
+
+  const visitorContext = async (): Promise<WebhookRequest['context']> => {
+    if (!geo) return undefined;
+    const value = await Promise.race([geo.value, sleep(GEO_WAIT_MS).then(() => null)]);
+    return value === null || value === undefined ? undefined : { geo: value };
+  };
+
+  const productContext = () => ({ storeUrl: store.getState().config.storeUrl, pageOrigin: deps.pageOrigin });
+
+  const showReply = (reply: ParsedReply, streamedId: string | null) => {
+    const empty = !reply.text && reply.products.length === 0;
+    const content = empty ? store.getState().strings.replyNotUnderstood : reply.text;
+    const extra: Partial<Message> = {};
+    if (reply.products.length > 0) extra.products = reply.products;
+    if (reply.truncated) extra.truncated = true;
+    if (streamedId) {
+      // The streamed text is already on screen: no typewriter, just the final form with its cards.
+      replaceMessage(streamedId, (message) => {
+        const { status: _streaming, ...rest } = message;
+        return { ...rest, ...extra, content };
+      });
+      const final = store.getState().messages.find((message) => message.id === streamedId);
+      if (final) deps.emit('message', final);
+    } else {
+      addMessage(createMessage('bot', content, { ...extra, animate: true }));
+    }
+  };
+
+  const showFailure = (userMessage: Message, status: 'error' | 'interrupted', streamedId: string | null, reason: string) => {
+    if (streamedId) store.setState((state) => ({ messages: state.messages.filter((message) => message.id !== streamedId) }));
+    const { strings } = store.getState();
+    addMessage(createMessage('bot', status === 'error' ? strings.replyFailed : strings.replyInterrupted, { status, retryFor: userMessage.id }));
+    deps.emit('error', { source: 'chat', message: reason });
+  };
+
+  /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
+  const requestReply = async (userMessage: Message) => {
+    const { config, sessionId, messages } = store.getState();
+    if (!config.webhookUrl) return;
+    const controller = new AbortController();
+    const request = { controller, reason: null as 'new-chat' | 'removed' | null };
+    inFlight = request;
+    store.setState({ loading: true, notice: null });
+    const markdownReady = ensureMarkdown();
+    let streamedId: string | null = null;
+    const stillCurrent = () => inFlight === request && store.getState().sessionId === sessionId;
+
+    try {
+      const body: WebhookRequest = {
+        message: userMessage.content,
+        history: buildHistory(messages.slice(0, messages.indexOf(userMessage))),
+        sessionId,
+      };
+      // Without a geo-url there is nothing to wait for: the request leaves in the same task as the click.
+      const context = geo ? await visitorContext() : undefined;
+      if (context) body.context = context;
+      const reply = await callWebhook({
+        url: config.webhookUrl,
+        body,
+        fetch: deps.fetch,
+        timers: deps.timers,
+        signal: controller.signal,
+        onStreamText: (text) => {
+          if (!stillCurrent()) return;
+          if (streamedId === null) {
+            const message = createMessage('bot', text, { status: 'streaming' });
+            streamedId = message.id;
+            store.setState((state) => ({ messages: [...state.messages, message] }));
+          } else {
+            replaceMessage(streamedId, (message) => ({ ...message, content: text }));
+          }
+        },
+      });
+      const parsed = reply.streamed
+        ? parseReply(reply.text, productContext())
+        : parseReply(reply.body, productContext(), { servedAsJson: /json/i.test(reply.contentType) });
+      await markdownReady;
+      if (stillCurrent()) showReply(parsed, streamedId);
+    } catch (error) {
+      const failure = error instanceof WebhookError ? error : new WebhookError('network', String(error));
+      // A new chat cancelled this request: the old conversation keeps the question, unanswered.
+      if (failure.kind === 'aborted' && request.reason === 'new-chat') return;
+      if (stillCurrent()) {
+        const status = failure.kind === 'aborted' ? 'interrupted' : 'error';
+        showFailure(userMessage, status, streamedId, `chat: ${failure.message}`);
+      }
+    } finally {
+      if (inFlight === request) {
+        inFlight = null;
+        store.setState({ loading: false });
+      }
+      conversations.commit();
+    }
+  };
+
+  const cancelReply = (reason: 'new-chat' | 'removed') => {
+    if (!inFlight) return;
+    inFlight.reason = reason;
+    inFlight.controller.abort();
+  };
 
   return {
     /** Keeps the visitor's unsent text. */
@@ -29,23 +152,98 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
     },
 
     /**
-     * Sends `text` as the visitor. Ignored when the trimmed text is empty or a reply is awaited (SPEC §5).
-     * Returns whether the message was sent.
+     * Sends `text` (and the attached image, if any) as the visitor. Ignored when there is nothing to
+     * send or a reply is awaited (SPEC §5). Without a webhook the text stays in the box and a notice
+     * says chat is not configured. Returns whether the message was sent.
      */
     sendMessage(text: string): boolean {
+      const state = store.getState();
       const content = text.trim();
-      if (!content || store.getState().loading) return false;
-      const message = createMessage('user', content);
-      // The draft is cleared only when the text it held is the one being sent.
-      if (store.getState().draft.trim() === content) store.setState({ draft: '' });
+      if ((!content && !state.attachment) || state.loading) return false;
+      if (!state.config.webhookUrl) {
+        store.setState({ notice: { source: 'chat', text: state.strings.chatNotConfigured } });
+        deps.emit('error', { source: 'chat', message: 'chat: no webhook-url is set' });
+        return false;
+      }
+      const message = createMessage('user', state.attachment ? messageWithImage(content, state.attachment.dataUrl) : content);
+      // The draft is cleared only when it held the text being sent (a chip or a method call leaves it alone).
+      store.setState({ attachment: null, ...(state.draft.trim() === content ? { draft: '' } : {}) });
       addMessage(message);
-      requestReplyPlaceholder(message);
+      conversations.commit();
+      void requestReply(message);
       return true;
     },
 
-    /** Clears the messages, the loading flag and any notice (SPEC §4). */
+    /** Sends the question a failed reply belongs to again, replacing the error bubble. */
+    retry(errorMessageId: string): void {
+      const { messages, loading } = store.getState();
+      const failed = messages.find((message) => message.id === errorMessageId);
+      const question = failed?.retryFor ? messages.find((message) => message.id === failed.retryFor) : undefined;
+      if (!failed || !question || loading) return;
+      store.setState({ messages: messages.filter((message) => message !== failed) });
+      void requestReply(question);
+    },
+
+    /** The typewriter finished (or was skipped): the message is shown in full from now on. */
+    markRevealed(id: string): void {
+      replaceMessage(id, (message) => {
+        const { animate: _animate, ...rest } = message;
+        return rest;
+      });
+    },
+
+    /** Chooses an image for the next message; anything but an image gets a clear notice. */
+    async attachImage(file: File): Promise<void> {
+      const { strings } = store.getState();
+      const refuse = (text: string, reason: string) => {
+        store.setState({ notice: { source: 'chat', text } });
+        deps.emit('error', { source: 'chat', message: reason });
+      };
+      if (!isAcceptedImage(file)) return refuse(strings.imageOnly, `attachment: "${file.name}" is not an image (${file.type || 'unknown type'})`);
+      try {
+        const image = await deps.prepareImage(file);
+        store.setState({ attachment: { dataUrl: image.dataUrl, name: file.name }, notice: null });
+      } catch (error) {
+        refuse(strings.imageUnreadable, `attachment: "${file.name}" could not be read (${(error as Error).message})`);
+      }
+    },
+
+    removeAttachment(): void {
+      store.setState({ attachment: null });
+    },
+
+    /** Starts a new conversation: cancels a reply in flight and clears messages, loading flag and notice (SPEC §4). */
     newChat(): void {
-      store.setState({ messages: [], loading: false, notice: null });
+      cancelReply('new-chat');
+      conversations.startNew();
+      store.setState({ loading: false, notice: null, attachment: null });
+    },
+
+    /** Reopens a saved conversation from the Chats view. */
+    openConversation(id: string): void {
+      if (id !== store.getState().sessionId) cancelReply('new-chat');
+      if (conversations.open(id)) store.setState({ view: 'chat', loading: false, notice: null });
+    },
+
+    /** Starts loading the markdown renderer while the browser is idle, so the first reply shows formatted. */
+    preloadMarkdown(): () => void {
+      return deps.scheduleIdle(() => void ensureMarkdown());
+    },
+
+    /** Starts the visit's visitor-context lookup when a `geo-url` is configured (once per URL). */
+    configureVisitorContext(url: string | null): void {
+      if (!url) {
+        geo = null;
+        return;
+      }
+      if (geo?.url === url) return;
+      geo = { url, value: lookupVisitorContext({ url, fetch: deps.fetch, cache: deps.sessionStorage, sleep }) };
+    },
+
+    /** The element was removed: cancel the reply in flight and save what there is. */
+    dispose(): void {
+      cancelReply('removed');
+      conversations.flush();
     },
   };
 }

@@ -1,3 +1,7 @@
+import { prepareImage, type PreparedImage } from '../chat/image-attachment';
+import { loadMarkdown, type MarkdownRenderer } from '../chat/markdown-loader';
+import type { Timers } from '../chat/webhook-client';
+import type { Message } from './state';
 import { safeStorage, type SafeStorage } from './storage';
 
 /** The events the widget announces on its element, with their `detail`. */
@@ -5,9 +9,12 @@ export interface AssistantEvents {
   ready: { version: string };
   open: Record<string, never>;
   close: Record<string, never>;
-  message: import('./state').Message;
+  message: Message;
   error: { source: 'chat' | 'voice' | 'theme'; message: string };
 }
+
+/** Runs `callback` on the next animation frame; returns a function that cancels it. */
+export type RequestFrame = (callback: (time: number) => void) => () => void;
 
 /**
  * Every side effect the store may cause, injected so tests pass fakes and the UI never touches the
@@ -17,11 +24,21 @@ export interface AssistantDeps {
   fetch: typeof fetch;
   /** Long-lived storage (`persist="local"`, the saved theme). */
   localStorage: SafeStorage;
-  /** Per-tab storage (`persist="session"`, cached visitor context). */
+  /** Per-tab storage (`persist="session"`, the visit's cached context, the open view). */
   sessionStorage: SafeStorage;
   now: () => number;
+  timers: Timers;
+  /** Runs `callback` when the browser is idle (or soon); returns a function that cancels it. */
+  scheduleIdle: (callback: () => void) => () => void;
+  requestFrame: RequestFrame;
+  /** The visitor asked the system for less motion: no typewriter, no animations. */
+  prefersReducedMotion: () => boolean;
   /** A random id for a conversation (n8n's chat memory keys on it). */
   randomId: () => string;
+  /** Loads the markdown renderer (marked and DOMPurify), evaluated on first use. */
+  loadMarkdown: () => Promise<MarkdownRenderer>;
+  /** Decodes, downscales and re-encodes an attached image. */
+  prepareImage: (file: Blob) => Promise<PreparedImage>;
   /** Dispatches `store-assistant:<name>` on the element. */
   emit: <K extends keyof AssistantEvents>(name: K, detail: AssistantEvents[K]) => void;
   /** Writes a message for the store owner to the console. */
@@ -40,15 +57,36 @@ export function browserRandomId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+function scheduleIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(callback, { timeout: 1000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(callback, 50);
+  return () => window.clearTimeout(handle);
+}
+
 /** The real browser side effects. `emit` is supplied by the element. */
 export function browserDeps(emit: AssistantDeps['emit']): AssistantDeps {
   return {
-    // Bound to window: some browsers throw "Illegal invocation" when fetch is called as a method of another object.
+    // Called through window: some browsers throw "Illegal invocation" when fetch is called as a method of another object.
     fetch: (input, init) => window.fetch(input, init),
     localStorage: safeStorage(() => window.localStorage),
     sessionStorage: safeStorage(() => window.sessionStorage),
     now: () => Date.now(),
+    timers: {
+      setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle as number | undefined),
+    },
+    scheduleIdle,
+    requestFrame: (callback) => {
+      const handle = window.requestAnimationFrame(callback);
+      return () => window.cancelAnimationFrame(handle);
+    },
+    prefersReducedMotion: () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
     randomId: browserRandomId,
+    loadMarkdown,
+    prepareImage,
     emit,
     warn: (message) => console.warn(`[store-assistant] ${message}`),
     pageOrigin: window.location.origin,

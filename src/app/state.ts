@@ -1,5 +1,8 @@
 import { englishStrings, type StringTable } from '../i18n/strings';
 import { defaultTheme, type Theme, type ThemePatch } from '../theme/theme';
+import type { MarkdownOptions } from '../chat/markdown';
+import type { MarkdownRenderer } from '../chat/markdown-loader';
+import type { Product } from '../chat/products';
 import { defaultConfig, type AssistantConfig } from './config';
 
 /** The widget's screens: three sections in the bottom bar, plus the conversation itself. */
@@ -16,6 +19,38 @@ export interface Message {
   sender: Sender;
   /** Milliseconds since the epoch. */
   timestamp: number;
+  /** Product cards shown under a bot message. */
+  products?: Product[];
+  /**
+   * `error`: a failed reply, shown with Retry; `streaming`: a reply still arriving; `interrupted`: a
+   * reply cut off because the widget was removed, also with Retry.
+   */
+  status?: 'error' | 'streaming' | 'interrupted';
+  /** On a failed reply: the visitor message that Retry sends again. */
+  retryFor?: string;
+  /** A new bot reply that is still to be revealed by the typewriter. Never stored. */
+  animate?: boolean;
+  /** The reply was longer than the widget shows and was cut. */
+  truncated?: boolean;
+  /** Lines of a voice call, added to the conversation when the call ends. */
+  source?: 'voice';
+}
+
+/** One entry of the Chats view: a saved conversation. */
+export interface ConversationSummary {
+  id: string;
+  /** The first thing the visitor asked. */
+  title: string;
+  /** The last message. */
+  preview: string;
+  updatedAt: number;
+  messageCount: number;
+}
+
+/** An image chosen for the next message, downscaled and ready to send. */
+export interface Attachment {
+  dataUrl: string;
+  name: string;
 }
 
 /** A notice shown above the input: something the visitor should know that is not a message. */
@@ -39,7 +74,17 @@ export interface AssistantState {
   view: View;
   /** Floating mode: whether the card is shown. */
   isOpen: boolean;
+  /** The open conversation's id, sent as `sessionId` (n8n's chat memory keys on it). */
+  sessionId: string;
   messages: Message[];
+  /** Saved conversations, most recent first, for the Chats view. */
+  conversations: ConversationSummary[];
+  /** The image waiting to be sent with the next message. */
+  attachment: Attachment | null;
+  /** The markdown renderer, once loaded; until then bot text shows as plain text. */
+  markdown: MarkdownRenderer | null;
+  /** What bot markdown may load and link to, derived from the configuration. */
+  markdownOptions: MarkdownOptions;
   /** A reply is awaited: the input is disabled and the typing dots show. */
   loading: boolean;
   /** The visitor's unsent text. It lives here so it survives re-renders, moves and failed sends. */
@@ -47,9 +92,9 @@ export interface AssistantState {
   notice: Notice | null;
 }
 
-/** The state of a new widget on a page at `pageHost`. */
-export function initialState(pageHost: string): AssistantState {
-  const config = defaultConfig(pageHost);
+/** The state of a new widget on a page at `pageOrigin`. */
+export function initialState(pageOrigin: string, sessionId: string): AssistantState {
+  const config = defaultConfig(new URL(pageOrigin).host);
   return {
     config,
     strings: englishStrings,
@@ -57,7 +102,12 @@ export function initialState(pageHost: string): AssistantState {
     themeLayers: { saved: {}, imported: {} },
     view: 'home',
     isOpen: false,
+    sessionId,
     messages: [],
+    conversations: [],
+    attachment: null,
+    markdown: null,
+    markdownOptions: { imageHosts: config.imageHosts, pageOrigin },
     loading: false,
     draft: '',
     notice: null,

@@ -34,6 +34,8 @@ export const englishStrings = {
   // Chats (history) view
   chatsTitle: 'Chats',
   chatsEmpty: 'Your conversations will appear here.',
+  chatsList: 'Saved conversations',
+  messageCount: '{count} messages',
   startNewChat: 'Start a new chat',
 
   // FAQ view
@@ -53,6 +55,14 @@ export const englishStrings = {
   startCall: 'Start call',
   endCall: 'End call',
   quickActions: 'Suggestions',
+  retry: 'Retry',
+  removeImage: 'Remove image',
+  attachedImage: 'Attached image',
+  imageNotSaved: 'Image not kept: it was too large to save',
+  products: 'Products',
+  viewProduct: 'View product',
+  replyShortened: 'This reply was shortened.',
+  revealMessage: 'Show the whole message',
   messages: 'Messages',
   you: 'You',
   assistant: 'Assistant',
@@ -67,6 +77,9 @@ export const englishStrings = {
   renderErrorRetry: 'Reload assistant',
   replyFailed: 'Oops! Something went wrong. Try again later.',
   replyNotUnderstood: "Sorry, I couldn't understand that.",
+  replyInterrupted: 'The reply was interrupted.',
+  imageOnly: 'Only images can be attached (for example JPEG, PNG or WebP).',
+  imageUnreadable: 'That image could not be read. Try another one.',
   chatNotConfigured: 'Chat is not configured for this store yet.',
   dismiss: 'Dismiss',
 } as const;

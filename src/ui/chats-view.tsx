@@ -1,16 +1,26 @@
 import { useActions, useAssistantState, useStrings } from './context';
 import { Icon } from './icon';
-import { RecentConversation } from './recent-conversation';
+import { ConversationRow } from './recent-conversation';
 
-/** The Chats section: the saved conversations, most recent first. */
+/** The Chats section: the saved conversations, most recent first, each of which reopens. */
 export function ChatsView() {
   const t = useStrings();
   const actions = useActions();
-  const hasMessages = useAssistantState((state) => state.messages.length > 0);
+  const conversations = useAssistantState((state) => state.conversations);
   return (
     <div className="section-view">
       <h2 className="section-title">{t('chatsTitle')}</h2>
-      {hasMessages ? <RecentConversation /> : <p className="section-empty">{t('chatsEmpty')}</p>}
+      {conversations.length > 0 ? (
+        <ul className="panel conversation-list" aria-label={t('chatsList')}>
+          {conversations.map((conversation) => (
+            <li key={conversation.id}>
+              <ConversationRow conversation={conversation} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="section-empty">{t('chatsEmpty')}</p>
+      )}
       <button type="button" className="pill-button" onClick={() => { actions.newChat(); actions.startChat(); }}>
         <Icon name="new-chat" />
         {t('startNewChat')}

@@ -1,24 +1,48 @@
+import type { ConversationSummary } from '../app/state';
 import { BrandMark } from './brand-mark';
 import { useActions, useAssistantState, useStrings } from './context';
 import { Icon } from './icon';
+
+/** A saved conversation as a row that reopens it. */
+export function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
+  const t = useStrings();
+  const { openConversation } = useActions();
+  return (
+    <button type="button" className="list-action" onClick={() => openConversation(conversation.id)}>
+      <BrandMark className="avatar" alt="" />
+      <span className="list-action-text">
+        <span className="list-action-title">{conversation.title}</span>
+        <span className="list-action-detail">
+          {conversation.preview}
+          <span className="sr-only">, {t('messageCount', { count: conversation.messageCount })}</span>
+        </span>
+      </span>
+      <Icon name="chevron" small />
+    </button>
+  );
+}
 
 /** The home view's "Recent Conversation" entry: the latest conversation, which it reopens. */
 export function RecentConversation() {
   const t = useStrings();
   const { navigate } = useActions();
   const brandName = useAssistantState((state) => state.theme.brandName);
-  const lastMessage = useAssistantState((state) => state.messages[state.messages.length - 1]);
+  const latest = useAssistantState((state) => state.conversations[0]);
   return (
     <section className="panel" aria-labelledby="recent-conversation-title">
       <h3 className="panel-title" id="recent-conversation-title">{t('recentConversation')}</h3>
-      <button type="button" className="list-action" onClick={() => navigate('chat')}>
-        <BrandMark className="avatar" alt="" />
-        <span className="list-action-text">
-          <span className="list-action-title">{brandName}</span>
-          <span className="list-action-detail">{lastMessage ? lastMessage.content : t('noConversationYet')}</span>
-        </span>
-        <Icon name="chevron" small />
-      </button>
+      {latest ? (
+        <ConversationRow conversation={latest} />
+      ) : (
+        <button type="button" className="list-action" onClick={() => navigate('chat')}>
+          <BrandMark className="avatar" alt="" />
+          <span className="list-action-text">
+            <span className="list-action-title">{brandName}</span>
+            <span className="list-action-detail">{t('noConversationYet')}</span>
+          </span>
+          <Icon name="chevron" small />
+        </button>
+      )}
     </section>
   );
 }

@@ -1,26 +1,38 @@
-import { within } from '@testing-library/dom';
+import { queries, within, type BoundFunctions } from '@testing-library/dom';
 import { vi } from 'vitest';
 import type { StoreAssistantElement } from '../../src/element/store-assistant-element';
+import { fakeFetch, textReply, type RecordedRequest } from '../support/fetch';
 import '../../src/index';
 
-/** A mounted widget: the element, its shadow root, and Testing Library queries scoped to that root. */
-export type Mounted = ReturnType<typeof withinWidget> & { el: StoreAssistantElement; root: ShadowRoot };
+/** The webhook every mounted widget talks to unless a test sets another. */
+export const TEST_WEBHOOK = 'https://hooks.example/webhook/chat';
 
-function withinWidget(root: ShadowRoot) {
-  return within(root as unknown as HTMLElement);
+/** A mounted widget: the element, its shadow root, Testing Library queries inside it, and the webhook's requests. */
+export type Mounted = BoundFunctions<typeof queries> & { el: StoreAssistantElement; root: ShadowRoot; requests: RecordedRequest[] };
+
+export interface MountOptions {
+  /** How the fake webhook answers; by default with a short plain-text reply. */
+  reply?: (request: RecordedRequest) => Response | Promise<Response>;
+  parent?: ParentNode;
 }
 
-/** Creates `<store-assistant>` with `attributes`, attaches it and waits for its first render. */
-export async function mountWidget(attributes: Record<string, string> = {}, parent: ParentNode = document.body): Promise<Mounted> {
+/**
+ * Creates `<store-assistant>` with `attributes` (a test webhook and `typing-speed="0"` unless given),
+ * attaches it and waits for its first render. `window.fetch` answers as `options.reply` says.
+ */
+export async function mountWidget(attributes: Record<string, string> = {}, options: MountOptions = {}): Promise<Mounted> {
   await customElements.whenDefined('store-assistant');
+  const { fetch, requests } = fakeFetch(options.reply ?? (() => textReply('Hello from the store')));
+  vi.spyOn(window, 'fetch').mockImplementation(fetch);
   const el = document.createElement('store-assistant') as StoreAssistantElement;
-  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
-  parent.append(el);
+  for (const [name, value] of Object.entries({ 'webhook-url': TEST_WEBHOOK, 'typing-speed': '0', ...attributes })) el.setAttribute(name, value);
+  (options.parent ?? document.body).append(el);
   const root = el.shadowRoot as ShadowRoot;
   await vi.waitFor(() => {
-    if (!root.querySelector('.card')) throw new Error('the widget has not rendered');
+    if (!root.querySelector('.root .card')) throw new Error('the widget has not rendered');
   });
-  return { el, root, ...withinWidget(root) };
+  // Testing Library's async queries want an element, not a shadow root: query inside the widget's root element.
+  return { el, root, requests, ...within(root.querySelector('.root') as HTMLElement) };
 }
 
 /** Types into a React-controlled text box the way a visitor does (native value setter, then an input event). */
@@ -36,6 +48,6 @@ export function pressKey(target: Element, key: string, options: KeyboardEventIni
 }
 
 /** Waits until `check` stops throwing. */
-export function eventually(check: () => void): Promise<void> {
-  return vi.waitFor(check, { timeout: 2000, interval: 10 });
+export function eventually(check: () => void, timeout = 2000): Promise<void> {
+  return vi.waitFor(check, { timeout, interval: 10 });
 }

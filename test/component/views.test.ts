@@ -170,7 +170,7 @@ describe('chat view', () => {
   it('"New chat" clears the messages; Back returns home', async () => {
     const { el, getByRole, findByText, findByRole, root } = await openChat();
     el.sendMessage('Hello');
-    await eventually(() => expect(root.querySelectorAll('.message')).toHaveLength(1));
+    await eventually(() => expect(root.querySelectorAll('.message')).toHaveLength(2));
     getByRole('button', { name: 'New chat' }).click();
     await findByText('Start a conversation by typing a message below');
     expect(root.querySelectorAll('.message')).toHaveLength(0);

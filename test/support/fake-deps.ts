@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { AssistantDeps, AssistantEvents } from '../../src/app/deps';
 import { memoryStorage } from '../../src/app/storage';
+import { loadMarkdown } from '../../src/chat/markdown-loader';
 
 /** An event the fake `emit` recorded. */
 export interface EmittedEvent {
@@ -8,7 +9,13 @@ export interface EmittedEvent {
   detail: unknown;
 }
 
-/** Assistant deps with in-memory storage, a controllable clock and recorded events and warnings. */
+/** A tiny valid JPEG data URL, standing in for a downscaled attachment. */
+export const FAKE_IMAGE_DATA_URL = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8U';
+
+/**
+ * Assistant deps for tests: in-memory storage, a fixed clock, timers from the (possibly faked) global
+ * timers, the real markdown renderer, and recorded events and warnings.
+ */
 export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
   const events: EmittedEvent[] = [];
   const warnings: string[] = [];
@@ -19,7 +26,19 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     localStorage: memoryStorage(),
     sessionStorage: memoryStorage(),
     now: () => time,
+    timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+    scheduleIdle: (callback) => {
+      const handle = setTimeout(callback, 0);
+      return () => clearTimeout(handle);
+    },
+    requestFrame: (callback) => {
+      const handle = setTimeout(() => callback(time), 16);
+      return () => clearTimeout(handle);
+    },
+    prefersReducedMotion: () => false,
     randomId: () => `session-${++ids}`,
+    loadMarkdown,
+    prepareImage: vi.fn(async () => ({ dataUrl: FAKE_IMAGE_DATA_URL, width: 10, height: 10 })),
     emit: (name, detail) => void events.push({ name, detail }),
     warn: (message) => void warnings.push(message),
     pageOrigin: 'https://shop.example',

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../src/app/assistant';
 import { defaultConfig } from '../../src/app/config';
 import { memoryStorage } from '../../src/app/storage';
 import { fakeDeps } from '../support/fake-deps';
+
+const withWebhook = { ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat' };
 
 describe('createAssistant', () => {
   it('starts on the welcome view with the default theme of the page host', () => {
@@ -15,11 +17,12 @@ describe('createAssistant', () => {
   it('startChat opens the chat and sends the first message as the visitor', () => {
     const { deps, events } = fakeDeps();
     const assistant = createAssistant(deps);
+    assistant.actions.configure(withWebhook);
     assistant.actions.startChat('Hi');
     const state = assistant.getState();
     expect(state.view).toBe('chat');
     expect(state.messages).toEqual([{ id: expect.stringMatching(/^\d+-1$/), content: 'Hi', sender: 'user', timestamp: deps.now() }]);
-    expect(events).toEqual([{ name: 'message', detail: state.messages[0] }]);
+    expect(events[0]).toEqual({ name: 'message', detail: state.messages[0] });
   });
 
   it.each([
@@ -29,16 +32,19 @@ describe('createAssistant', () => {
   ])('sendMessage(%j) sends: %s', (text, sent) => {
     const { deps } = fakeDeps();
     const assistant = createAssistant(deps);
+    assistant.actions.configure(withWebhook);
     expect(assistant.actions.sendMessage(text)).toBe(sent);
     expect(assistant.getState().messages.map((message) => message.content)).toEqual(sent ? ['hello'] : []);
   });
 
-  it('keeps a draft that differs from what was sent, and clears the one that was sent', () => {
+  it('keeps a draft that differs from what was sent, and clears the one that was sent', async () => {
     const { deps } = fakeDeps();
     const assistant = createAssistant(deps);
+    assistant.actions.configure(withWebhook);
     assistant.actions.setDraft('draft');
     assistant.actions.sendMessage('chip label');
     expect(assistant.getState().draft).toBe('draft');
+    await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
     assistant.actions.sendMessage(' draft ');
     expect(assistant.getState().draft).toBe('');
   });
@@ -46,6 +52,7 @@ describe('createAssistant', () => {
   it('newChat clears the messages, the loading flag and the notice; goHome returns to the welcome view', () => {
     const { deps } = fakeDeps();
     const assistant = createAssistant(deps);
+    assistant.actions.configure(withWebhook);
     assistant.actions.startChat('Hi');
     assistant.actions.newChat();
     expect(assistant.getState()).toMatchObject({ messages: [], loading: false, notice: null, view: 'chat' });

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useActions, useAssistantState, useStrings } from '../context';
 import { Icon } from '../icon';
 
@@ -10,14 +10,32 @@ export function rowsFor(text: string): number {
   return Math.min(MAX_INPUT_ROWS, Math.max(1, text.split('\n').length));
 }
 
+/** The image chosen for the next message, with a button to remove it before sending. */
+function AttachmentPreview() {
+  const t = useStrings();
+  const attachment = useAssistantState((state) => state.attachment);
+  const { removeAttachment } = useActions();
+  if (!attachment) return null;
+  return (
+    <div className="attachment-preview" part="attachment-preview">
+      <img src={attachment.dataUrl} alt={t('attachedImage')} />
+      <span className="attachment-name">{attachment.name}</span>
+      <button type="button" className="icon-button" aria-label={t('removeImage')} title={t('removeImage')} onClick={removeAttachment}>
+        <Icon name="close" small />
+      </button>
+    </div>
+  );
+}
+
 /** The multiline text box with the call toggle, the image button and the send button. */
 export function InputBar() {
   const t = useStrings();
   const actions = useActions();
   const draft = useAssistantState((state) => state.draft);
   const loading = useAssistantState((state) => state.loading);
+  const hasAttachment = useAssistantState((state) => state.attachment !== null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const canSend = draft.trim() !== '' && !loading;
+  const canSend = (draft.trim() !== '' || hasAttachment) && !loading;
 
   const send = () => {
     if (canSend) actions.sendMessage(draft);
@@ -30,30 +48,40 @@ export function InputBar() {
     send();
   };
 
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so choosing the same file again still reports a change.
+    event.target.value = '';
+    if (file) void actions.attachImage(file);
+  };
+
   return (
-    // A div, not a form: the widget renders no form element, so nothing inside it can ever submit to the page.
-    <div className="input-bar" part="input-bar">
-      <button type="button" className="icon-button" aria-label={t('startCall')} title={t('startCall')} onClick={actions.startLiveCall}>
-        <Icon name="call" />
-      </button>
-      <textarea
-        value={draft}
-        rows={rowsFor(draft)}
-        placeholder={t('messagePlaceholder')}
-        aria-label={t('messageLabel')}
-        enterKeyHint="send"
-        disabled={loading}
-        part="input"
-        onChange={(event) => actions.setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <button type="button" className="icon-button" aria-label={t('attachImage')} title={t('attachImage')} disabled={loading} onClick={() => fileInput.current?.click()}>
-        <Icon name="image" />
-      </button>
-      <input ref={fileInput} type="file" accept="image/*" hidden tabIndex={-1} />
-      <button type="button" className="icon-button send-button" aria-label={t('send')} title={t('send')} disabled={!canSend} onClick={send}>
-        <Icon name="send" />
-      </button>
+    <div className="composer" part="composer">
+      <AttachmentPreview />
+      {/* A div, not a form: the widget renders no form element, so nothing inside it can ever submit to the page. */}
+      <div className="input-bar" part="input-bar">
+        <button type="button" className="icon-button" aria-label={t('startCall')} title={t('startCall')} onClick={actions.startLiveCall}>
+          <Icon name="call" />
+        </button>
+        <textarea
+          value={draft}
+          rows={rowsFor(draft)}
+          placeholder={t('messagePlaceholder')}
+          aria-label={t('messageLabel')}
+          enterKeyHint="send"
+          disabled={loading}
+          part="input"
+          onChange={(event) => actions.setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="button" className="icon-button" aria-label={t('attachImage')} title={t('attachImage')} disabled={loading} onClick={() => fileInput.current?.click()}>
+          <Icon name="image" />
+        </button>
+        <input ref={fileInput} type="file" accept="image/*" hidden tabIndex={-1} onChange={onFile} />
+        <button type="button" className="icon-button send-button" aria-label={t('send')} title={t('send')} disabled={!canSend} onClick={send}>
+          <Icon name="send" />
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,208 @@
+// The demo store's workflow webhook: answers POST /api/chat from catalogue.json in every reply shape
+// the widget understands (plain text, {output}, n8n item arrays, nested output, messages, card, cards,
+// products, a fenced json block and n8n's NDJSON stream), so each path can be seen on the demo page.
+import { readFileSync } from 'node:fs';
+
+const catalogue = JSON.parse(readFileSync(new URL('./catalogue.json', import.meta.url), 'utf8'));
+const { currency } = catalogue;
+
+/** Milliseconds the mock "thinks" before answering, so the typing dots can be seen. DEMO_DELAY_MS overrides. */
+const THINKING_MS = Number(process.env.DEMO_DELAY_MS ?? 500);
+/** Sessions whose "fail once" message already failed: the retry of it succeeds. */
+const failedOnce = new Set();
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function card(product, naming = 'title') {
+  const fields = {
+    description: product.description,
+    price: product.price,
+    currency,
+  };
+  return naming === 'title'
+    ? { title: product.name, url: `/products/${product.id}`, image: `/assets/products/${product.id}.svg`, ...fields }
+    : { name: product.name, productUrl: `/products/${product.id}`, imageUrl: `/assets/products/${product.id}.svg`, ...fields };
+}
+
+function search(text) {
+  const words = (text.toLowerCase().match(/[a-z]{4,}/g) ?? []).map((word) => word.replace(/e?s$/, ''));
+  return catalogue.products.filter((product) => {
+    const names = product.name.toLowerCase().split(/\s+/);
+    return words.some((word) => product.tags.some((tag) => tag === word || tag.startsWith(word)) || names.includes(word));
+  });
+}
+
+/** Each rule: when `match` fits the visitor's message, `reply` builds the answer. */
+const RULES = [
+  {
+    name: 'fail once (500, then success on retry)',
+    match: (text) => /fail once/i.test(text),
+    reply: ({ sessionId }) => {
+      if (!failedOnce.has(sessionId)) {
+        failedOnce.add(sessionId);
+        return { status: 500, type: 'text/html', body: '<!doctype html><html><body><h1>500 Internal Server Error</h1></body></html>' };
+      }
+      return { json: { output: 'Sorry about that hiccup: **it works now**. What else can I do for you?' } };
+    },
+  },
+  {
+    name: 'always fails (500)',
+    match: (text) => /always fail|server error/i.test(text),
+    reply: () => ({ status: 500, type: 'text/html', body: '<!doctype html><html><body>Internal Server Error</body></html>' }),
+  },
+  {
+    name: 'an attached image (cards, `name` naming)',
+    match: (text) => text.includes('](data:image/'),
+    reply: () => ({ json: { reply: 'Nice photo! Here are a few things in a similar style:', cards: catalogue.products.slice(4, 7).map((p) => card(p, 'name')) } }),
+  },
+  {
+    name: 'new arrivals (cards)',
+    match: (text) => /new arrival|what'?s new|latest/i.test(text),
+    reply: () => ({ json: { reply: 'Fresh in this week! Here are our **new arrivals**:', cards: catalogue.products.filter((p) => p.newArrival).slice(0, 6).map((p) => card(p)) } }),
+  },
+  {
+    name: 'courses (nested output with products)',
+    match: (text) => /course|class|learn|new course/i.test(text),
+    reply: () => ({ json: { output: { reply: 'Our most popular **online courses** (lifetime access, certificate included):', products: catalogue.products.filter((p) => p.category === 'course').map((p) => card(p, 'name')) } } }),
+  },
+  {
+    name: 'order tracking ({output})',
+    match: (text) => /track|order|parcel|delivery|shipping/i.test(text),
+    reply: () => ({ json: { output: 'To track an order:\n\n1. Open the **confirmation email** we sent you.\n2. Click *Track my parcel*.\n3. Or tell me your order number (it starts with `LM-`).\n\nOrders ship within 24 hours.' } }),
+  },
+  {
+    name: 'size guide (n8n item array with a table)',
+    match: (text) => /size/i.test(text),
+    reply: () => ({
+      json: [{ output: '| Size | Chest (cm) | Length (cm) |\n|---|---|---|\n| S | 96 | 70 |\n| M | 104 | 72 |\n| L | 112 | 74 |\n| XL | 120 | 76 |\n\nBetween two sizes? Take the larger one for a relaxed fit.' }],
+    }),
+  },
+  {
+    name: 'human agent (messages list)',
+    match: (text) => /human|agent|support|contact|person/i.test(text),
+    reply: () => ({ json: { messages: [{ role: 'assistant', content: "I'll connect you with our support team." }, { role: 'assistant', content: 'Email **help@lumen.shop** or call [+1 555 0100](tel:+15550100), Monday to Friday, 9–17.' }] } }),
+  },
+  {
+    name: 'a fenced json block inside text',
+    match: (text) => /gift|present/i.test(text),
+    reply: () => ({ type: 'text/plain', body: 'Gift ideas under $50:\n```json\n' + JSON.stringify({ products: catalogue.products.filter((p) => p.price < 50).slice(0, 4).map((p) => card(p)) }) + '\n```' }),
+  },
+  {
+    name: 'a JSON string holding JSON',
+    match: (text) => /return|refund/i.test(text),
+    reply: () => ({ type: 'application/json', body: JSON.stringify(JSON.stringify({ output: 'Returns are **free within 30 days**. Start one from your account page and print the label.' })) }),
+  },
+  {
+    name: 'greeting (plain text)',
+    match: (text) => /^(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(text.trim()),
+    reply: () => ({ type: 'text/plain', body: 'Hello! I can help you **find products**, check an **order** or explain our **courses**. What are you looking for?' }),
+  },
+  {
+    name: 'product search (reply with products)',
+    match: (text) => search(text).length > 0,
+    reply: ({ message }) => ({ json: { reply: 'Here is what I found:', products: search(message).slice(0, 6).map((p) => card(p)) } }),
+  },
+  {
+    name: 'anything else (an n8n NDJSON stream)',
+    match: () => true,
+    stream: true,
+    reply: ({ message }) => ({
+      pieces: [
+        'Good question! ',
+        `You asked about "${message.slice(0, 60).replace(/[*_`[\]]/g, '')}". `,
+        'I am the **demo** assistant, so my knowledge is limited, ',
+        'but I can show you *new arrivals*, our **courses**, ',
+        'help you track an order or find a size. ',
+        'Try asking for a tote bag or a hoodie.',
+      ],
+    }),
+  },
+];
+
+async function readJson(request, limit = 10 * 1024 * 1024) {
+  let size = 0;
+  const chunks = [];
+  for await (const chunk of request) {
+    size += chunk.length;
+    if (size > limit) throw new Error('request too large');
+    chunks.push(chunk);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type',
+};
+
+/** Handles /api/chat; returns true when it answered. */
+export async function handleChat(request, response, url) {
+  if (url.pathname !== '/api/chat') return false;
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, CORS).end();
+    return true;
+  }
+  if (request.method !== 'POST') {
+    response.writeHead(405, { Allow: 'POST, OPTIONS', ...CORS }).end();
+    return true;
+  }
+  let body;
+  try {
+    body = await readJson(request);
+  } catch {
+    response.writeHead(400, { 'Content-Type': 'application/json', ...CORS }).end(JSON.stringify({ error: 'the body must be JSON' }));
+    return true;
+  }
+  const message = typeof body?.message === 'string' ? body.message : '';
+  const context = { message, history: Array.isArray(body?.history) ? body.history : [], sessionId: String(body?.sessionId ?? '') };
+  const rule = RULES.find((candidate) => candidate.match(message, context));
+  const answer = rule.reply(context);
+  await sleep(THINKING_MS);
+  if (rule.stream) {
+    response.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store', ...CORS });
+    response.write(`${JSON.stringify({ type: 'begin', metadata: { nodeName: 'Demo agent' } })}\n`);
+    for (const content of answer.pieces) {
+      await sleep(120);
+      response.write(`${JSON.stringify({ type: 'item', content, metadata: { nodeName: 'Demo agent' } })}\n`);
+    }
+    response.end(`${JSON.stringify({ type: 'end', metadata: { nodeName: 'Demo agent' } })}\n`);
+    return true;
+  }
+  if (answer.json !== undefined) {
+    response.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...CORS });
+    response.end(JSON.stringify(answer.json));
+    return true;
+  }
+  response.writeHead(answer.status ?? 200, { 'Content-Type': `${answer.type}; charset=utf-8`, 'Cache-Control': 'no-store', ...CORS });
+  response.end(answer.body);
+  return true;
+}
+
+function escapeXml(text) {
+  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A product picture drawn as SVG from the catalogue's colours and initials. */
+export function productImage(id) {
+  const product = catalogue.products.find((candidate) => candidate.id === id);
+  if (!product) return null;
+  const [from, to] = product.colors;
+  const initials = product.name.split(/\s+/).filter((word) => /^[A-Z]/.test(word)).slice(0, 2).map((word) => word[0]).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="400" height="300" fill="url(#g)"/><circle cx="320" cy="70" r="90" fill="#fff" fill-opacity=".12"/><text x="40" y="190" font-family="Arial, sans-serif" font-size="120" font-weight="700" fill="#fff" fill-opacity=".9">${escapeXml(initials)}</text><text x="42" y="250" font-family="Arial, sans-serif" font-size="24" fill="#fff">${escapeXml(product.category)}</text></svg>`;
+}
+
+/** A minimal product page for the demo store, with the widget as a floating bubble. */
+export function productPage(id) {
+  const product = catalogue.products.find((candidate) => candidate.id === id);
+  if (!product) return null;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeXml(product.name)} · Lumen</title><link rel="stylesheet" href="/assets/demo.css"><script src="/store-assistant.js" defer></script></head>
+<body><main class="product-page"><a href="/">← Lumen demo store</a><img src="/assets/products/${product.id}.svg" alt="">
+<h1>${escapeXml(product.name)}</h1><p>${escapeXml(product.description)}</p><p class="price">$${product.price.toFixed(2)}</p></main>
+<store-assistant mode="floating" webhook-url="/api/chat" store-domain="lumen.shop" store-url="/" brand-name="Lumen" logo-url="/assets/images/logo.svg" voice-provider="demo"></store-assistant>
+</body></html>`;
+}
+
+/** The reply rules by name, for the README and the tests. */
+export const RULE_NAMES = RULES.map((rule) => rule.name);

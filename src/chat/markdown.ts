@@ -1,0 +1,129 @@
+import DOMPurify, { type Config } from 'dompurify';
+import { Marked, type Tokens } from 'marked';
+
+/** Where bot markdown may load images from, and what relative links resolve against. */
+export interface MarkdownOptions {
+  /** Hosts (`cdn.example`, `*.example.com`, `host:port`) that images may load from. */
+  imageHosts: readonly string[];
+  /** The page's origin: relative links resolve here, and plain-http images are allowed only here. */
+  pageOrigin: string;
+}
+
+/** The only elements bot markdown may produce: no raw HTML, forms, frames, SVG, MathML or styles. */
+export const ALLOWED_TAGS = [
+  'p', 'br', 'strong', 'b', 'em', 'i', 'del', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img',
+];
+/** The only attributes: no event handlers, `style`, `class`, `id` or data attributes. */
+export const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'start', 'align', 'target', 'rel'];
+const LINK_PROTOCOLS = new Set(['https:', 'http:', 'mailto:', 'tel:']);
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Does `host` (as in `URL.host`) match an entry of the allow-list? `*.example.com` matches subdomains only. */
+export function hostAllowed(host: string, allowed: readonly string[]): boolean {
+  const lower = host.toLowerCase();
+  return allowed.some((entry) => {
+    const pattern = entry.toLowerCase();
+    return pattern.startsWith('*.') ? lower.endsWith(pattern.slice(1)) && lower.length > pattern.length - 1 : lower === pattern;
+  });
+}
+
+/**
+ * An image URL bot markdown may show, made absolute: https on an allowed host, or any http(s) URL on
+ * the page's own origin. Null for everything else.
+ */
+export function allowedImageUrl(src: string, options: MarkdownOptions): string | null {
+  try {
+    const url = new URL(src, options.pageOrigin);
+    if (url.origin === options.pageOrigin && (url.protocol === 'https:' || url.protocol === 'http:')) return url.href;
+    return url.protocol === 'https:' && hostAllowed(url.host, options.imageHosts) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A link target bot markdown may use, made absolute; null for javascript:, data: and every other scheme. */
+export function safeLink(href: string, pageOrigin: string): string | null {
+  try {
+    const url = new URL(href, pageOrigin);
+    return LINK_PROTOCOLS.has(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+let activeOptions: MarkdownOptions = { imageHosts: [], pageOrigin: 'https://invalid.invalid' };
+
+const marked = new Marked({
+  gfm: true,
+  breaks: true,
+  async: false,
+  renderer: {
+    // Raw HTML in a reply is shown as the text it is, never as markup.
+    html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
+    // An image from a host the store does not allow shows as its alt text, so a prompt-injected
+    // reply cannot send the conversation to another server through an image URL.
+    image: ({ href, title, text }: Tokens.Image) => {
+      const src = allowedImageUrl(href, activeOptions);
+      if (src === null) return escapeHtml(text);
+      const titleAttribute = title ? ` title="${escapeHtml(title)}"` : '';
+      return `<img src="${escapeHtml(src)}" alt="${escapeHtml(text)}"${titleAttribute}>`;
+    },
+  },
+});
+
+const purifier = DOMPurify(window);
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName === 'A') {
+    const href = node.getAttribute('href');
+    const link = href === null ? null : safeLink(href, activeOptions.pageOrigin);
+    node.removeAttribute('target');
+    node.removeAttribute('rel');
+    if (link === null) {
+      node.removeAttribute('href');
+      return;
+    }
+    node.setAttribute('href', link);
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  } else if (node.nodeName === 'IMG') {
+    const src = node.getAttribute('src');
+    const allowed = src === null ? null : allowedImageUrl(src, activeOptions);
+    if (allowed === null) node.removeAttribute('src');
+    else node.setAttribute('src', allowed);
+    node.setAttribute('referrerpolicy', 'no-referrer');
+  }
+});
+
+const PURIFY_CONFIG: Config = {
+  ALLOWED_TAGS,
+  ALLOWED_ATTR: [...ALLOWED_ATTR, 'referrerpolicy'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  // Schemes are checked again in the hook; this keeps anything but web, mail and phone links out.
+  ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'script'],
+  FORBID_ATTR: ['style', 'class', 'id', 'srcset', 'formaction', 'xlink:href'],
+  RETURN_TRUSTED_TYPE: false,
+};
+
+/**
+ * Renders bot markdown to sanitised HTML: marked, then DOMPurify with an explicit allow-list. Links open
+ * in a new tab with rel="noopener noreferrer"; raw HTML shows as text; images load only from allowed hosts.
+ */
+export function renderMarkdown(text: string, options: MarkdownOptions): string {
+  activeOptions = options;
+  try {
+    const html = marked.parse(text) as string;
+    return purifier.sanitize(html, PURIFY_CONFIG) as unknown as string;
+  } finally {
+    activeOptions = { imageHosts: [], pageOrigin: 'https://invalid.invalid' };
+  }
+}
+
+/** Whether this browser can sanitise; without it bot text is shown as plain text. */
+export const sanitizerSupported: boolean = purifier.isSupported;

@@ -1,0 +1,71 @@
+/**
+ * Streaming replies: newline-delimited JSON as n8n's streaming responses send it,
+ * `{"type":"begin"}`, `{"type":"item","content":"Hel"}`, ..., `{"type":"end"}`.
+ */
+
+/** What one line of a stream means for the reply. */
+export type StreamEvent =
+  | { type: 'begin' }
+  | { type: 'text'; text: string }
+  | { type: 'end' }
+  | { type: 'error'; message: string };
+
+/** Longest line we buffer while waiting for its newline; a stream that never sends one is not NDJSON. */
+export const MAX_LINE_LENGTH = 1_000_000;
+
+/** Is this a streaming content type? */
+export function isStreamingContentType(contentType: string | null): boolean {
+  return /\b(?:application\/(?:x-)?ndjson|application\/jsonl|application\/x-jsonlines)\b/i.test(contentType ?? '');
+}
+
+/** Does `text` start like an n8n stream (its first line a `{"type":"begin"...}` object)? */
+export function looksLikeStream(text: string): boolean {
+  return /^\s*\{\s*"type"\s*:\s*"(?:begin|item)"/.test(text);
+}
+
+function eventFromLine(line: string): StreamEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  const content = typeof record.content === 'string' ? record.content : typeof record.text === 'string' ? record.text : '';
+  switch (record.type) {
+    case 'begin':
+      return { type: 'begin' };
+    case 'end':
+      return { type: 'end' };
+    case 'error':
+      return { type: 'error', message: content || 'the workflow reported an error' };
+    case 'item':
+    case undefined:
+      return content ? { type: 'text', text: content } : null;
+    default:
+      return null;
+  }
+}
+
+/** A parser fed with decoded chunks as they arrive; it returns the events of every completed line. */
+export function createStreamParser() {
+  let buffer = '';
+  const drain = (final: boolean): StreamEvent[] => {
+    const lines = buffer.split('\n');
+    buffer = final ? '' : lines.pop() ?? '';
+    if (buffer.length > MAX_LINE_LENGTH) throw new Error('stream line too long');
+    return lines.flatMap((line) => (line.trim() ? eventFromLine(line.trim()) ?? [] : []));
+  };
+  return {
+    /** Adds a chunk; returns the events of the lines it completed. */
+    push(chunk: string): StreamEvent[] {
+      buffer += chunk;
+      return drain(false);
+    },
+    /** The stream ended: the events of a last line without a newline. */
+    end(): StreamEvent[] {
+      return drain(true);
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { isProductLike, MAX_PRODUCTS, normaliseProduct, type Product, type ProductContext } from './products';
+
+/** What a webhook reply holds for the visitor: markdown text and product cards. Both may be empty. */
+export interface ParsedReply {
+  text: string;
+  products: Product[];
+  /** The text was longer than {@link MAX_REPLY_TEXT} and was cut. */
+  truncated?: boolean;
+}
+
+/** Objects nested deeper than this are not searched: no real reply nests that far. */
+export const MAX_DEPTH = 12;
+/** Values visited at most, so a reply of a million array items costs no more than a normal one. */
+export const MAX_NODES = 5_000;
+/** Longest text shown from one reply; more is cut with a note. */
+export const MAX_REPLY_TEXT = 20_000;
+
+/** Keys whose value is the reply text, most specific first (n8n agents answer in `output`). */
+const TEXT_KEYS = ['output', 'reply', 'text', 'message', 'response', 'answer', 'content'];
+/** Keys whose value is one product or a list of them. */
+const PRODUCT_KEYS = ['products', 'cards', 'card'];
+/** Roles in a `messages` list whose content is meant for the visitor. */
+const ASSISTANT_ROLES = new Set(['assistant', 'bot', 'ai', 'model']);
+
+/** A fenced code block, tagged json or untagged; only blocks that hold a JSON object or array count. */
+const FENCED_BLOCK = /```[ \t]*(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n?```/gi;
+
+interface Walk {
+  nodes: number;
+  context: ProductContext;
+}
+
+function empty(): ParsedReply {
+  return { text: '', products: [] };
+}
+
+function combine(parts: ParsedReply[]): ParsedReply {
+  return {
+    text: parts.map((part) => part.text.trim()).filter(Boolean).join('\n\n'),
+    products: parts.flatMap((part) => part.products),
+  };
+}
+
+function tryParseJson(text: string): { value: unknown } | null {
+  const trimmed = text.trim();
+  const first = trimmed[0];
+  const last = trimmed[trimmed.length - 1];
+  const looksLikeJson = (first === '{' && last === '}') || (first === '[' && last === ']') || (first === '"' && last === '"');
+  if (!looksLikeJson) return null;
+  try {
+    return { value: JSON.parse(trimmed) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+function fromString(text: string, depth: number, walk: Walk): ParsedReply {
+  const json = tryParseJson(text);
+  if (json) return fromValue(json.value, depth + 1, walk);
+  if (!text.includes('```')) return { text, products: [] };
+  // A fenced block holding JSON is a structured reply written as text; the prose around it stays.
+  const parts: ParsedReply[] = [];
+  let rest = '';
+  let last = 0;
+  for (const match of text.matchAll(FENCED_BLOCK)) {
+    const inner = tryParseJson(match[1] ?? '');
+    if (!inner || typeof inner.value !== 'object' || inner.value === null) continue;
+    rest += text.slice(last, match.index);
+    last = (match.index ?? 0) + match[0].length;
+    parts.push(fromValue(inner.value, depth + 1, walk));
+  }
+  rest += text.slice(last);
+  return combine([{ text: rest, products: [] }, ...parts]);
+}
+
+function fromMessages(list: unknown[], depth: number, walk: Walk): ParsedReply {
+  const parts: ParsedReply[] = [];
+  for (const item of list) {
+    if (typeof item === 'string') parts.push({ text: item, products: [] });
+    else if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+      const { role, content } = item as Record<string, unknown>;
+      if (typeof role === 'string' && !ASSISTANT_ROLES.has(role.toLowerCase())) continue;
+      parts.push(fromValue(content ?? item, depth + 1, walk));
+    }
+  }
+  return combine(parts);
+}
+
+function productsFrom(value: unknown, walk: Walk): Product[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list.slice(0, MAX_PRODUCTS * 2).flatMap((raw) => normaliseProduct(raw, walk.context) ?? []);
+}
+
+function fromObject(record: Record<string, unknown>, depth: number, walk: Walk): ParsedReply {
+  // An n8n item wraps its data in `json`.
+  if (record.json !== undefined && typeof record.json === 'object') return fromValue(record.json, depth + 1, walk);
+  const parts: ParsedReply[] = [];
+  const textKey = TEXT_KEYS.find((key) => record[key] !== undefined && record[key] !== null);
+  if (textKey) parts.push(fromValue(record[textKey], depth + 1, walk));
+  if (Array.isArray(record.messages)) parts.push(fromMessages(record.messages, depth + 1, walk));
+  for (const key of PRODUCT_KEYS) {
+    if (record[key] !== undefined) parts.push({ text: '', products: productsFrom(record[key], walk) });
+  }
+  if (parts.length === 0 && isProductLike(record)) parts.push({ text: '', products: productsFrom(record, walk) });
+  return combine(parts);
+}
+
+function fromValue(value: unknown, depth: number, walk: Walk): ParsedReply {
+  walk.nodes += 1;
+  if (depth > MAX_DEPTH || walk.nodes > MAX_NODES) return empty();
+  if (typeof value === 'string') return fromString(value, depth, walk);
+  if (typeof value === 'number' || typeof value === 'boolean') return empty();
+  if (Array.isArray(value)) {
+    // n8n answers with an array of items; a plain list of products is a list of cards.
+    const parts: ParsedReply[] = [];
+    for (const item of value.slice(0, 100)) {
+      parts.push(isProductLike(item) ? { text: '', products: productsFrom(item, walk) } : fromValue(item, depth + 1, walk));
+      if (walk.nodes > MAX_NODES) break;
+    }
+    return combine(parts);
+  }
+  if (typeof value === 'object' && value !== null) return fromObject(value as Record<string, unknown>, depth, walk);
+  return empty();
+}
+
+/**
+ * Extracts the text and products from a webhook reply body, whatever shape the workflow answered in
+ * (see the table in DESIGN.md): plain text, JSON strings (even JSON inside a JSON string), n8n item
+ * arrays, nested `output`, `messages` lists, `card` / `cards` / `products`, or a fenced ```json block.
+ * Work is bounded by depth, node and length limits, so a hostile reply cannot freeze the page.
+ * `servedAsJson` says the body came with a JSON content type.
+ */
+export function parseReply(body: unknown, context: ProductContext, options: { servedAsJson?: boolean } = {}): ParsedReply {
+  const walk: Walk = { nodes: 0, context };
+  // A body served as JSON may be a bare literal (`null`, `42`), which is nothing to show; as text, "42" is an answer.
+  const literal = options.servedAsJson && typeof body === 'string' && /^\s*(?:null|true|false|-?\d[\d.eE+-]*)\s*$/.test(body);
+  const reply = literal ? empty() : fromValue(body, 0, walk);
+  const products = reply.products.slice(0, MAX_PRODUCTS);
+  const text = reply.text.trim();
+  if (text.length <= MAX_REPLY_TEXT) return { text, products };
+  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true };
+}

@@ -1,0 +1,62 @@
+import type { SafeStorage } from '../app/storage';
+import { safeStringify } from './safe-json';
+
+/** The visit's cached lookup, in session storage so each visit asks once. */
+export const GEO_CACHE_KEY = 'store-assistant:geo';
+/** Retries after the first attempt (SPEC §7: 3, with exponential back-off from 1 s up to 30 s). */
+export const GEO_RETRIES = 3;
+export const GEO_FIRST_DELAY_MS = 1_000;
+export const GEO_MAX_DELAY_MS = 30_000;
+/** Larger answers are not forwarded: the webhook wants a country, not a database. */
+export const MAX_GEO_LENGTH = 4_096;
+
+/** The wait before retry `attempt` (1-based): 1 s, 2 s, 4 s, ... capped at 30 s. */
+export function geoRetryDelay(attempt: number): number {
+  return Math.min(GEO_MAX_DELAY_MS, GEO_FIRST_DELAY_MS * 2 ** (attempt - 1));
+}
+
+export interface GeoLookup {
+  url: string;
+  fetch: typeof fetch;
+  cache: SafeStorage;
+  sleep: (ms: number) => Promise<void>;
+}
+
+function readCached(cache: SafeStorage, url: string): { value: unknown } | null {
+  try {
+    const cached = JSON.parse(cache.get(GEO_CACHE_KEY) ?? 'null') as { url?: unknown; value?: unknown } | null;
+    return cached && cached.url === url && typeof cached.value === 'object' && cached.value !== null ? { value: cached.value } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function fetchOnce(lookup: GeoLookup): Promise<Record<string, unknown>> {
+  const response = await lookup.fetch(lookup.url, Object.assign(Object.create(null) as RequestInit, { method: 'GET', credentials: 'omit', cache: 'no-store' }));
+  if (!response.ok) throw new Error(`the lookup answered ${response.status}`);
+  const text = await response.text();
+  if (text.length > MAX_GEO_LENGTH) throw new Error('the lookup answer is too large');
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('the lookup did not answer with a JSON object');
+  return value as Record<string, unknown>;
+}
+
+/**
+ * The visitor context for `context.geo`: one GET per visit, retried {@link GEO_RETRIES} times with
+ * exponential back-off, cached in session storage. Resolves to null when every attempt failed.
+ */
+export async function lookupVisitorContext(lookup: GeoLookup): Promise<unknown> {
+  const cached = readCached(lookup.cache, lookup.url);
+  if (cached) return cached.value;
+  for (let attempt = 0; attempt <= GEO_RETRIES; attempt++) {
+    if (attempt > 0) await lookup.sleep(geoRetryDelay(attempt));
+    try {
+      const value = await fetchOnce(lookup);
+      lookup.cache.set(GEO_CACHE_KEY, safeStringify({ url: lookup.url, value }));
+      return value;
+    } catch {
+      // try again after the back-off
+    }
+  }
+  return null;
+}

@@ -1,0 +1,77 @@
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import type { Message } from '../../app/state';
+import { plainTextToHtml } from '../../chat/markdown-loader';
+import { startTypewriter, type Typewriter } from '../../chat/typewriter';
+import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
+import { Icon } from '../icon';
+import { ProductCards } from './product-cards';
+
+/** Parses sanitised HTML into an inert fragment (a template's content runs no script and loads nothing). */
+function toFragment(html: string): DocumentFragment {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return template.content;
+}
+
+/**
+ * A bot message: sanitised markdown, revealed by the typewriter when it is new, with its product cards
+ * below and, on a failed reply, a Retry action. Clicking a message being typed shows it whole.
+ */
+export const BotMessage = memo(function BotMessage({ message }: { message: Message }) {
+  const t = useStrings();
+  const actions = useActions();
+  const { frames } = useAssistant();
+  const markdown = useAssistantState((state) => state.markdown);
+  const options = useAssistantState((state) => state.markdownOptions);
+  const typingSpeed = useAssistantState((state) => state.config.typingSpeed);
+  const loading = useAssistantState((state) => state.loading);
+  const bubble = useRef<HTMLDivElement>(null);
+  const typewriter = useRef<Typewriter | null>(null);
+
+  const html = useMemo(() => (markdown ? markdown(message.content, options) : plainTextToHtml(message.content)), [markdown, message.content, options]);
+  const animate = Boolean(message.animate) && typingSpeed > 0 && !frames.prefersReducedMotion();
+  const failed = message.status === 'error' || message.status === 'interrupted';
+
+  useLayoutEffect(() => {
+    const target = bubble.current;
+    if (!target) return;
+    if (!animate) {
+      target.replaceChildren(toFragment(html));
+      if (message.animate) actions.markRevealed(message.id);
+      return;
+    }
+    const writer = startTypewriter(target, toFragment(html), {
+      msPerChar: typingSpeed,
+      requestFrame: frames.requestFrame,
+      now: frames.now,
+      onDone: () => actions.markRevealed(message.id),
+    });
+    typewriter.current = writer;
+    return () => {
+      writer.cancel();
+      typewriter.current = null;
+    };
+    // Only the text and whether to animate matter: re-running on other changes would restart the typewriter.
+  }, [html, animate]);
+
+  const streaming = message.status === 'streaming';
+  return (
+    <div className={`message bot${failed ? ' failed' : ''}`} part="message bot-message">
+      <span className="sr-only">{t('assistant')}: </span>
+      <div
+        ref={bubble}
+        className={`bubble markdown${streaming ? ' streaming' : ''}`}
+        onClick={() => typewriter.current?.finish()}
+        title={animate ? t('revealMessage') : undefined}
+      />
+      {message.truncated && <p className="message-note">{t('replyShortened')}</p>}
+      {!animate && message.products && message.products.length > 0 && <ProductCards products={message.products} />}
+      {failed && (
+        <button type="button" className="retry-button" part="retry" disabled={loading} onClick={() => actions.retry(message.id)}>
+          <Icon name="retry" small />
+          {t('retry')}
+        </button>
+      )}
+    </div>
+  );
+});

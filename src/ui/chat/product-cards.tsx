@@ -1,0 +1,27 @@
+import type { Product } from '../../chat/products';
+import { useStrings } from '../context';
+
+/** Product cards under a bot message; several scroll sideways. */
+export function ProductCards({ products }: { products: Product[] }) {
+  const t = useStrings();
+  return (
+    <ul className="product-cards" part="product-cards" aria-label={t('products')}>
+      {products.map((product, index) => (
+        <li key={`${index}-${product.title}`} className="product-card" part="product-card">
+          {product.image && <img className="product-image" src={product.image} alt="" loading="lazy" referrerPolicy="no-referrer" />}
+          <div className="product-body">
+            <h3 className="product-title">{product.title}</h3>
+            {product.description && <p className="product-description">{product.description}</p>}
+            {product.price && <p className="product-price">{product.price}</p>}
+            {product.url && (
+              <a className="product-link" href={product.url} target="_blank" rel="noopener noreferrer">
+                {t('viewProduct')}
+                <span className="sr-only">: {product.title}</span>
+              </a>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

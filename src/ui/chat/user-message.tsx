@@ -1,0 +1,21 @@
+import { memo } from 'react';
+import type { Message } from '../../app/state';
+import { splitUserContent } from '../../chat/message-content';
+import { useStrings } from '../context';
+
+/** A visitor's message: their text as typed, and any attached image at most 100 x 100 px. */
+export const UserMessage = memo(function UserMessage({ message }: { message: Message }) {
+  const t = useStrings();
+  return (
+    <div className="message user" part="message user-message">
+      <span className="sr-only">{t('you')}: </span>
+      <div className="bubble">
+        {splitUserContent(message.content).map((part, index) => {
+          if (part.kind === 'text') return <span key={index} className="user-text">{part.text}</span>;
+          if (part.kind === 'image') return <img key={index} className="attached-image" src={part.src} alt={t('attachedImage')} />;
+          return <span key={index} className="image-note">{t('imageNotSaved')}</span>;
+        })}
+      </div>
+    </div>
+  );
+});
