@@ -72,6 +72,21 @@ const rawCssPlugin = {
   },
 };
 
+/**
+ * `@vapi-ai/web` reaches the Vapi REST API through a generated client for the whole API; the web SDK
+ * uses one endpoint of it. This swaps in src/voice/vapi-api-client.ts, which implements that endpoint
+ * with the same contract, and keeps about 10 KB gzip out of every store's page.
+ */
+const slimVapiClientPlugin = {
+  name: 'slim-vapi-client',
+  setup(pluginBuild) {
+    const vapiDist = `${path.sep}@vapi-ai${path.sep}web${path.sep}dist${path.sep}`;
+    pluginBuild.onResolve({ filter: /^\.\/client$/ }, (args) =>
+      args.importer.includes(vapiDist) ? { path: path.join(root, 'src/voice/vapi-api-client.ts') } : undefined,
+    );
+  },
+};
+
 export async function buildBundle({ quiet = false } = {}) {
   const started = performance.now();
   await build({
@@ -88,7 +103,7 @@ export async function buildBundle({ quiet = false } = {}) {
       __STORE_ASSISTANT_VERSION__: JSON.stringify(pkg.version),
     },
     legalComments: 'linked',
-    plugins: [rawCssPlugin],
+    plugins: [rawCssPlugin, slimVapiClientPlugin],
     logLevel: 'warning',
   });
   const code = await readFile(outfile);

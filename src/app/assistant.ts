@@ -2,6 +2,7 @@ import { resolveStrings } from '../i18n/resolve';
 import { VERSION } from '../version';
 import { createChatActions } from './chat-actions';
 import type { AssistantConfig } from './config';
+import { createCallController } from '../voice/call-controller';
 import { createConversations } from './conversations';
 import type { AssistantDeps } from './deps';
 import { initialState, type AssistantState, type View } from './state';
@@ -24,6 +25,7 @@ export function createAssistant(deps: AssistantDeps) {
   const theme = createThemeActions(store, deps);
   const conversations = createConversations(store, deps);
   const chat = createChatActions(store, deps, conversations);
+  const calls = createCallController(store, deps, chat.appendTranscript);
   let cancelPreload: (() => void) | null = null;
 
   const navigate = (view: View) => {
@@ -34,7 +36,17 @@ export function createAssistant(deps: AssistantDeps) {
   const actions = {
     ...theme,
     ...chat,
+    startCall: calls.startCall,
+    stopCall: calls.stopCall,
+    toggleCall: calls.toggleCall,
+    setMuted: calls.setMuted,
     navigate,
+
+    /** Starts a new conversation: clears messages, transcript, loading flag and notice (SPEC §4). */
+    newChat(): void {
+      chat.newChat();
+      calls.clearTranscript();
+    },
 
     /** Applies a new configuration from the element's attributes. */
     configure(config: AssistantConfig): void {
@@ -69,9 +81,10 @@ export function createAssistant(deps: AssistantDeps) {
       navigate('home');
     },
 
-    /** "Start a live call": opens the conversation, where the call runs. */
+    /** "Start a live call": opens the conversation, where the call runs, and starts the call. */
     startLiveCall(): void {
       navigate('chat');
+      void calls.startCall();
     },
 
     /** Called by the UI once it has rendered after being attached: announces `store-assistant:ready`. */
@@ -104,6 +117,7 @@ export function createAssistant(deps: AssistantDeps) {
     dispose(): void {
       cancelPreload?.();
       cancelPreload = null;
+      calls.dispose();
       chat.dispose();
     },
   };

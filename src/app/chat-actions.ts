@@ -3,6 +3,7 @@ import { isAcceptedImage, messageWithImage } from '../chat/image-attachment';
 import { parseReply, type ParsedReply } from '../chat/reply-parser';
 import { callWebhook, WebhookError, type WebhookRequest } from '../chat/webhook-client';
 import { lookupVisitorContext } from '../chat/visitor-context';
+import type { TranscriptEntry } from '../transcript/merge';
 import type { AssistantDeps } from './deps';
 import type { createConversations } from './conversations';
 import type { AssistantState, Message, Sender } from './state';
@@ -223,6 +224,13 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
     openConversation(id: string): void {
       if (id !== store.getState().sessionId) cancelReply('new-chat');
       if (conversations.open(id)) store.setState({ view: 'chat', loading: false, notice: null });
+    },
+
+    /** A call ended: its transcript joins the conversation, so the webhook hears what was said and it is saved. */
+    appendTranscript(entries: readonly TranscriptEntry[]): void {
+      const lines = entries.map((entry) => createMessage(entry.role === 'user' ? 'user' : 'bot', entry.text, { timestamp: entry.timestamp, source: 'voice' }));
+      store.setState((state) => ({ messages: [...state.messages, ...lines] }));
+      conversations.commit();
     },
 
     /** Starts loading the markdown renderer while the browser is idle, so the first reply shows formatted. */

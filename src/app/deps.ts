@@ -1,6 +1,10 @@
 import { prepareImage, type PreparedImage } from '../chat/image-attachment';
 import { loadMarkdown, type MarkdownRenderer } from '../chat/markdown-loader';
 import type { Timers } from '../chat/webhook-client';
+import type { TranscriptEntry } from '../transcript/merge';
+import { createVoiceClient } from '../voice/create-voice-client';
+import { requestMicrophone, type MicrophoneAccess } from '../voice/microphone';
+import type { CreateVoiceClient } from '../voice/voice-client';
 import type { Message } from './state';
 import { safeStorage, type SafeStorage } from './storage';
 
@@ -11,6 +15,9 @@ export interface AssistantEvents {
   close: Record<string, never>;
   message: Message;
   error: { source: 'chat' | 'voice' | 'theme'; message: string };
+  'call-start': { demo: boolean };
+  'call-end': { seconds: number; transcript: TranscriptEntry[] };
+  transcript: TranscriptEntry;
 }
 
 /** Runs `callback` on the next animation frame; returns a function that cancels it. */
@@ -37,6 +44,10 @@ export interface AssistantDeps {
   randomId: () => string;
   /** Loads the markdown renderer (marked and DOMPurify), evaluated on first use. */
   loadMarkdown: () => Promise<MarkdownRenderer>;
+  /** Creates the voice client (loading the voice SDK on first use). */
+  createVoiceClient: CreateVoiceClient;
+  /** Asks for the microphone and releases it again, to tell a denied or missing one apart. */
+  requestMicrophone: () => Promise<MicrophoneAccess>;
   /** Decodes, downscales and re-encodes an attached image. */
   prepareImage: (file: Blob) => Promise<PreparedImage>;
   /** Dispatches `store-assistant:<name>` on the element. */
@@ -68,16 +79,17 @@ function scheduleIdle(callback: () => void): () => void {
 
 /** The real browser side effects. `emit` is supplied by the element. */
 export function browserDeps(emit: AssistantDeps['emit']): AssistantDeps {
+  const timers: Timers = {
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number | undefined),
+  };
   return {
     // Called through window: some browsers throw "Illegal invocation" when fetch is called as a method of another object.
     fetch: (input, init) => window.fetch(input, init),
     localStorage: safeStorage(() => window.localStorage),
     sessionStorage: safeStorage(() => window.sessionStorage),
     now: () => Date.now(),
-    timers: {
-      setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-      clearTimeout: (handle) => window.clearTimeout(handle as number | undefined),
-    },
+    timers,
     scheduleIdle,
     requestFrame: (callback) => {
       const handle = window.requestAnimationFrame(callback);
@@ -87,6 +99,8 @@ export function browserDeps(emit: AssistantDeps['emit']): AssistantDeps {
     randomId: browserRandomId,
     loadMarkdown,
     prepareImage,
+    createVoiceClient: (config) => createVoiceClient(config, timers),
+    requestMicrophone,
     emit,
     warn: (message) => console.warn(`[store-assistant] ${message}`),
     pageOrigin: window.location.origin,

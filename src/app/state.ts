@@ -3,6 +3,7 @@ import { defaultTheme, type Theme, type ThemePatch } from '../theme/theme';
 import type { MarkdownOptions } from '../chat/markdown';
 import type { MarkdownRenderer } from '../chat/markdown-loader';
 import type { Product } from '../chat/products';
+import { IDLE_VOICE, type VoiceState } from '../voice/call-controller';
 import { defaultConfig, type AssistantConfig } from './config';
 
 /** The widget's screens: three sections in the bottom bar, plus the conversation itself. */
@@ -90,6 +91,8 @@ export interface AssistantState {
   /** The visitor's unsent text. It lives here so it survives re-renders, moves and failed sends. */
   draft: string;
   notice: Notice | null;
+  /** The voice call, if any. */
+  voice: VoiceState;
 }
 
 /** The state of a new widget on a page at `pageOrigin`. */
@@ -111,5 +114,6 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     loading: false,
     draft: '',
     notice: null,
+    voice: IDLE_VOICE,
   };
 }

@@ -158,7 +158,8 @@ export function parseAttributes(
     assistantId: id('vapi-assistant-id'),
     squadId: id('vapi-squad-id'),
     workflowId: id('vapi-workflow-id'),
-    apiUrl: url('vapi-api-url'),
+    // A base URL the SDK appends "/call/web" to: no trailing slash.
+    apiUrl: url('vapi-api-url')?.replace(/\/+$/, '') ?? null,
   };
 
   const domain = text('store-domain')?.trim().toLowerCase() ?? null;

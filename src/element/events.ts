@@ -10,6 +10,9 @@ export const EVENTS = {
   close: 'Floating mode: the card closed. `detail: {}`.',
   message: 'A visitor or bot message was added. `detail`: the Message `{ id, content, sender, timestamp }`.',
   error: 'Something failed. `detail: { source: "chat" | "voice" | "theme", message }`.',
+  'call-start': 'A voice call connected. `detail: { demo }`.',
+  'call-end': 'A voice call that had connected ended. `detail: { seconds, transcript }`.',
+  transcript: 'A line of the call transcript was added or extended. `detail`: the entry `{ role, text, timestamp }`.',
 } as const satisfies Record<keyof AssistantEvents, string>;
 
 /** Event name to event type, for `addEventListener` on the element. */

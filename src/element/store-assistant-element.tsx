@@ -83,13 +83,18 @@ export class StoreAssistantElement extends R2wcElement {
     });
   }
 
+  /** The page is being unloaded (or frozen): end a call and write pending saves. */
+  private readonly onPageHide = () => this.assistant.dispose();
+
   override connectedCallback(): void {
     this.configure();
     this.applyTheme();
+    window.addEventListener('pagehide', this.onPageHide);
     super.connectedCallback();
   }
 
   override disconnectedCallback(): void {
+    window.removeEventListener('pagehide', this.onPageHide);
     super.disconnectedCallback();
     // A move (remove then insert in the same task) reconnects before this runs and keeps everything alive.
     queueMicrotask(() => {
@@ -150,6 +155,22 @@ export class StoreAssistantElement extends R2wcElement {
   /** Returns to the welcome view. */
   goHome(): void {
     this.assistant.actions.goHome();
+  }
+
+  /** Starts a voice call (the microphone is asked for first). Ignored while a call is starting or running. */
+  startCall(): Promise<void> {
+    this.assistant.actions.navigate('chat');
+    return this.assistant.actions.startCall();
+  }
+
+  /** Ends the voice call. */
+  stopCall(): Promise<void> {
+    return this.assistant.actions.stopCall();
+  }
+
+  /** Mutes or unmutes the microphone during a call. */
+  setMuted(muted: boolean): void {
+    this.assistant.actions.setMuted(Boolean(muted));
   }
 
   /** Saves the current theme to localStorage "chatbot-theme". False when the browser refuses storage. */

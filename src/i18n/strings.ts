@@ -72,6 +72,26 @@ export const englishStrings = {
   openChat: 'Open chat with {brandName}',
   closeChat: 'Close chat',
 
+  // Voice calls
+  voiceNotConfigured: 'Voice is not configured',
+  connecting: 'Connecting…',
+  endingCall: 'Ending call…',
+  liveCall: 'Live call',
+  demoCall: 'Demo call',
+  callDuration: 'Call duration',
+  assistantSpeaking: 'Assistant is speaking',
+  listening: 'Listening',
+  mute: 'Mute microphone',
+  unmute: 'Unmute microphone',
+  voiceLevel: 'Assistant voice level',
+  transcript: 'Call transcript',
+  voiceMessage: 'Said during a call',
+  microphoneDenied: "Microphone access is blocked. Allow the microphone for this site (the icon in your browser's address bar, or Settings > Site permissions on a phone), then start the call again.",
+  microphoneMissing: 'No microphone was found. Connect one, then start the call again.',
+  microphoneUnavailable: 'Voice calls need a secure (https) page and a browser that supports them.',
+  callFailed: 'The call could not be connected. Please try again in a moment.',
+  callElsewhere: 'A call is already running in another assistant on this page.',
+
   // Errors and notices
   renderError: 'Unexpected Application Error!',
   renderErrorRetry: 'Reload assistant',

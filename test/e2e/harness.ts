@@ -17,14 +17,14 @@ export const CHROME_ARGS = [
 ];
 
 /** Launches Chromium, or fails with the command that installs it: the browser tests never skip silently. */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROME_PATH)) {
     throw new Error(
       `Chromium was not found at ${CHROME_PATH}. Install it with "apt-get update && apt-get install -y chromium", ` +
         'or point CHROME_PATH at a Chromium or Chrome binary.',
     );
   }
-  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+  return chromium.launch({ executablePath: CHROME_PATH, args: [...CHROME_ARGS, ...extraArgs] });
 }
 
 /** A browser, a demo server on a free port, and a page factory that records console messages and page errors. */
@@ -35,8 +35,9 @@ export interface E2eSession {
   close(): Promise<void>;
 }
 
-export async function startSession(): Promise<E2eSession> {
-  const [browser, server] = await Promise.all([launchBrowser(), startDemoServer({ port: 0 })]);
+/** Starts Chromium (with `extraArgs`) and the demo server on a free port. */
+export async function startSession(extraArgs: string[] = []): Promise<E2eSession> {
+  const [browser, server] = await Promise.all([launchBrowser(extraArgs), startDemoServer({ port: 0 })]);
   const contexts: BrowserContext[] = [];
   return {
     browser,

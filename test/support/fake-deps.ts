@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import type { AssistantDeps, AssistantEvents } from '../../src/app/deps';
 import { memoryStorage } from '../../src/app/storage';
 import { loadMarkdown } from '../../src/chat/markdown-loader';
+import { fakeVoiceClient } from './fake-voice';
 
 /** An event the fake `emit` recorded. */
 export interface EmittedEvent {
@@ -39,6 +40,8 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     randomId: () => `session-${++ids}`,
     loadMarkdown,
     prepareImage: vi.fn(async () => ({ dataUrl: FAKE_IMAGE_DATA_URL, width: 10, height: 10 })),
+    createVoiceClient: vi.fn(async () => fakeVoiceClient().client),
+    requestMicrophone: vi.fn(async () => 'granted' as const),
     emit: (name, detail) => void events.push({ name, detail }),
     warn: (message) => void warnings.push(message),
     pageOrigin: 'https://shop.example',

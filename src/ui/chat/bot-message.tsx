@@ -56,8 +56,8 @@ export const BotMessage = memo(function BotMessage({ message }: { message: Messa
 
   const streaming = message.status === 'streaming';
   return (
-    <div className={`message bot${failed ? ' failed' : ''}`} part="message bot-message">
-      <span className="sr-only">{t('assistant')}: </span>
+    <div className={`message bot${failed ? ' failed' : ''}${message.source === 'voice' ? ' voice' : ''}`} part="message bot-message">
+      <span className="sr-only">{t('assistant')}{message.source === 'voice' ? ` (${t('voiceMessage')})` : ''}: </span>
       <div
         ref={bubble}
         className={`bubble markdown${streaming ? ' streaming' : ''}`}

@@ -34,6 +34,8 @@ export function InputBar() {
   const draft = useAssistantState((state) => state.draft);
   const loading = useAssistantState((state) => state.loading);
   const hasAttachment = useAssistantState((state) => state.attachment !== null);
+  const callStatus = useAssistantState((state) => state.voice.status);
+  const inCall = callStatus !== 'idle' && callStatus !== 'error';
   const fileInput = useRef<HTMLInputElement>(null);
   const canSend = (draft.trim() !== '' || hasAttachment) && !loading;
 
@@ -60,8 +62,15 @@ export function InputBar() {
       <AttachmentPreview />
       {/* A div, not a form: the widget renders no form element, so nothing inside it can ever submit to the page. */}
       <div className="input-bar" part="input-bar">
-        <button type="button" className="icon-button" aria-label={t('startCall')} title={t('startCall')} onClick={actions.startLiveCall}>
-          <Icon name="call" />
+        <button
+          type="button"
+          className={`icon-button call-toggle${inCall ? ' active' : ''}`}
+          aria-label={inCall ? t('endCall') : t('startCall')}
+          title={inCall ? t('endCall') : t('startCall')}
+          disabled={callStatus === 'ending'}
+          onClick={actions.toggleCall}
+        >
+          <Icon name={inCall ? 'call-end' : 'call'} />
         </button>
         <textarea
           value={draft}

@@ -2,6 +2,7 @@ import { memo, useEffect, useRef } from 'react';
 import type { Message } from '../../app/state';
 import { useActions, useAssistantState, useStrings } from '../context';
 import { BotMessage } from './bot-message';
+import { LiveTranscript } from './live-transcript';
 import { UserMessage } from './user-message';
 
 /**
@@ -94,9 +95,11 @@ export function MessageList() {
   const messages = useAssistantState((state) => state.messages);
   const loading = useAssistantState((state) => state.loading);
   const streaming = messages[messages.length - 1]?.status === 'streaming';
+  const inCall = useAssistantState((state) => state.voice.status !== 'idle');
+  const transcriptLength = useAssistantState((state) => state.voice.transcript.length);
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
-  useStickToBottom(scroller, content, `${messages.length}-${loading}`);
+  useStickToBottom(scroller, content, `${messages.length}-${loading}-${transcriptLength}`);
 
   const chunks: Message[][] = [];
   for (let start = 0; start < messages.length; start += CHUNK_SIZE) chunks.push(messages.slice(start, start + CHUNK_SIZE));
@@ -104,8 +107,9 @@ export function MessageList() {
   return (
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
       <div className="messages-content" ref={content}>
-        {messages.length === 0 && !loading ? <EmptyChat /> : chunks.map((chunk, index) => <MessageChunk key={index} messages={chunk} />)}
+        {messages.length === 0 && !loading && !inCall ? <EmptyChat /> : chunks.map((chunk, index) => <MessageChunk key={index} messages={chunk} />)}
         {loading && !streaming && <TypingIndicator />}
+        <LiveTranscript />
       </div>
     </div>
   );

@@ -7,8 +7,8 @@ import { useStrings } from '../context';
 export const UserMessage = memo(function UserMessage({ message }: { message: Message }) {
   const t = useStrings();
   return (
-    <div className="message user" part="message user-message">
-      <span className="sr-only">{t('you')}: </span>
+    <div className={`message user${message.source === 'voice' ? ' voice' : ''}`} part="message user-message">
+      <span className="sr-only">{t('you')}{message.source === 'voice' ? ` (${t('voiceMessage')})` : ''}: </span>
       <div className="bubble">
         {splitUserContent(message.content).map((part, index) => {
           if (part.kind === 'text') return <span key={index} className="user-text">{part.text}</span>;

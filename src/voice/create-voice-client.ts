@@ -1,0 +1,14 @@
+import type { VoiceConfig } from '../app/config';
+import type { Timers } from '../chat/webhook-client';
+import { createDemoVoiceClient } from './demo-client';
+import type { VoiceClient } from './voice-client';
+
+/**
+ * The voice client for a configuration. The Vapi adapter (with `@vapi-ai/web` and daily-js) is loaded
+ * with `import()`: the one-file build keeps it inside the script but evaluates it only now.
+ */
+export async function createVoiceClient(config: VoiceConfig, timers: Timers): Promise<VoiceClient> {
+  if (config.provider === 'demo') return createDemoVoiceClient(timers);
+  const { createVapiClient } = await import('./vapi-client');
+  return createVapiClient(config);
+}

@@ -1,0 +1,45 @@
+import VapiExport from '@vapi-ai/web';
+import type { VoiceConfig } from '../app/config';
+import type { VoiceClient, VoiceClientEvents } from './voice-client';
+
+/**
+ * The Vapi adapter. This module, and with it `@vapi-ai/web` and daily-js, is only reached through
+ * `import()`, so the one-file build evaluates it when the first call starts, never on page load.
+ *
+ * One Vapi instance serves the whole page (two widgets on a page share it), recreated only when the
+ * public key or API URL changes.
+ */
+type Vapi = InstanceType<typeof VapiExport>;
+
+/**
+ * The Vapi class. `@vapi-ai/web` is CommonJS with `exports.default`; bundled from an ES module package,
+ * the default import is the whole `exports` object (Node's interop), under a test runner's mock it is
+ * the class itself.
+ */
+const VapiClass: typeof VapiExport = (VapiExport as unknown as { default?: typeof VapiExport }).default ?? VapiExport;
+
+let shared: { key: string; vapi: Vapi } | null = null;
+
+function vapiFor(config: VoiceConfig): Vapi {
+  const key = `${config.publicKey}\n${config.apiUrl ?? ''}`;
+  if (shared?.key !== key) shared = { key, vapi: new VapiClass(config.publicKey ?? '', config.apiUrl ?? undefined) };
+  return shared.vapi;
+}
+
+/** Creates a VoiceClient over the page's Vapi instance. */
+export function createVapiClient(config: VoiceConfig): VoiceClient {
+  const vapi = vapiFor(config);
+  return {
+    async start(target) {
+      const call = await vapi.start(target.assistantId, undefined, target.squadId, target.workflowId);
+      return call !== null;
+    },
+    stop: () => vapi.stop(),
+    setMuted: (muted) => vapi.setMuted(muted),
+    on<E extends keyof VoiceClientEvents>(event: E, listener: (...args: VoiceClientEvents[E]) => void) {
+      const handler = listener as (...args: unknown[]) => void;
+      vapi.on(event, handler as never);
+      return () => void vapi.removeListener(event, handler as never);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { VoiceConfig } from '../app/config';
+
+/** What a call connects to: exactly the configured assistant, squad or workflow. */
+export interface VoiceTarget {
+  assistantId?: string;
+  squadId?: string;
+  workflowId?: string;
+}
+
+/**
+ * The events a voice client reports (the subset of Vapi's that the widget uses). `message` carries
+ * Vapi's server messages: transcripts, status updates and the like.
+ */
+export interface VoiceClientEvents {
+  'call-start': [];
+  'call-end': [];
+  'speech-start': [];
+  'speech-end': [];
+  'volume-level': [level: number];
+  message: [message: unknown];
+  error: [error: unknown];
+}
+
+/** A narrow voice interface: the Vapi adapter and the scripted demo client implement it. */
+export interface VoiceClient {
+  /** Starts a call; resolves to false when the provider reports it could not start. */
+  start(target: VoiceTarget): Promise<boolean>;
+  /** Ends the call and releases the microphone. */
+  stop(): Promise<void>;
+  setMuted(muted: boolean): void;
+  /** Listens for an event; returns the function that stops listening. */
+  on<E extends keyof VoiceClientEvents>(event: E, listener: (...args: VoiceClientEvents[E]) => void): () => void;
+}
+
+/** Creates the client for a configuration; loads the provider's code on first use. */
+export type CreateVoiceClient = (config: VoiceConfig) => Promise<VoiceClient>;
+
+/** The target of a configuration, or null when voice is not configured (SPEC §4: one of assistant, squad or workflow). */
+export function voiceTarget(config: VoiceConfig): VoiceTarget | null {
+  if (config.provider === 'demo') return { assistantId: 'demo' };
+  if (!config.publicKey) return null;
+  if (config.assistantId) return { assistantId: config.assistantId };
+  if (config.squadId) return { squadId: config.squadId };
+  if (config.workflowId) return { workflowId: config.workflowId };
+  return null;
+}
+
+/** A tiny typed event emitter for clients implemented here. */
+export function createEmitter() {
+  const listeners = new Map<keyof VoiceClientEvents, Set<(...args: never[]) => void>>();
+  return {
+    on<E extends keyof VoiceClientEvents>(event: E, listener: (...args: VoiceClientEvents[E]) => void): () => void {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener as (...args: never[]) => void);
+      listeners.set(event, set);
+      return () => set.delete(listener as (...args: never[]) => void);
+    },
+    emit<E extends keyof VoiceClientEvents>(event: E, ...args: VoiceClientEvents[E]): void {
+      for (const listener of [...(listeners.get(event) ?? [])]) (listener as (...values: VoiceClientEvents[E]) => void)(...args);
+    },
+    clear(): void {
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSession, type E2eSession } from './harness';
+
+// Fake audio devices, so getUserMedia works in headless Chromium when permission is granted.
+const FAKE_MEDIA = ['--use-fake-device-for-media-stream'];
+
+let session: E2eSession;
+let vapiApi: Server;
+let vapiApiUrl = '';
+const vapiRequests: { method: string; url: string; authorization: string | undefined; body: unknown }[] = [];
+
+async function body(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+beforeAll(async () => {
+  session = await startSession(FAKE_MEDIA);
+  // A loopback stand-in for the Vapi API: it answers POST /call/web like the real one. The Daily room it
+  // names cannot be joined offline, which is the failure the widget must handle. It also serves the test
+  // page: a page Chromium received from a real loopback server may call loopback APIs, while one
+  // fulfilled by the test runner counts as public and would be refused by Private Network Access.
+  vapiApi = createServer(async (request, response) => {
+    if (request.method === 'GET' && request.url?.startsWith('/page')) {
+      response.writeHead(200, { 'Content-Type': 'text/html' });
+      return void response.end(pages.get(request.url) ?? '');
+    }
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization, Content-Type', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
+    if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
+    vapiRequests.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, body: await body(request) });
+    response.writeHead(201, { 'Content-Type': 'application/json', ...cors });
+    response.end(JSON.stringify({ id: 'call_e2e', webCallUrl: 'https://vapi-e2e.daily.co/room-offline', assistant: { voice: { provider: '11labs' } } }));
+  });
+  await new Promise<void>((resolve) => vapiApi.listen(0, '127.0.0.1', resolve));
+  const address = vapiApi.address();
+  vapiApiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  await session?.close();
+  await new Promise((resolve) => vapiApi?.close(resolve));
+});
+
+const pages = new Map<string, string>();
+
+/** A page on the loopback API's origin with the widget (bundle and webhook from the demo server). */
+function fixture(attributes: string) {
+  const demo = session.server.url;
+  return `<!doctype html><html><head><script src="${demo}/store-assistant.js"></script></head>
+    <body><store-assistant webhook-url="${demo}/api/chat" typing-speed="0" ${attributes}></store-assistant></body></html>`;
+}
+
+async function openFixture(html: string, options: { microphone: boolean }) {
+  const opened = await session.newPage(options.microphone ? { permissions: ['microphone'] } : {});
+  const path = `/page-${pages.size}`;
+  pages.set(path, html);
+  await opened.page.goto(`${vapiApiUrl}${path}`);
+  await opened.page.getByRole('button', { name: 'Ask a question' }).waitFor();
+  return opened;
+}
+
+describe('voice calls in Chromium', () => {
+  it('a demo call on the demo page shows the transcript and ends cleanly', async () => {
+    const { page, pageErrors } = await session.newPage();
+    await page.goto(`${session.server.url}/`);
+    const sentryBefore = await page.evaluate(() => '__SENTRY__' in window);
+    await page.getByRole('button', { name: 'Start a live call' }).click();
+    await page.getByText('Demo call').first().waitFor();
+    await page.getByText('Live call').or(page.locator('store-assistant .live-dot')).first().waitFor();
+    await page.getByRole('region', { name: 'Call transcript' }).waitFor();
+    await page.getByText('Assistant is speaking').waitFor();
+    // The scripted call ends by itself; its transcript then joins the conversation.
+    await page.locator('store-assistant .call-bar').waitFor({ state: 'detached', timeout: 30_000 });
+    const saved = await page.locator('store-assistant .messages .message.voice').allTextContents();
+    expect(saved.join(' ')).toContain('Do you have the linen shirt in medium?');
+    expect(saved.join(' ')).toContain('Goodbye!');
+    expect(await page.getByRole('button', { name: 'Start call' }).isEnabled()).toBe(true);
+    // A demo call never loads the voice SDK.
+    expect(sentryBefore).toBe(false);
+    expect(await page.evaluate(() => '__SENTRY__' in window)).toBe(false);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the real Vapi SDK against a loopback API: the join fails offline, one notice, back to idle, chat still works', async () => {
+    const { page, pageErrors } = await openFixture(fixture(`vapi-public-key="pk_e2e" vapi-assistant-id="asst_e2e" vapi-api-url="${vapiApiUrl}"`), { microphone: true });
+    expect(await page.evaluate(() => '__SENTRY__' in window)).toBe(false);
+    const errors = await page.evaluateHandle(() => {
+      const seen: unknown[] = [];
+      document.addEventListener('store-assistant:error', (event) => seen.push((event as CustomEvent).detail));
+      return seen;
+    });
+    await page.getByRole('button', { name: 'Start a live call' }).click();
+    await page.getByText('Connecting…').waitFor();
+    await page.getByText('The call could not be connected.').waitFor({ timeout: 30_000 });
+    await page.locator('store-assistant .call-bar').waitFor({ state: 'detached' });
+    // The SDK was loaded only now, for the call, and posted to the configured API with the public key.
+    expect(await page.evaluate(() => '__SENTRY__' in window)).toBe(true);
+    expect(vapiRequests.filter((request) => request.method === 'POST')).toEqual([{ method: 'POST', url: '/call/web', authorization: 'Bearer pk_e2e', body: expect.objectContaining({ assistantId: 'asst_e2e' }) }]);
+    const voiceErrors = (await errors.jsonValue()) as { source: string }[];
+    expect(voiceErrors.filter((error) => error.source === 'voice')).toHaveLength(1);
+    expect(await page.getByRole('button', { name: 'Start call' }).isEnabled()).toBe(true);
+    // Chat still works.
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Hello again');
+    await box.press('Enter');
+    await page.getByText('Hello! I can help you').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('with the microphone denied, the permission message appears and nothing is loaded', async () => {
+    const { page } = await openFixture(fixture(`vapi-public-key="pk_e2e" vapi-assistant-id="asst_e2e" vapi-api-url="${vapiApiUrl}"`), { microphone: false });
+    const before = vapiRequests.filter((request) => request.method === 'POST').length;
+    await page.getByRole('button', { name: 'Start a live call' }).click();
+    await page.getByText('Microphone access is blocked.').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('Allow the microphone for this site');
+    expect(vapiRequests.filter((request) => request.method === 'POST').length).toBe(before);
+    expect(await page.evaluate(() => '__SENTRY__' in window)).toBe(false);
+    expect(await page.getByRole('button', { name: 'Start call' }).isEnabled()).toBe(true);
+  });
+});
