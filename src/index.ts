@@ -1,9 +1,8 @@
 /**
  * The script a store pastes: defines `<store-assistant>` once and exposes `window.StoreAssistant.version`.
- *
- * Everything else is behind `import()`, which the one-file build keeps inside this script but evaluates
- * only when called, so a second copy of the script on the page costs almost nothing and changes nothing.
+ * A second copy of the script on the page logs a warning and changes nothing.
  */
+import { StoreAssistantElement } from './element/store-assistant-element';
 import { VERSION } from './version';
 
 /** The tag name of the element. */
@@ -32,9 +31,7 @@ function defineOnce(): void {
     enumerable: true,
     writable: false,
   });
-  void import('./element/store-assistant-element').then(({ StoreAssistantElement }) => {
-    customElements.define(TAG_NAME, StoreAssistantElement);
-  });
+  customElements.define(TAG_NAME, StoreAssistantElement);
 }
 
 defineOnce();

@@ -1,5 +1,4 @@
 import { Component, type ReactNode } from 'react';
-import { Icon } from './icon';
 
 interface ErrorBoundaryProps {
   /** The fallback's texts, passed in because the boundary must render even when the store is broken. */
@@ -31,7 +30,6 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
     return (
       <div className={this.props.floating ? 'card floating-card' : 'card'} part="card">
         <div className="render-error" role="alert">
-          <Icon name="alert" />
           <p>{this.props.message}</p>
           <button type="button" className="pill-button" onClick={() => this.setState({ failed: false })}>
             {this.props.retryLabel}

@@ -1,5 +1,4 @@
 import { useActions, useAssistantState, useStrings } from './context';
-import { Icon } from './icon';
 
 /** The FAQ section: the store's `faq` entries, each of which can also be asked to the assistant. */
 export function FaqView() {
@@ -22,7 +21,6 @@ export function FaqView() {
         </div>
       )}
       <button type="button" className="pill-button" onClick={() => actions.startChat()}>
-        <Icon name="message" />
         {t('faqAskAssistant')}
       </button>
     </div>

@@ -14,7 +14,7 @@ function ListAction(props: { icon: Parameters<typeof Icon>[0]['name']; title: st
       <span className="list-action-text">
         <span className="list-action-title">{props.title}</span>
       </span>
-      <Icon name={props.href ? 'external' : 'chevron'} small />
+      <Icon name="chevron" small />
     </>
   );
   if (props.href) {
@@ -61,7 +61,6 @@ export function HomeView() {
       <div className="home-body">
         <div className="panel">
           <button type="button" className="pill-button" onClick={() => actions.startChat(strings.askQuestionMessage)}>
-            <Icon name="message" />
             {t('askQuestion')}
           </button>
           {storeUrl ? (

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTES } from '../../src/element/attributes';
+import { ATTRIBUTE_DOCS } from '../../src/element/attribute-docs';
+import { ATTRIBUTE_NAMES } from '../../src/element/attributes';
 import { EVENTS } from '../../src/element/events';
 import { METHODS } from '../../src/element/methods';
 import { THEME_CSS_VARIABLES } from '../../src/theme/css-variables';
@@ -18,7 +19,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('README reference tables', () => {
-  it.each(Object.entries(ATTRIBUTES))('documents attribute %s with its default', (name, { doc, default: fallback }) => {
+  it('documents exactly the attributes the element has', () => {
+    expect(Object.keys(ATTRIBUTE_DOCS)).toEqual([...ATTRIBUTE_NAMES]);
+  });
+
+  it.each(Object.entries(ATTRIBUTE_DOCS))('documents attribute %s with its default', (name, { doc, default: fallback }) => {
     expect(readme).toContain(`| \`${name}\` | ${cell(fallback)} | ${cell(doc)} |`);
   });
 

@@ -3,7 +3,6 @@ import type { Message } from '../../app/state';
 import { plainTextToHtml } from '../../chat/markdown-loader';
 import { startTypewriter, type Typewriter } from '../../chat/typewriter';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
-import { Icon } from '../icon';
 import { ProductCards } from './product-cards';
 
 /** Parses sanitised HTML into an inert fragment (a template's content runs no script and loads nothing). */
@@ -68,7 +67,6 @@ export const BotMessage = memo(function BotMessage({ message }: { message: Messa
       {!animate && message.products && message.products.length > 0 && <ProductCards products={message.products} />}
       {failed && (
         <button type="button" className="retry-button" part="retry" disabled={loading} onClick={() => actions.retry(message.id)}>
-          <Icon name="retry" small />
           {t('retry')}
         </button>
       )}

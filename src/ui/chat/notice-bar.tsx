@@ -9,7 +9,6 @@ export function NoticeBar() {
   if (!notice) return null;
   return (
     <div className="notice" role="alert" part="notice">
-      <Icon name="alert" small />
       <p>{notice.text}</p>
       <button type="button" className="icon-button" aria-label={t('dismiss')} title={t('dismiss')} onClick={dismissNotice}>
         <Icon name="close" small />
