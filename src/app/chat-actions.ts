@@ -9,6 +9,9 @@ import type { createConversations } from './conversations';
 import type { AssistantState, Message, Sender } from './state';
 import type { Store } from './store';
 
+/** How long after the widget rendered the markdown stack is loaded in idle time. */
+export const MARKDOWN_PRELOAD_DELAY_MS = 2_000;
+
 /** How long a message waits for a visitor-context lookup that is still running before it is sent without. */
 export const GEO_WAIT_MS = 2_000;
 
@@ -118,10 +121,14 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
           }
         },
       });
+      // Reading, parsing and showing a reply each get a task of their own: a large reply never becomes
+      // one long task on the store's page.
+      await deps.yieldToPage();
       const parsed = reply.streamed
         ? parseReply(reply.text, productContext())
         : parseReply(reply.body, productContext(), { servedAsJson: /json/i.test(reply.contentType) });
       await markdownReady;
+      await deps.yieldToPage();
       if (stillCurrent()) showReply(parsed, streamedId);
     } catch (error) {
       const failure = error instanceof WebhookError ? error : new WebhookError('network', String(error));
@@ -233,9 +240,19 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
       conversations.commit();
     },
 
-    /** Starts loading the markdown renderer while the browser is idle, so the first reply shows formatted. */
+    /**
+     * Loads the markdown renderer in idle time once the page has settled (a couple of seconds after the
+     * widget rendered), so the first reply shows formatted and page load is not slowed.
+     */
     preloadMarkdown(): () => void {
-      return deps.scheduleIdle(() => void ensureMarkdown());
+      let cancelIdle = () => undefined as void;
+      const timer = deps.timers.setTimeout(() => {
+        cancelIdle = deps.scheduleIdle(() => void ensureMarkdown());
+      }, MARKDOWN_PRELOAD_DELAY_MS);
+      return () => {
+        deps.timers.clearTimeout(timer);
+        cancelIdle();
+      };
     },
 
     /** Starts the visit's visitor-context lookup when a `geo-url` is configured (once per URL). */

@@ -6,6 +6,7 @@ import { createVoiceClient } from '../voice/create-voice-client';
 import { requestMicrophone, type MicrophoneAccess } from '../voice/microphone';
 import type { CreateVoiceClient } from '../voice/voice-client';
 import type { Message } from './state';
+import { nextTask } from './next-task';
 import { safeStorage, type SafeStorage } from './storage';
 
 /** The events the widget announces on its element, with their `detail`. */
@@ -38,6 +39,8 @@ export interface AssistantDeps {
   /** Runs `callback` when the browser is idle (or soon); returns a function that cancels it. */
   scheduleIdle: (callback: () => void) => () => void;
   requestFrame: RequestFrame;
+  /** Resolves in a new task, so long work is split and the page stays responsive in between. */
+  yieldToPage: () => Promise<void>;
   /** The visitor asked the system for less motion: no typewriter, no animations. */
   prefersReducedMotion: () => boolean;
   /** A random id for a conversation (n8n's chat memory keys on it). */
@@ -91,6 +94,7 @@ export function browserDeps(emit: AssistantDeps['emit']): AssistantDeps {
     now: () => Date.now(),
     timers,
     scheduleIdle,
+    yieldToPage: nextTask,
     requestFrame: (callback) => {
       const handle = window.requestAnimationFrame(callback);
       return () => window.cancelAnimationFrame(handle);

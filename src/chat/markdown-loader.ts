@@ -1,3 +1,4 @@
+import { nextTask } from '../app/next-task';
 import type { MarkdownOptions } from './markdown';
 
 /** Renders bot markdown to sanitised HTML. */
@@ -16,6 +17,14 @@ export function plainTextToHtml(text: string): string {
  * support gets plain text instead of markdown.
  */
 export function loadMarkdown(): Promise<MarkdownRenderer> {
-  loading ??= import('./markdown').then((module) => (module.sanitizerSupported ? module.renderMarkdown : plainTextToHtml));
+  loading ??= (async () => {
+    // marked and DOMPurify are evaluated in tasks of their own, so neither adds to a long task.
+    await import('marked');
+    await nextTask();
+    await import('dompurify');
+    await nextTask();
+    const module = await import('./markdown');
+    return module.sanitizerSupported ? module.renderMarkdown : plainTextToHtml;
+  })();
   return loading;
 }

@@ -12,8 +12,11 @@ export interface ParsedReply {
 export const MAX_DEPTH = 12;
 /** Values visited at most, so a reply of a million array items costs no more than a normal one. */
 export const MAX_NODES = 5_000;
-/** Longest text shown from one reply; more is cut with a note. */
-export const MAX_REPLY_TEXT = 20_000;
+/**
+ * Longest text shown from one reply (a few screens); more is cut with a note. Laying out much more text
+ * in one go would be a long task on the store's page.
+ */
+export const MAX_REPLY_TEXT = 10_000;
 
 /** Keys whose value is the reply text, most specific first (n8n agents answer in `output`). */
 const TEXT_KEYS = ['output', 'reply', 'text', 'message', 'response', 'answer', 'content'];

@@ -1,4 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component';
+import { startTransition, useEffect, useState } from 'react';
+import { nextTask } from '../app/next-task';
 import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps } from '../app/deps';
 import { themeCssVariables } from '../theme/css-variables';
@@ -16,6 +18,10 @@ function RootShell() {
   const renderError = useAssistantState((state) => state.strings.renderError);
   const retryLabel = useAssistantState((state) => state.strings.renderErrorRetry);
   const floating = useAssistantState((state) => state.config.mode === 'floating');
+  // The widget renders as a transition, which React splits into short slices: the store's page keeps
+  // responding while the first view is built.
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
   return (
     <div className="root" part="root">
       <ErrorBoundary
@@ -24,7 +30,7 @@ function RootShell() {
         floating={floating}
         onError={(error) => console.error('[store-assistant] render error', error)}
       >
-        <App />
+        {shown && <App />}
       </ErrorBoundary>
     </div>
   );
@@ -90,11 +96,29 @@ export class StoreAssistantElement extends R2wcElement {
     this.configure();
     this.applyTheme();
     window.addEventListener('pagehide', this.onPageHide);
+    if (this.mounted !== 'never') {
+      this.mount();
+      return;
+    }
+    // The first mount waits for a task of its own, so defining the element (which constructs every
+    // widget on the page) and starting React are not one long task.
+    this.mounted = 'pending';
+    void nextTask().then(() => {
+      if (this.isConnected && this.mounted === 'pending') this.mount();
+    });
+  }
+
+  /** Whether React is mounted: `never` before the first connection, `pending` while it waits for its task. */
+  private mounted: 'never' | 'pending' | 'yes' | 'no' = 'never';
+
+  private mount(): void {
+    this.mounted = 'yes';
     super.connectedCallback();
   }
 
   override disconnectedCallback(): void {
     window.removeEventListener('pagehide', this.onPageHide);
+    this.mounted = 'no';
     super.disconnectedCallback();
     // A move (remove then insert in the same task) reconnects before this runs and keeps everything alive.
     queueMicrotask(() => {

@@ -1,4 +1,5 @@
 import type { VoiceConfig } from '../app/config';
+import { nextTask } from '../app/next-task';
 import type { Timers } from '../chat/webhook-client';
 import { createDemoVoiceClient } from './demo-client';
 import type { VoiceClient } from './voice-client';
@@ -9,6 +10,9 @@ import type { VoiceClient } from './voice-client';
  */
 export async function createVoiceClient(config: VoiceConfig, timers: Timers): Promise<VoiceClient> {
   if (config.provider === 'demo') return createDemoVoiceClient(timers);
+  // daily-js (the largest part) is evaluated in a task of its own, then the Vapi SDK in the next.
+  await import('@daily-co/daily-js');
+  await nextTask();
   const { createVapiClient } = await import('./vapi-client');
   return createVapiClient(config);
 }

@@ -36,6 +36,7 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
       const handle = setTimeout(() => callback(time), 16);
       return () => clearTimeout(handle);
     },
+    yieldToPage: () => Promise.resolve(),
     prefersReducedMotion: () => false,
     randomId: () => `session-${++ids}`,
     loadMarkdown,

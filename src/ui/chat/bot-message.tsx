@@ -1,9 +1,32 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../app/state';
-import { plainTextToHtml } from '../../chat/markdown-loader';
+import type { MarkdownOptions } from '../../chat/markdown';
+import { plainTextToHtml, type MarkdownRenderer } from '../../chat/markdown-loader';
 import { startTypewriter, type Typewriter } from '../../chat/typewriter';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { ProductCards } from './product-cards';
+
+/**
+ * What every message needs from the store, read once by the list and passed down: a thousand messages
+ * must not each subscribe to the store, or every update would touch all of them.
+ */
+export interface MessageView {
+  t: ReturnType<typeof useStrings>;
+  markdown: MarkdownRenderer | null;
+  options: MarkdownOptions;
+  typingSpeed: number;
+}
+
+/** Retry on a failed reply; disabled while another reply is awaited. */
+function RetryButton({ id, label }: { id: string; label: string }) {
+  const loading = useAssistantState((state) => state.loading);
+  const { retry } = useActions();
+  return (
+    <button type="button" className="retry-button" part="retry" disabled={loading} onClick={() => retry(id)}>
+      {label}
+    </button>
+  );
+}
 
 /** Parses sanitised HTML into an inert fragment (a template's content runs no script and loads nothing). */
 function toFragment(html: string): DocumentFragment {
@@ -16,14 +39,10 @@ function toFragment(html: string): DocumentFragment {
  * A bot message: sanitised markdown, revealed by the typewriter when it is new, with its product cards
  * below and, on a failed reply, a Retry action. Clicking a message being typed shows it whole.
  */
-export const BotMessage = memo(function BotMessage({ message }: { message: Message }) {
-  const t = useStrings();
+export const BotMessage = memo(function BotMessage({ message, view }: { message: Message; view: MessageView }) {
+  const { t, markdown, options, typingSpeed } = view;
   const actions = useActions();
   const { frames } = useAssistant();
-  const markdown = useAssistantState((state) => state.markdown);
-  const options = useAssistantState((state) => state.markdownOptions);
-  const typingSpeed = useAssistantState((state) => state.config.typingSpeed);
-  const loading = useAssistantState((state) => state.loading);
   const bubble = useRef<HTMLDivElement>(null);
   const typewriter = useRef<Typewriter | null>(null);
 
@@ -64,12 +83,8 @@ export const BotMessage = memo(function BotMessage({ message }: { message: Messa
         title={animate ? t('revealMessage') : undefined}
       />
       {message.truncated && <p className="message-note">{t('replyShortened')}</p>}
-      {!animate && message.products && message.products.length > 0 && <ProductCards products={message.products} />}
-      {failed && (
-        <button type="button" className="retry-button" part="retry" disabled={loading} onClick={() => actions.retry(message.id)}>
-          {t('retry')}
-        </button>
-      )}
+      {!animate && message.products && message.products.length > 0 && <ProductCards products={message.products} t={t} />}
+      {failed && <RetryButton id={message.id} label={t('retry')} />}
     </div>
   );
 });

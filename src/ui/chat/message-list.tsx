@@ -1,27 +1,29 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../app/state';
 import { useActions, useAssistantState, useStrings } from '../context';
-import { BotMessage } from './bot-message';
+import { BotMessage, type MessageView } from './bot-message';
 import { LiveTranscript } from './live-transcript';
 import { UserMessage } from './user-message';
 
 /**
  * Messages render in chunks of this many. A chunk whose messages are unchanged is skipped entirely, so
- * appending to a long conversation renders one message, not the whole list.
+ * appending to a long conversation renders one message, not the whole list; and chunks off screen are
+ * not laid out or painted (content-visibility), so the browser's work does not grow with it either.
  */
 export const CHUNK_SIZE = 50;
 
 const MessageChunk = memo(
-  function MessageChunk({ messages }: { messages: Message[] }) {
+  function MessageChunk({ messages, view }: { messages: Message[]; view: MessageView }) {
     return (
-      <>
+      <div className="message-chunk">
         {messages.map((message) =>
-          message.sender === 'user' ? <UserMessage key={message.id} message={message} /> : <BotMessage key={message.id} message={message} />,
+          message.sender === 'user' ? <UserMessage key={message.id} message={message} t={view.t} /> : <BotMessage key={message.id} message={message} view={view} />,
         )}
-      </>
+      </div>
     );
   },
-  (previous, next) => previous.messages.length === next.messages.length && previous.messages.every((message, index) => message === next.messages[index]),
+  (previous, next) =>
+    previous.view === next.view && previous.messages.length === next.messages.length && previous.messages.every((message, index) => message === next.messages[index]),
 );
 
 /** The greeting, the hint and the quick-action chips of an empty chat. */
@@ -62,52 +64,37 @@ function TypingIndicator() {
   );
 }
 
-/** Keeps a scrolling element pinned to its bottom while content grows, unless the visitor scrolled up. */
-function useStickToBottom(scroller: React.RefObject<HTMLElement | null>, content: React.RefObject<HTMLElement | null>, changeKey: unknown) {
-  const pinned = useRef(true);
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const onScroll = () => {
-      pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
-    };
-    element.addEventListener('scroll', onScroll, { passive: true });
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => {
-      if (pinned.current) element.scrollTop = element.scrollHeight;
-    }) : null;
-    if (content.current) observer?.observe(content.current);
-    return () => {
-      element.removeEventListener('scroll', onScroll);
-      observer?.disconnect();
-    };
-  }, [scroller, content]);
-  useEffect(() => {
-    const element = scroller.current;
-    if (!element) return;
-    pinned.current = true;
-    element.scrollTop = element.scrollHeight;
-  }, [scroller, changeKey]);
-}
-
-/** The scrolling list of messages; it follows the newest message. */
+/**
+ * The scrolling list of messages. It is a column-reverse flex container, so the browser itself keeps
+ * it scrolled to the newest message as content grows (no script reads the layout on every change); a
+ * visitor who scrolled up stays where they are until they send a message.
+ */
 export function MessageList() {
   const t = useStrings();
+  // When the renderer arrives, every earlier bot message re-renders as markdown: deferred, so React does
+  // it in interruptible slices instead of one long task.
+  const markdown = useDeferredValue(useAssistantState((state) => state.markdown));
+  const options = useAssistantState((state) => state.markdownOptions);
+  const typingSpeed = useAssistantState((state) => state.config.typingSpeed);
+  const view = useMemo<MessageView>(() => ({ t, markdown, options, typingSpeed }), [t, markdown, options, typingSpeed]);
   const messages = useAssistantState((state) => state.messages);
   const loading = useAssistantState((state) => state.loading);
   const streaming = messages[messages.length - 1]?.status === 'streaming';
   const inCall = useAssistantState((state) => state.voice.status !== 'idle');
-  const transcriptLength = useAssistantState((state) => state.voice.transcript.length);
   const scroller = useRef<HTMLDivElement>(null);
-  const content = useRef<HTMLDivElement>(null);
-  useStickToBottom(scroller, content, `${messages.length}-${loading}-${transcriptLength}`);
+  const lastSender = messages[messages.length - 1]?.sender;
+  useEffect(() => {
+    // Sending brings the conversation back to its end (0 is the bottom of a column-reverse scroller).
+    if (lastSender === 'user' && scroller.current) scroller.current.scrollTop = 0;
+  }, [messages.length, lastSender]);
 
   const chunks: Message[][] = [];
   for (let start = 0; start < messages.length; start += CHUNK_SIZE) chunks.push(messages.slice(start, start + CHUNK_SIZE));
 
   return (
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
-      <div className="messages-content" ref={content}>
-        {messages.length === 0 && !loading && !inCall ? <EmptyChat /> : chunks.map((chunk, index) => <MessageChunk key={index} messages={chunk} />)}
+      <div className="messages-content">
+        {messages.length === 0 && !loading && !inCall ? <EmptyChat /> : chunks.map((chunk, index) => <MessageChunk key={index} messages={chunk} view={view} />)}
         {loading && !streaming && <TypingIndicator />}
         <LiveTranscript />
       </div>

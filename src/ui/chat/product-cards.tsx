@@ -1,9 +1,8 @@
 import type { Product } from '../../chat/products';
-import { useStrings } from '../context';
+import type { useStrings } from '../context';
 
 /** Product cards under a bot message; several scroll sideways. */
-export function ProductCards({ products }: { products: Product[] }) {
-  const t = useStrings();
+export function ProductCards({ products, t }: { products: Product[]; t: ReturnType<typeof useStrings> }) {
   return (
     <ul className="product-cards" part="product-cards" aria-label={t('products')}>
       {products.map((product, index) => (

@@ -1,11 +1,10 @@
 import { memo } from 'react';
 import type { Message } from '../../app/state';
 import { splitUserContent } from '../../chat/message-content';
-import { useStrings } from '../context';
+import type { useStrings } from '../context';
 
 /** A visitor's message: their text as typed, and any attached image at most 100 x 100 px. */
-export const UserMessage = memo(function UserMessage({ message }: { message: Message }) {
-  const t = useStrings();
+export const UserMessage = memo(function UserMessage({ message, t }: { message: Message; t: ReturnType<typeof useStrings> }) {
   return (
     <div className={`message user${message.source === 'voice' ? ' voice' : ''}`} part="message user-message">
       <span className="sr-only">{t('you')}{message.source === 'voice' ? ` (${t('voiceMessage')})` : ''}: </span>

@@ -1,0 +1,93 @@
+// Replies: revealing a 3,000-character markdown reply with product cards at 8 ms per character, and
+// parsing a 5 MB reply.
+import { median, metrics, pageUrl, percentile, round, traced, workPerFrame } from './lib.mjs';
+
+async function openWidget(browser, server, attributes) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(pageUrl(server, attributes));
+  await page.waitForFunction(() => performance.getEntriesByName('painted').length > 0);
+  return { context, page, cdp };
+}
+
+export async function benchReveal(browser, server) {
+  const { context, page, cdp } = await openWidget(browser, server, `webhook-url="/api/chat?reply=long" typing-speed="8"`);
+  // Load the markdown stack first, as the idle preload does on a real page, so only the reveal is measured.
+  await page.evaluate(() => document.querySelector('store-assistant').startChat());
+  await page.waitForFunction(() => performance.getEntriesByName('store-assistant:markdown-evaluated').length > 0, null, { timeout: 10_000 });
+  const before = await metrics(cdp);
+  let revealStart = 0;
+  let revealEnd = 0;
+  const activity = await traced(browser, page, async () => {
+    await page.evaluate(() => document.querySelector('store-assistant').sendMessage('Tell me about the linen shirt'));
+    await page.waitForFunction(() => document.querySelector('store-assistant').shadowRoot.querySelector('.typing-cursor'));
+    revealStart = await page.evaluate(() => performance.timeOrigin + performance.now());
+    await page.waitForFunction(
+      () => {
+        const root = document.querySelector('store-assistant').shadowRoot;
+        return root.querySelector('.product-card') && !root.querySelector('.typing-cursor');
+      },
+      null,
+      { timeout: 60_000, polling: 250 },
+    );
+    revealEnd = await page.evaluate(() => performance.timeOrigin + performance.now());
+  });
+  const after = await metrics(cdp);
+  await context.close();
+  // Trace timestamps are monotonic microseconds; only frames inside the reveal count. The trace's clock
+  // and the page's differ, so the window is taken as the frames between the first and last busy ones.
+  const frames = workPerFrame(activity);
+  const busy = frames.map((work, index) => (work > 0 ? index : -1)).filter((index) => index >= 0);
+  const revealFrames = busy.length ? frames.slice(busy[0], busy[busy.length - 1] + 1) : [];
+  const p95 = percentile(revealFrames, 95);
+  return [
+    { group: 'replies', name: `reveal of 3,000 characters + 6 cards: frames`, value: revealFrames.length, unit: 'frames' },
+    { group: 'replies', name: 'main-thread work (CPU) per frame, p50', value: round(percentile(revealFrames, 50), 2), unit: 'ms' },
+    { group: 'replies', name: 'main-thread work (CPU) per frame, p95', value: round(p95, 2), unit: 'ms', budget: { max: 4 }, pass: p95 < 4 },
+    { group: 'replies', name: 'main-thread work (CPU) per frame, max', value: round(Math.max(...revealFrames), 2), unit: 'ms' },
+    { group: 'replies', name: 'scripting time of the reveal, total', value: round((after.ScriptDuration - before.ScriptDuration) * 1000), unit: 'ms' },
+    { group: 'replies', name: 'reveal duration', value: round((revealEnd - revealStart) / 1000, 1), unit: 's' },
+  ];
+}
+
+export async function benchHugeReply(browser, server, runs = 5) {
+  const samples = [];
+  for (let run = 0; run < runs; run++) {
+    const { context, page } = await openWidget(browser, server, `webhook-url="/api/chat?reply=huge" typing-speed="0" persist="none"`);
+    await page.evaluate(() => document.querySelector('store-assistant').startChat());
+    await page.waitForFunction(() => performance.getEntriesByName('store-assistant:markdown-evaluated').length > 0, null, { timeout: 10_000 });
+    samples.push(
+      await page.evaluate(async () => {
+        const el = document.querySelector('store-assistant');
+        const start = performance.now();
+        el.sendMessage('Show me everything');
+        await new Promise((resolve) => {
+          const check = () => (el.shadowRoot.querySelector('.message.bot') ? resolve() : setTimeout(check, 20));
+          check();
+        });
+        // Let the message paint, so its rendering counts too.
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+        const tasks = window.__bench.longTasks.filter((task) => task.start >= start);
+        const bot = el.shadowRoot.querySelector('.message.bot');
+        return {
+          longest: Math.max(0, ...tasks.map((task) => task.duration)),
+          total: tasks.reduce((sum, task) => sum + task.duration, 0),
+          elapsed: performance.now() - start,
+          shown: bot.textContent.includes('Big catalogue answer') && bot.querySelectorAll('.product-card').length === 12,
+        };
+      }),
+    );
+    if (!samples[samples.length - 1].shown) throw new Error('the 5 MB reply was not shown with its text and 12 cards');
+    await context.close();
+  }
+  const of = (key) => samples.map((sample) => sample[key]);
+  const longest = median(of('longest'));
+  return [
+    { group: 'replies', name: `5 MB reply: longest main-thread task (median of ${runs})`, value: round(longest), unit: 'ms', budget: { max: 100 }, pass: longest <= 100 },
+    { group: 'replies', name: '5 MB reply: longest main-thread task, worst run', value: round(Math.max(...of('longest'))), unit: 'ms' },
+    { group: 'replies', name: '5 MB reply: long-task time, total', value: round(median(of('total'))), unit: 'ms' },
+    { group: 'replies', name: '5 MB reply: send to shown', value: round(median(of('elapsed'))), unit: 'ms' },
+  ];
+}

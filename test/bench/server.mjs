@@ -1,0 +1,86 @@
+// The benchmark's own server: the built bundle, the instrumentation script, generated test pages and a
+// webhook whose replies the benchmarks choose (?reply=short|long|huge).
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '../..');
+
+/** A 3,000-character markdown reply with six product cards. */
+export function longReply() {
+  const paragraph = 'Our **linen shirt** is cut from *stonewashed* European flax, so it softens with every wash. It comes in six colours and sizes XS to XXL; see the [size guide](https://shop.example/sizes) for measurements.';
+  const parts = [];
+  while (parts.join('\n\n').length < 2700) parts.push(parts.length % 3 === 2 ? `- ${paragraph.slice(0, 90)}\n- ${paragraph.slice(90, 180)}` : paragraph);
+  const text = parts.join('\n\n').slice(0, 3000);
+  const products = Array.from({ length: 6 }, (_, i) => ({ title: `Product ${i + 1}`, description: 'A short description of the product that fits on two lines.', url: `https://shop.example/p/${i}`, image: `/product-${i}.svg`, price: 39 + i }));
+  return JSON.stringify({ output: { reply: text, products } });
+}
+
+/** A reply of 5 MB: a long text plus a large array of products. */
+export function hugeReply() {
+  const products = Array.from({ length: 15_000 }, (_, i) => ({ title: `Product ${i}`, description: 'x'.repeat(120), url: `https://shop.example/p/${i}`, image: 'https://shop.example/i.png', price: i }));
+  const json = JSON.stringify({ output: { reply: '', products } });
+  const text = 'Big catalogue answer. '.repeat(Math.ceil((5 * 1024 * 1024 - json.length) / 22));
+  return JSON.stringify({ output: { reply: text, products } });
+}
+
+const replies = { short: () => JSON.stringify({ output: 'Thanks! **Noted.**' }), long: longReply, huge: hugeReply };
+const cache = new Map();
+
+function page(attributes, withElement) {
+  return `<!doctype html><html><head><meta charset="utf-8">
+<script src="/instrument.js"></script>
+<script>performance.mark('script-start')</script>
+<script src="/store-assistant.js"></script>
+<script>performance.mark('script-end')</script>
+</head><body>
+${withElement ? `<store-assistant ${attributes}></store-assistant>` : ''}
+<script>
+document.addEventListener('store-assistant:ready', () => {
+  performance.mark('ready');
+  window.__bench.markdownAtReady = performance.getEntriesByName('store-assistant:markdown-evaluated').length > 0;
+  requestAnimationFrame(() => setTimeout(() => performance.mark('painted'), 0));
+}, { once: true });
+</script>
+</body></html>`;
+}
+
+/** Starts the server on a free port. */
+export async function startBenchServer() {
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://bench.local');
+    try {
+      if (url.pathname === '/store-assistant.js') {
+        response.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
+        return response.end(await readFile(path.join(root, 'dist/store-assistant.js')));
+      }
+      if (url.pathname === '/instrument.js') {
+        response.writeHead(200, { 'Content-Type': 'text/javascript' });
+        return response.end(await readFile(path.join(here, 'pages/instrument.js')));
+      }
+      if (url.pathname === '/page') {
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        return response.end(page(url.searchParams.get('attributes') ?? '', !url.searchParams.has('empty')));
+      }
+      if (/^\/product-\d+\.svg$/.test(url.pathname)) {
+        response.writeHead(200, { 'Content-Type': 'image/svg+xml' });
+        return response.end('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#a5b4fc"/></svg>');
+      }
+      if (url.pathname === '/api/chat' && request.method === 'POST') {
+        for await (const _ of request);
+        const kind = url.searchParams.get('reply') ?? 'short';
+        if (!cache.has(kind)) cache.set(kind, (replies[kind] ?? replies.short)());
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        return response.end(cache.get(kind));
+      }
+      response.writeHead(404).end();
+    } catch (error) {
+      response.writeHead(500).end(String(error));
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}

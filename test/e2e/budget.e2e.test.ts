@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+// The size budget is checked on every test run, on the bundle the browser tests use (built by the e2e
+// global setup). `npm run bench` measures the rest of the performance budgets.
+const SIZE_BUDGET_BYTES = 190 * 1024;
+
+describe('bundle budget', () => {
+  it('dist/store-assistant.js is at most 190 KB gzip, everything inside', () => {
+    const code = readFileSync(path.join(__dirname, '../../dist/store-assistant.js'));
+    const gzip = gzipSync(code, { level: 9 }).length;
+    expect(gzip, `bundle is ${(gzip / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(SIZE_BUDGET_BYTES);
+  });
+
+  it('has no dynamic chunks: one file is the whole widget', () => {
+    const code = readFileSync(path.join(__dirname, '../../dist/store-assistant.js'), 'utf8');
+    expect(code).not.toMatch(/\bimport\(["'`]/);
+  });
+});
