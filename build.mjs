@@ -124,21 +124,6 @@ async function remangle(file) {
  * Builds `entry` into `file` (by default the widget into dist/store-assistant.js) and returns its sizes
  * in bytes. The benchmark builds its dependencies-only bundle through here too, so both are built alike.
  */
-/**
- * ReactDOM is evaluated on every page load. Wrapping its module body in a parenthesised function (the
- * "PIFE" hint) makes V8 compile it eagerly while the script streams in, on a background thread, instead
- * of lazily on the main thread when it first runs: about half of its evaluation time moves off the page.
- */
-const eagerReactDomPlugin = {
-  name: 'eager-react-dom',
-  setup(pluginBuild) {
-    pluginBuild.onLoad({ filter: /react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/ }, async (args) => ({
-      contents: `(function () {\n${await readFile(args.path, 'utf8')}\n})();`,
-      loader: 'js',
-    }));
-  },
-};
-
 export async function buildBundle({ quiet = false, entry = path.join(root, 'src/index.ts'), file = outfile } = {}) {
   const started = performance.now();
   await build({
@@ -155,7 +140,7 @@ export async function buildBundle({ quiet = false, entry = path.join(root, 'src/
       __STORE_ASSISTANT_VERSION__: JSON.stringify(pkg.version),
     },
     legalComments: 'linked',
-    plugins: [rawCssPlugin, slimVapiClientPlugin, slimEventsPlugin, eagerReactDomPlugin],
+    plugins: [rawCssPlugin, slimVapiClientPlugin, slimEventsPlugin],
     logLevel: 'warning',
   });
   await remangle(file);
