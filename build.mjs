@@ -105,6 +105,26 @@ const slimEventsPlugin = {
 };
 
 /**
+ * esbuild's helper that builds module namespace objects walks them with `for...in`, which also visits
+ * properties a store page added to Object.prototype, and then fails on them ("Getter must be a
+ * function"): one polluted prototype and the widget would not start. This rewrites the helper to walk
+ * own keys only. The rewrite has the same length (padded with spaces), so the source map stays exact;
+ * the build fails if esbuild ever emits the helper differently.
+ */
+async function hardenNamespaceHelper(file) {
+  const code = await readFile(file, 'utf8');
+  const pattern = /for\(var (\w+) in (\w+)\)(\w+)\((\w+),\1,\{get:\2\[\1\],enumerable:!0\}\)/g;
+  const matches = code.match(pattern) ?? [];
+  if (matches.length !== 1) throw new Error(`expected esbuild's __export helper once in ${file}, found it ${matches.length} times`);
+  const patched = code.replace(pattern, (whole, key, all, define, target) => {
+    const safe = `Object.keys(${all}).map(${key}=>${define}(${target},${key},{get:${all}[${key}]}))`;
+    if (safe.length > whole.length) throw new Error('the hardened __export helper is longer than the original');
+    return safe.padEnd(whole.length, ' ');
+  });
+  await writeFile(file, patched);
+}
+
+/**
  * A second pass of name mangling with terser (no compression, which costs time and gains little):
  * its frequency-ordered short names compress about 3% better than esbuild's, some 6 KB gzip.
  */
@@ -143,6 +163,7 @@ export async function buildBundle({ quiet = false, entry = path.join(root, 'src/
     plugins: [rawCssPlugin, slimVapiClientPlugin, slimEventsPlugin],
     logLevel: 'warning',
   });
+  await hardenNamespaceHelper(file);
   await remangle(file);
   const code = await readFile(file);
   const sizes = { raw: code.length, gzip: gzipSync(code, { level: 9 }).length, map: (await stat(`${file}.map`)).size };

@@ -10,3 +10,6 @@ export interface DemoServer {
 
 /** Starts the demo server; port 0 picks a free port. */
 export function startDemoServer(options?: { port?: number; host?: string }): Promise<DemoServer>;
+
+/** The strict Content-Security-Policy the /csp page is served with. */
+export const STRICT_CSP: string;

@@ -28,7 +28,14 @@ const TYPES = {
 const PAGES = {
   '/': 'pages/index.html',
   '/index.html': 'pages/index.html',
+  '/csp': 'pages/index.html',
 };
+
+/**
+ * The strict Content-Security-Policy of the /csp page: no inline script or style, no eval. The widget
+ * must render and chat under it without a single violation.
+ */
+export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'";
 
 /** Reads `relative` inside `base`, refusing anything that escapes it. Null when missing. */
 async function readInside(base, relative) {
@@ -58,7 +65,8 @@ async function handle(request, response) {
   const page = PAGES[url.pathname];
   if (page && (request.method === 'GET' || request.method === 'HEAD')) {
     const file = await readInside(demoDir, page);
-    if (file) return send(response, 200, file.body, file.type);
+    const headers = url.pathname === '/csp' ? { 'Content-Security-Policy': STRICT_CSP } : {};
+    if (file) return send(response, 200, file.body, file.type, headers);
   }
   if (request.method === 'GET' || request.method === 'HEAD') {
     const asset = url.pathname.startsWith('/assets/')

@@ -6,7 +6,7 @@ import { lookupVisitorContext } from '../chat/visitor-context';
 import type { TranscriptEntry } from '../transcript/merge';
 import type { AssistantDeps } from './deps';
 import type { createConversations } from './conversations';
-import type { AssistantState, Message, Sender } from './state';
+import { completeMessage, type AssistantState, type Message, type Sender } from './state';
 import type { Store } from './store';
 
 /** How long after the widget rendered the markdown stack is loaded in idle time. */
@@ -28,7 +28,7 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
   const createMessage = (sender: Sender, content: string, extra: Partial<Message> = {}): Message => {
     const timestamp = deps.now();
     sequence += 1;
-    return { id: `${timestamp}-${sequence}`, content, sender, timestamp, ...extra };
+    return completeMessage({ id: `${timestamp}-${sequence}`, content, sender, timestamp, ...extra });
   };
 
   const addMessage = (message: Message) => {
@@ -65,10 +65,7 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
     if (reply.truncated) extra.truncated = true;
     if (streamedId) {
       // The streamed text is already on screen: no typewriter, just the final form with its cards.
-      replaceMessage(streamedId, (message) => {
-        const { status: _streaming, ...rest } = message;
-        return { ...rest, ...extra, content };
-      });
+      replaceMessage(streamedId, (message) => ({ ...message, ...extra, status: undefined, content }));
       const final = store.getState().messages.find((message) => message.id === streamedId);
       if (final) deps.emit('message', final);
     } else {
@@ -194,10 +191,7 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
 
     /** The typewriter finished (or was skipped): the message is shown in full from now on. */
     markRevealed(id: string): void {
-      replaceMessage(id, (message) => {
-        const { animate: _animate, ...rest } = message;
-        return rest;
-      });
+      replaceMessage(id, (message) => ({ ...message, animate: undefined }));
     },
 
     /** Chooses an image for the next message; anything but an image gets a clear notice. */

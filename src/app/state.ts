@@ -37,6 +37,15 @@ export interface Message {
   source?: 'voice';
 }
 
+/**
+ * A message with every optional field present (as undefined when unset). An own property, even an
+ * undefined one, shadows Object.prototype: on a page that polluted the prototype with `products` or
+ * `status`, a message must not inherit cards or an error state.
+ */
+export function completeMessage(message: Message): Message {
+  return { products: undefined, status: undefined, retryFor: undefined, animate: undefined, truncated: undefined, source: undefined, ...message };
+}
+
 /** One entry of the Chats view: a saved conversation. */
 export interface ConversationSummary {
   id: string;

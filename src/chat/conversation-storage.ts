@@ -1,5 +1,7 @@
-import type { Message } from '../app/state';
+import { completeMessage, type Message } from '../app/state';
 import type { SafeStorage } from '../app/storage';
+import { own } from './own';
+import { safeStringify } from './safe-json';
 import { normaliseProduct, type ProductContext } from './products';
 
 /** A conversation as it is saved. */
@@ -40,19 +42,21 @@ export function dropLargeImages(content: string, maxLength = MAX_STORED_IMAGE_LE
 
 function readMessage(raw: unknown, products: ProductContext): Message | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  const record = raw as Record<string, unknown>;
-  const { id, content, sender, timestamp } = record;
+  const [id, content, sender, timestamp] = ['id', 'content', 'sender', 'timestamp'].map((key) => own(raw, key));
   if (typeof id !== 'string' || typeof content !== 'string' || (sender !== 'user' && sender !== 'bot')) return null;
   if (typeof timestamp !== 'number' || !Number.isFinite(timestamp) || content.length > MAX_CONTENT_LENGTH) return null;
-  const message: Message = { id: id.slice(0, 100), content, sender, timestamp };
-  if (Array.isArray(record.products)) {
-    const cards = record.products.flatMap((product) => normaliseProduct(product, products) ?? []);
-    if (cards.length > 0) message.products = cards;
+  const message = completeMessage({ id: id.slice(0, 100), content, sender, timestamp });
+  const cards = own(raw, 'products');
+  if (Array.isArray(cards)) {
+    const normalised = cards.flatMap((product) => normaliseProduct(product, products) ?? []);
+    if (normalised.length > 0) message.products = normalised;
   }
-  if (record.status === 'error' || record.status === 'interrupted') message.status = record.status;
-  if (typeof record.retryFor === 'string') message.retryFor = record.retryFor.slice(0, 100);
-  if (record.truncated === true) message.truncated = true;
-  if (record.source === 'voice') message.source = 'voice';
+  const status = own(raw, 'status');
+  if (status === 'error' || status === 'interrupted') message.status = status;
+  const retryFor = own(raw, 'retryFor');
+  if (typeof retryFor === 'string') message.retryFor = retryFor.slice(0, 100);
+  if (own(raw, 'truncated') === true) message.truncated = true;
+  if (own(raw, 'source') === 'voice') message.source = 'voice';
   return message;
 }
 
@@ -70,19 +74,18 @@ export function readChats(storage: SafeStorage, key: string, products: ProductCo
   } catch {
     return empty;
   }
-  if (typeof parsed !== 'object' || parsed === null) return empty;
-  const record = parsed as Record<string, unknown>;
-  if (record.version !== FORMAT_VERSION || !Array.isArray(record.conversations)) return empty;
+  const list = own(parsed, 'conversations');
+  if (own(parsed, 'version') !== FORMAT_VERSION || !Array.isArray(list)) return empty;
   const conversations: StoredConversation[] = [];
-  for (const raw of record.conversations.slice(0, MAX_CONVERSATIONS)) {
-    if (typeof raw !== 'object' || raw === null) continue;
-    const { id, updatedAt, messages } = raw as Record<string, unknown>;
+  for (const raw of list.slice(0, MAX_CONVERSATIONS)) {
+    const [id, updatedAt, messages] = ['id', 'updatedAt', 'messages'].map((key) => own(raw, key));
     if (typeof id !== 'string' || !id || typeof updatedAt !== 'number' || !Array.isArray(messages)) continue;
     const valid = messages.slice(-MAX_MESSAGES_PER_CONVERSATION).flatMap((message) => readMessage(message, products) ?? []);
     conversations.push({ id: id.slice(0, 100), updatedAt, messages: valid });
   }
   conversations.sort((a, b) => b.updatedAt - a.updatedAt);
-  const currentId = typeof record.currentId === 'string' && conversations.some((c) => c.id === record.currentId) ? record.currentId : null;
+  const current = own(parsed, 'currentId');
+  const currentId = typeof current === 'string' && conversations.some((c) => c.id === current) ? current : null;
   return { currentId, conversations };
 }
 
@@ -96,7 +99,7 @@ function storable(message: Message): Message {
 }
 
 function serialise(chats: StoredChats): string {
-  return JSON.stringify({
+  return safeStringify({
     version: FORMAT_VERSION,
     currentId: chats.currentId,
     conversations: chats.conversations.map((conversation) => ({

@@ -1,3 +1,5 @@
+import { own } from './own';
+
 /**
  * Streaming replies: newline-delimited JSON as n8n's streaming responses send it,
  * `{"type":"begin"}`, `{"type":"item","content":"Hel"}`, ..., `{"type":"end"}`.
@@ -30,10 +32,9 @@ function eventFromLine(line: string): StreamEvent | null {
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const record = value as Record<string, unknown>;
-  const content = typeof record.content === 'string' ? record.content : typeof record.text === 'string' ? record.text : '';
-  switch (record.type) {
+  const text = own(value, 'content') ?? own(value, 'text');
+  const content = typeof text === 'string' ? text : '';
+  switch (own(value, 'type')) {
     case 'begin':
       return { type: 'begin' };
     case 'end':

@@ -1,3 +1,5 @@
+import { own } from './own';
+
 /** A product card, normalised from either naming a workflow may use (SPEC §3). */
 export interface Product {
   title: string;
@@ -30,7 +32,7 @@ function clip(value: string, max: number): string {
 
 function firstString(record: Record<string, unknown>, keys: string[]): string | undefined {
   for (const key of keys) {
-    const value = record[key];
+    const value = own(record, key);
     if (typeof value === 'string' && value.trim() !== '') return value;
     if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   }
@@ -82,8 +84,8 @@ function formatPrice(raw: unknown, currency: unknown): string | undefined {
 export function isProductLike(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const record = value as Record<string, unknown>;
-  const hasName = typeof record.title === 'string' || typeof record.name === 'string';
-  return hasName && ['url', 'productUrl', 'link', 'image', 'imageUrl', 'price'].some((key) => record[key] !== undefined);
+  const hasName = typeof own(record, 'title') === 'string' || typeof own(record, 'name') === 'string';
+  return hasName && ['url', 'productUrl', 'link', 'image', 'imageUrl', 'price'].some((key) => own(record, key) !== undefined);
 }
 
 /**
@@ -95,9 +97,13 @@ export function normaliseProduct(raw: unknown, context: ProductContext): Product
   const record = raw as Record<string, unknown>;
   const title = firstString(record, ['title', 'name']);
   if (!title) return null;
+  // Optional fields present as undefined, so they shadow anything a page added to Object.prototype.
   const product: Product = {
     title: clip(title, MAX_TITLE_LENGTH),
     description: clip(firstString(record, ['description', 'summary']) ?? '', MAX_DESCRIPTION_LENGTH),
+    url: undefined,
+    image: undefined,
+    price: undefined,
   };
   const link = firstString(record, ['url', 'productUrl', 'link']);
   const url = link === undefined ? undefined : safeProductUrl(link, context);
@@ -105,7 +111,7 @@ export function normaliseProduct(raw: unknown, context: ProductContext): Product
   const picture = firstString(record, ['image', 'imageUrl']);
   const image = picture === undefined ? undefined : safeProductImage(picture, context);
   if (image) product.image = image;
-  const price = formatPrice(record.price, record.currency);
+  const price = formatPrice(own(record, 'price'), own(record, 'currency'));
   if (price) product.price = price;
   return product;
 }

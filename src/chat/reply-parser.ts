@@ -1,3 +1,4 @@
+import { own } from './own';
 import { isProductLike, MAX_PRODUCTS, normaliseProduct, type Product, type ProductContext } from './products';
 
 /** What a webhook reply holds for the visitor: markdown text and product cards. Both may be empty. */
@@ -81,7 +82,8 @@ function fromMessages(list: unknown[], depth: number, walk: Walk): ParsedReply {
   for (const item of list) {
     if (typeof item === 'string') parts.push({ text: item, products: [] });
     else if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
-      const { role, content } = item as Record<string, unknown>;
+      const role = own(item, 'role');
+      const content = own(item, 'content');
       if (typeof role === 'string' && !ASSISTANT_ROLES.has(role.toLowerCase())) continue;
       parts.push(fromValue(content ?? item, depth + 1, walk));
     }
@@ -96,13 +98,16 @@ function productsFrom(value: unknown, walk: Walk): Product[] {
 
 function fromObject(record: Record<string, unknown>, depth: number, walk: Walk): ParsedReply {
   // An n8n item wraps its data in `json`.
-  if (record.json !== undefined && typeof record.json === 'object') return fromValue(record.json, depth + 1, walk);
+  const json = own(record, 'json');
+  if (typeof json === 'object' && json !== null) return fromValue(json, depth + 1, walk);
   const parts: ParsedReply[] = [];
-  const textKey = TEXT_KEYS.find((key) => record[key] !== undefined && record[key] !== null);
-  if (textKey) parts.push(fromValue(record[textKey], depth + 1, walk));
-  if (Array.isArray(record.messages)) parts.push(fromMessages(record.messages, depth + 1, walk));
+  const textKey = TEXT_KEYS.find((key) => own(record, key) !== undefined && own(record, key) !== null);
+  if (textKey) parts.push(fromValue(own(record, textKey), depth + 1, walk));
+  const messages = own(record, 'messages');
+  if (Array.isArray(messages)) parts.push(fromMessages(messages, depth + 1, walk));
   for (const key of PRODUCT_KEYS) {
-    if (record[key] !== undefined) parts.push({ text: '', products: productsFrom(record[key], walk) });
+    const cards = own(record, key);
+    if (cards !== undefined) parts.push({ text: '', products: productsFrom(cards, walk) });
   }
   if (parts.length === 0 && isProductLike(record)) parts.push({ text: '', products: productsFrom(record, walk) });
   return combine(parts);
@@ -135,11 +140,20 @@ function fromValue(value: unknown, depth: number, walk: Walk): ParsedReply {
  */
 export function parseReply(body: unknown, context: ProductContext, options: { servedAsJson?: boolean } = {}): ParsedReply {
   const walk: Walk = { nodes: 0, context };
-  // A body served as JSON may be a bare literal (`null`, `42`), which is nothing to show; as text, "42" is an answer.
-  const literal = options.servedAsJson && typeof body === 'string' && /^\s*(?:null|true|false|-?\d[\d.eE+-]*)\s*$/.test(body);
-  const reply = literal ? empty() : fromValue(body, 0, walk);
+  let value = body;
+  if (options.servedAsJson && typeof body === 'string') {
+    // Served as JSON, the body must be JSON: a bare literal (`null`, `42`) or a body that does not
+    // parse has nothing to show. Served as text, "42" is an answer and "{oops" is what the bot said.
+    try {
+      value = JSON.parse(body) as unknown;
+    } catch {
+      return { text: '', products: [] };
+    }
+    if (typeof value !== 'object' && typeof value !== 'string') return { text: '', products: [] };
+  }
+  const reply = fromValue(value, 0, walk);
   const products = reply.products.slice(0, MAX_PRODUCTS);
   const text = reply.text.trim();
-  if (text.length <= MAX_REPLY_TEXT) return { text, products };
+  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined };
   return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true };
 }

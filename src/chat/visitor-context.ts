@@ -1,4 +1,5 @@
 import type { SafeStorage } from '../app/storage';
+import { isJsonObject, own } from './own';
 import { safeStringify } from './safe-json';
 
 /** The visit's cached lookup, in session storage so each visit asks once. */
@@ -24,15 +25,29 @@ export interface GeoLookup {
 
 function readCached(cache: SafeStorage, url: string): { value: unknown } | null {
   try {
-    const cached = JSON.parse(cache.get(GEO_CACHE_KEY) ?? 'null') as { url?: unknown; value?: unknown } | null;
-    return cached && cached.url === url && typeof cached.value === 'object' && cached.value !== null ? { value: cached.value } : null;
+    const cached: unknown = JSON.parse(cache.get(GEO_CACHE_KEY) ?? 'null');
+    const value = own(cached, 'value');
+    return own(cached, 'url') === url && isJsonObject(value) ? { value } : null;
   } catch {
     return null;
   }
 }
 
 async function fetchOnce(lookup: GeoLookup): Promise<Record<string, unknown>> {
-  const response = await lookup.fetch(lookup.url, Object.assign(Object.create(null) as RequestInit, { method: 'GET', credentials: 'omit', cache: 'no-store' }));
+  // Every option set explicitly, so a polluted Object.prototype adds none (see webhook-client.ts).
+  const response = await lookup.fetch(lookup.url, {
+    method: 'GET',
+    credentials: 'omit',
+    cache: 'no-store',
+    mode: 'cors',
+    redirect: 'follow',
+    referrer: 'about:client',
+    referrerPolicy: '',
+    integrity: '',
+    keepalive: false,
+    priority: 'auto',
+    window: null,
+  });
   if (!response.ok) throw new Error(`the lookup answered ${response.status}`);
   const text = await response.text();
   if (text.length > MAX_GEO_LENGTH) throw new Error('the lookup answer is too large');

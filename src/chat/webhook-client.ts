@@ -49,12 +49,16 @@ export interface WebhookCall {
   timeoutMs?: number;
 }
 
-/** Fetch options built on a null prototype, so a polluted Object.prototype cannot add options such as `integrity` or `method`. */
+/**
+ * Fetch options with every field set explicitly, so a page that polluted Object.prototype (with
+ * `integrity`, `method`, `keepalive`...) cannot add options; and a plain object, so a page's fetch
+ * wrapper that copies or inspects it keeps working.
+ */
 function requestInit(body: string, signal: AbortSignal): RequestInit {
   const headers = new Headers();
   headers.set('Content-Type', 'application/json');
   headers.set('Accept', 'application/json, application/x-ndjson, text/plain;q=0.9, */*;q=0.5');
-  return Object.assign(Object.create(null) as RequestInit, {
+  return {
     method: 'POST',
     headers,
     body,
@@ -63,7 +67,13 @@ function requestInit(body: string, signal: AbortSignal): RequestInit {
     mode: 'cors',
     cache: 'no-store',
     redirect: 'follow',
-  });
+    referrer: 'about:client',
+    referrerPolicy: '',
+    integrity: '',
+    keepalive: false,
+    priority: 'auto',
+    window: null,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { defaultConfig, type AssistantConfig, type FaqEntry } from '../app/config';
+import { own } from '../chat/own';
 import { isStringKey, type StringTable } from '../i18n/strings';
 import type { Theme, ThemePatch } from '../theme/theme';
 import { checkText, checkThemeField } from '../theme/validate';
@@ -85,8 +86,8 @@ function parseFaq(value: string): FaqEntry[] | null {
   if (!Array.isArray(parsed)) return null;
   const entries: FaqEntry[] = [];
   for (const item of parsed.slice(0, 50)) {
-    if (typeof item !== 'object' || item === null) return null;
-    const { q, a } = item as Record<string, unknown>;
+    const q = own(item, 'q');
+    const a = own(item, 'a');
     if (typeof q !== 'string' || typeof a !== 'string') return null;
     const question = checkText(q, 300);
     const answer = checkText(a, 4000);

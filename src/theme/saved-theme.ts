@@ -1,4 +1,5 @@
 import type { SafeStorage } from '../app/storage';
+import { safeStringify } from '../chat/safe-json';
 import { THEME_FIELDS, type Theme, type ThemePatch } from './theme';
 import { checkThemeObject } from './validate';
 
@@ -42,7 +43,7 @@ export function loadSavedTheme(storage: SafeStorage, pageOrigin: string): ThemeR
 export function themeToJson(theme: Theme): string {
   const ordered: Record<string, unknown> = {};
   for (const field of THEME_FIELDS) ordered[field] = theme[field];
-  return JSON.stringify(ordered, null, 2);
+  return safeStringify(ordered, '  ');
 }
 
 /** Saves `theme`; false when the browser refused (blocked or full storage). */

@@ -3,6 +3,7 @@ import type { AssistantState } from '../app/state';
 import type { Store } from '../app/store';
 import type { StringKey } from '../i18n/strings';
 import { addFragment, EMPTY_TRANSCRIPT, type Speaker, type TranscriptEntry, type TranscriptState } from '../transcript/merge';
+import { own } from '../chat/own';
 import type { MicrophoneAccess } from './microphone';
 import { voiceTarget, type VoiceClient } from './voice-client';
 
@@ -56,12 +57,9 @@ interface ActiveCall {
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null) {
-    const record = error as Record<string, unknown>;
-    const inner = record.error as Record<string, unknown> | undefined;
-    const message = inner?.message ?? inner?.errorMsg ?? record.message ?? record.errorMsg ?? record.type;
-    if (typeof message === 'string') return message;
-  }
+  const inner = own(error, 'error');
+  const message = own(inner, 'message') ?? own(inner, 'errorMsg') ?? own(error, 'message') ?? own(error, 'errorMsg') ?? own(error, 'type');
+  if (typeof message === 'string') return message;
   return String(error);
 }
 
@@ -111,8 +109,7 @@ export function createCallController(store: Store<AssistantState>, deps: Assista
   };
 
   const onMessage = (current: ActiveCall, message: unknown) => {
-    if (typeof message !== 'object' || message === null) return;
-    const { type, role, transcriptType, transcript, status } = message as Record<string, unknown>;
+    const [type, role, transcriptType, transcript, status] = ['type', 'role', 'transcriptType', 'transcript', 'status'].map((key) => own(message, key));
     if (type === 'status-update' && status === 'ended') {
       finish(current);
       return;

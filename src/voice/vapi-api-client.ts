@@ -7,6 +7,8 @@
  * and `call.callControllerCreateWebCall(body)` resolving to the Response with `data` set (or throwing it
  * with `error` set when the status is not OK). test/e2e/voice checks it against the real SDK.
  */
+import { safeStringify } from '../chat/safe-json';
+
 interface ApiResponse extends Response {
   data: unknown;
   error: unknown;
@@ -28,7 +30,7 @@ export const client = {
       const response = (await fetch(`${client.baseUrl}/call/web`, {
         method: 'POST',
         headers,
-        body: JSON.stringify(body),
+        body: safeStringify(body),
         credentials: 'same-origin',
         redirect: 'follow',
         referrerPolicy: 'no-referrer',

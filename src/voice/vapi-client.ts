@@ -25,7 +25,9 @@ let shared: { key: string; vapi: Vapi } | null = null;
 
 function vapiFor(config: VoiceConfig): Vapi {
   const key = `${config.publicKey}\n${config.apiUrl ?? ''}`;
-  if (shared?.key !== key) shared = { key, vapi: new VapiClass(config.publicKey ?? '', config.apiUrl ?? undefined) };
+  // avoidEval: Daily then loads its call machine as a script instead of evaluating a string, so stores
+  // with a Content-Security-Policy need no 'unsafe-eval' (see the README's CSP section).
+  if (shared?.key !== key) shared = { key, vapi: new VapiClass(config.publicKey ?? '', config.apiUrl ?? undefined, { avoidEval: true }) };
   return shared.vapi;
 }
 

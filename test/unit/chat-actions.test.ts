@@ -240,3 +240,26 @@ describe('visitor context', () => {
     expect(requests[0]?.body).not.toHaveProperty('context');
   });
 });
+
+describe('a page that polluted Object.prototype', () => {
+  it('leaks nothing into replies, products or messages', async () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    const keys = { output: 'POLLUTED', products: [{ title: 'Polluted' }], status: 'error', url: 'javascript:alert(1)', animate: true, truncated: true };
+    const { actions, state, settled } = setup(() => jsonReply({ reply: 'Real answer', products: [{ title: 'Real card' }] }));
+    Object.assign(prototype, keys);
+    try {
+      actions.sendMessage('Hi');
+      await settled();
+    } finally {
+      for (const key of Object.keys(keys)) delete prototype[key];
+    }
+    const [question, answer] = state().messages;
+    expect(answer?.content).toBe('Real answer');
+    expect(answer?.products).toEqual([{ title: 'Real card', description: '' }]);
+    expect(Object.hasOwn(answer?.products?.[0] ?? {}, 'url')).toBe(true);
+    for (const message of [question, answer]) {
+      for (const key of ['products', 'status', 'animate', 'truncated'] as const) expect(Object.hasOwn(message ?? {}, key)).toBe(true);
+    }
+    expect(question?.status).toBeUndefined();
+  });
+});

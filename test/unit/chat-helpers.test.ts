@@ -103,6 +103,13 @@ describe('safeStringify', () => {
     }
   });
 
+  it.each([
+    [{ a: [1, { b: 'x' }], c: {}, d: [] }],
+    [[{ quickActions: ['A', 'B'] }]],
+  ])('with an indent, matches JSON.stringify(value, null, 2) for %j', (value) => {
+    expect(safeStringify(value, '  ')).toBe(JSON.stringify(value, null, 2));
+  });
+
   it('writes non-finite numbers as null, like JSON', () => {
     expect(safeStringify([NaN, Infinity])).toBe('[null,null]');
   });

@@ -57,6 +57,14 @@ describe('parseReply: JSON literals', () => {
     expect(parseReply(body, CONTEXT, { servedAsJson: true })).toEqual({ text: '', products: [] });
   });
 
+  it.each(['{oops', '<html>error</html>', ''])('%j served as JSON does not parse: nothing to show', (body) => {
+    expect(parseReply(body, CONTEXT, { servedAsJson: true })).toEqual({ text: '', products: [] });
+  });
+
+  it('a JSON string served as JSON is still parsed', () => {
+    expect(parseReply(JSON.stringify(JSON.stringify({ output: 'Hi' })), CONTEXT, { servedAsJson: true })).toEqual({ text: 'Hi', products: [] });
+  });
+
   it('a number served as text is an answer', () => {
     expect(parseReply('42', CONTEXT)).toEqual({ text: '42', products: [] });
   });

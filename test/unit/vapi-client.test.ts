@@ -44,11 +44,14 @@ beforeEach(() => {
 });
 
 describe('Vapi adapter', () => {
-  it('constructs Vapi with the public key and the optional API base URL', async () => {
+  it('constructs Vapi with the public key, the optional API base URL and a CSP-friendly Daily config', async () => {
     const create = await adapter();
     create(CONFIG);
     create({ ...CONFIG, publicKey: 'pk_other', apiUrl: 'https://proxy.example/vapi' });
-    expect(sdk.instances.map((instance) => instance.constructorArgs)).toEqual([['pk_live', undefined], ['pk_other', 'https://proxy.example/vapi']]);
+    expect(sdk.instances.map((instance) => instance.constructorArgs)).toEqual([
+      ['pk_live', undefined, { avoidEval: true }],
+      ['pk_other', 'https://proxy.example/vapi', { avoidEval: true }],
+    ]);
   });
 
   it('shares one Vapi instance per page for the same key', async () => {
