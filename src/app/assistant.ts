@@ -8,6 +8,7 @@ import type { AssistantDeps } from './deps';
 import { initialState, type AssistantState, type View } from './state';
 import { createStore, type Store } from './store';
 import { createThemeActions, themeFor } from './theme-actions';
+import { createTooltips } from './tooltips';
 
 /** The widget's store plus its actions: everything the element and the UI use. */
 export type Assistant = ReturnType<typeof createAssistant>;
@@ -26,6 +27,7 @@ export function createAssistant(deps: AssistantDeps) {
   const conversations = createConversations(store, deps);
   const chat = createChatActions(store, deps, conversations);
   const calls = createCallController(store, deps, chat.appendTranscript);
+  const tooltips = createTooltips(store, deps);
   let cancelPreload: (() => void) | null = null;
 
   const navigate = (view: View) => {
@@ -36,6 +38,7 @@ export function createAssistant(deps: AssistantDeps) {
   const actions = {
     ...theme,
     ...chat,
+    ...tooltips,
     startCall: calls.startCall,
     stopCall: calls.stopCall,
     toggleCall: calls.toggleCall,
@@ -50,16 +53,18 @@ export function createAssistant(deps: AssistantDeps) {
 
     /** Applies a new configuration from the element's attributes. */
     configure(config: AssistantConfig): void {
+      const strings = resolveStrings(config.lang, config.strings);
       store.setState((state) => ({
         config,
-        theme: themeFor(config, state.themeLayers),
-        strings: resolveStrings(config.lang, config.strings),
+        theme: themeFor(config, strings, state.themeLayers),
+        strings,
         markdownOptions:
           state.markdownOptions.imageHosts.join() === config.imageHosts.join()
             ? state.markdownOptions
             : { imageHosts: config.imageHosts, pageOrigin: deps.pageOrigin },
         // The `open` attribute is the source of truth for the floating card.
         isOpen: config.open,
+        unread: config.open ? 0 : state.unread,
       }));
       conversations.load(config);
       chat.configureVisitorContext(config.geoUrl);
@@ -67,7 +72,7 @@ export function createAssistant(deps: AssistantDeps) {
 
     /** Floating mode: shows or hides the card. */
     setOpen(isOpen: boolean): void {
-      store.setState({ isOpen });
+      store.setState((state) => ({ isOpen, unread: isOpen ? 0 : state.unread }));
     },
 
     /** Opens the chat view, sending `firstMessage` at once when given. */
@@ -111,8 +116,8 @@ export function createAssistant(deps: AssistantDeps) {
     getState: store.getState,
     subscribe: store.subscribe,
     actions,
-    /** Side effects the UI needs to drive its own animation (the typewriter). */
-    frames: { requestFrame: deps.requestFrame, now: deps.now, prefersReducedMotion: deps.prefersReducedMotion },
+    /** What the UI needs to know about the device and to drive its own animation (the typewriter). */
+    environment: { requestFrame: deps.requestFrame, now: deps.now, prefersReducedMotion: deps.prefersReducedMotion, coarsePointer: deps.coarsePointer },
     /** Stops everything in flight; the conversation itself is kept and saved. */
     dispose(): void {
       cancelPreload?.();

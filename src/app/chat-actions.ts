@@ -1,5 +1,6 @@
 import { buildHistory } from '../chat/history';
 import { isAcceptedImage, messageWithImage } from '../chat/image-attachment';
+import { announcementFor } from '../chat/plain-text';
 import { parseReply, type ParsedReply } from '../chat/reply-parser';
 import { callWebhook, WebhookError, type WebhookRequest } from '../chat/webhook-client';
 import { lookupVisitorContext } from '../chat/visitor-context';
@@ -32,8 +33,17 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
   };
 
   const addMessage = (message: Message) => {
-    store.setState((state) => ({ messages: [...state.messages, message] }));
+    store.setState((state) => ({
+      messages: [...state.messages, message],
+      // A reply that arrives while the floating card is closed shows as a badge on the launcher.
+      unread: message.sender === 'bot' && state.config.mode === 'floating' && !state.isOpen ? state.unread + 1 : state.unread,
+    }));
     deps.emit('message', message);
+  };
+
+  /** Hands a complete bot message to the polite live region, to be read once, in full. */
+  const announce = (message: Message | undefined) => {
+    if (message) store.setState((state) => ({ announcement: announcementFor(message, state.strings) }));
   };
 
   const replaceMessage = (id: string, update: (message: Message) => Message) =>
@@ -68,6 +78,7 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
       replaceMessage(streamedId, (message) => ({ ...message, ...extra, status: undefined, content }));
       const final = store.getState().messages.find((message) => message.id === streamedId);
       if (final) deps.emit('message', final);
+      announce(final);
     } else {
       addMessage(createMessage('bot', content, { ...extra, animate: true }));
     }
@@ -76,7 +87,9 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
   const showFailure = (userMessage: Message, status: 'error' | 'interrupted', streamedId: string | null, reason: string) => {
     if (streamedId) store.setState((state) => ({ messages: state.messages.filter((message) => message.id !== streamedId) }));
     const { strings } = store.getState();
-    addMessage(createMessage('bot', status === 'error' ? strings.replyFailed : strings.replyInterrupted, { status, retryFor: userMessage.id }));
+    const failure = createMessage('bot', status === 'error' ? strings.replyFailed : strings.replyInterrupted, { status, retryFor: userMessage.id });
+    addMessage(failure);
+    announce(failure);
     deps.emit('error', { source: 'chat', message: reason });
   };
 
@@ -192,6 +205,7 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
     /** The typewriter finished (or was skipped): the message is shown in full from now on. */
     markRevealed(id: string): void {
       replaceMessage(id, (message) => ({ ...message, animate: undefined }));
+      announce(store.getState().messages.find((message) => message.id === id));
     },
 
     /** Chooses an image for the next message; anything but an image gets a clear notice. */

@@ -7,6 +7,9 @@ export type PersistMode = 'local' | 'session' | 'none';
 /** How the widget sits on the page. */
 export type DisplayMode = 'inline' | 'floating';
 
+/** Floating mode: the bottom corner the launcher and card sit in. */
+export type LauncherPosition = 'bottom-right' | 'bottom-left';
+
 /** One question and answer of the FAQ view. */
 export interface FaqEntry {
   q: string;
@@ -41,6 +44,7 @@ export interface AssistantConfig {
   /** The theme fields set by attributes: the layer above the saved theme. */
   themeAttributes: ThemePatch;
   mode: DisplayMode;
+  position: LauncherPosition;
   /** Floating mode: whether the card is open. */
   open: boolean;
   /** Milliseconds per character of the bot's typewriter; 0 shows replies at once. */
@@ -65,6 +69,7 @@ export function defaultConfig(pageHost: string): AssistantConfig {
     agentUrl: null,
     themeAttributes: {},
     mode: 'inline',
+    position: 'bottom-right',
     open: false,
     typingSpeed: 8,
     persist: 'local',

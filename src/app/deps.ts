@@ -43,6 +43,8 @@ export interface AssistantDeps {
   yieldToPage: () => Promise<void>;
   /** The visitor asked the system for less motion: no typewriter, no animations. */
   prefersReducedMotion: () => boolean;
+  /** A touch screen is the main pointer: opening the card must not pop up the keyboard. */
+  coarsePointer: () => boolean;
   /** A random id for a conversation (n8n's chat memory keys on it). */
   randomId: () => string;
   /** Loads the markdown renderer (marked and DOMPurify), evaluated on first use. */
@@ -100,6 +102,7 @@ export function browserDeps(emit: AssistantDeps['emit']): AssistantDeps {
       return () => window.cancelAnimationFrame(handle);
     },
     prefersReducedMotion: () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
+    coarsePointer: () => window.matchMedia?.('(pointer: coarse)').matches ?? false,
     randomId: browserRandomId,
     loadMarkdown,
     prepareImage,

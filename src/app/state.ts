@@ -102,6 +102,12 @@ export interface AssistantState {
   notice: Notice | null;
   /** The voice call, if any. */
   voice: VoiceState;
+  /** The icon button whose tooltip is shown. */
+  tooltip: string | null;
+  /** The latest complete bot reply as text, for the polite live region (announced once). */
+  announcement: string;
+  /** Floating mode: bot messages that arrived while the card was closed (the launcher's badge). */
+  unread: number;
 }
 
 /** The state of a new widget on a page at `pageOrigin`. */
@@ -124,5 +130,8 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     draft: '',
     notice: null,
     voice: IDLE_VOICE,
+    tooltip: null,
+    announcement: '',
+    unread: 0,
   };
 }

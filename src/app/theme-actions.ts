@@ -1,19 +1,20 @@
 import { resolveTheme } from '../theme/resolve';
 import { loadSavedTheme, readThemeJson, saveThemeTo, themeToJson } from '../theme/saved-theme';
+import type { StringTable } from '../i18n/strings';
 import { defaultTheme, type Theme } from '../theme/theme';
 import type { AssistantDeps } from './deps';
 import type { AssistantState, ThemeLayers } from './state';
 import type { Store } from './store';
 
 /** The effective theme for a state's configuration and layers (SPEC order: defaults, saved, attributes, imported). */
-export function themeFor(config: AssistantState['config'], layers: ThemeLayers): Theme {
-  return resolveTheme(defaultTheme(config.storeDomain), layers.saved, config.themeAttributes, layers.imported);
+export function themeFor(config: AssistantState['config'], strings: StringTable, layers: ThemeLayers): Theme {
+  return resolveTheme(defaultTheme(config.storeDomain, strings), layers.saved, config.themeAttributes, layers.imported);
 }
 
 /** Theme actions: saving, importing and exporting, as the element's public methods expose them. */
 export function createThemeActions(store: Store<AssistantState>, deps: AssistantDeps) {
   const applyLayers = (layers: ThemeLayers) =>
-    store.setState((state) => ({ themeLayers: layers, theme: themeFor(state.config, layers) }));
+    store.setState((state) => ({ themeLayers: layers, theme: themeFor(state.config, state.strings, layers) }));
 
   return {
     /** Reads the saved theme from storage; a theme that does not parse is ignored with a console message. */

@@ -24,13 +24,14 @@ export const ATTRIBUTE_DOCS = {
   'quick-actions': { doc: 'Suggestion chips in an empty chat: a JSON array or `|`-separated labels.', default: 'New Course, Track my order, Size guide, Contact support' },
   'badge-images': { doc: 'Space-separated badge image URLs; at most two are shown.', default: 'none' },
   mode: { doc: '`inline` (a 600px card in the page) or `floating` (a launcher that opens the card).', default: '`inline`' },
+  position: { doc: 'Floating mode: the bottom corner of the launcher and card, `bottom-right` or `bottom-left`.', default: '`bottom-right`' },
   open: { doc: 'Floating mode: the card is open. Set and removed by `open()` and `close()`.', default: 'absent (closed)' },
   'typing-speed': { doc: 'Milliseconds per character of the reply typewriter; `0` shows replies at once.', default: '`8`' },
   persist: { doc: 'Where conversations are kept: `local`, `session` or `none`.', default: '`local`' },
   faq: { doc: 'FAQ entries as JSON: `[{ "q": "...", "a": "..." }]`.', default: 'none' },
   'image-hosts': { doc: 'Space-separated hosts that images inside bot replies may load from.', default: "the page's host" },
   'geo-url': { doc: 'Optional visitor-context lookup (GET, JSON), sent as `context.geo`.', default: 'none: nothing is requested' },
-  lang: { doc: 'Language of the widget\'s own texts.', default: '`en`' },
-  strings: { doc: 'JSON object overriding single entries of the string table.', default: 'none' },
+  lang: { doc: 'Language of the widget\'s own texts: `en`, `de`, `fr`, `es` or `ar` (right to left); a regional tag such as `de-AT` uses its language, any other falls back to English.', default: '`en`' },
+  strings: { doc: 'JSON object overriding single entries of the string table, for example `{"askQuestion":"Ask us"}` (see Languages).', default: 'none' },
 } as const satisfies Record<AttributeName, { doc: string; default: string }>;
 

@@ -29,6 +29,7 @@ export const ATTRIBUTE_NAMES = [
   'quick-actions',
   'badge-images',
   'mode',
+  'position',
   'open',
   'typing-speed',
   'persist',
@@ -182,6 +183,7 @@ export function parseAttributes(
   config.themeAttributes = theme as ThemePatch;
 
   config.mode = choice('mode', ['inline', 'floating'], 'inline');
+  config.position = choice('position', ['bottom-right', 'bottom-left'], 'bottom-right');
   const open = read('open');
   config.open = open !== null && open.trim().toLowerCase() !== 'false';
 

@@ -71,6 +71,7 @@ export const englishStrings = {
   // Floating mode
   openChat: 'Open chat with {brandName}',
   closeChat: 'Close chat',
+  openChatUnread: 'Open chat with {brandName}, {count} new',
 
   // Voice calls
   voiceNotConfigured: 'Voice is not configured',
@@ -82,7 +83,6 @@ export const englishStrings = {
   assistantSpeaking: 'Assistant is speaking',
   listening: 'Listening',
   mute: 'Mute microphone',
-  unmute: 'Unmute microphone',
   voiceLevel: 'Assistant voice level',
   transcript: 'Call transcript',
   voiceMessage: 'Said during a call',
@@ -102,6 +102,11 @@ export const englishStrings = {
   imageUnreadable: 'That image could not be read. Try another one.',
   chatNotConfigured: 'Chat is not configured for this store yet.',
   dismiss: 'Dismiss',
+
+  // Theme defaults (SPEC §3 and §9) for stores that set none
+  defaultBrandName: '{storeName} store',
+  defaultWelcomeMessage: 'Welcome to {storeDomain}. How can we assist you today?',
+  defaultQuickActions: 'New Course|Track my order|Size guide|Contact support',
 } as const;
 
 /** A key of the string table. */
@@ -109,6 +114,16 @@ export type StringKey = keyof typeof englishStrings;
 
 /** A complete string table: one entry for every key. */
 export type StringTable = Record<StringKey, string>;
+
+/**
+ * A string table from its texts, given in the order of {@link englishStrings}' keys. The build ships the
+ * built-in languages this way (the keys would otherwise be repeated in every language); the sources keep
+ * them keyed. A missing text falls back to English.
+ */
+export function tableFromValues(values: readonly string[]): StringTable {
+  const keys = Object.keys(englishStrings) as StringKey[];
+  return Object.fromEntries(keys.map((key, index) => [key, values[index] ?? englishStrings[key]])) as StringTable;
+}
 
 /** Fills `{name}` placeholders; unknown placeholders are left as written so a missing value is visible. */
 export function formatString(template: string, values: Record<string, string | number> = {}): string {

@@ -1,3 +1,5 @@
+import { englishStrings, formatString, type StringTable } from '../i18n/strings';
+
 /**
  * The theme: what a store owner can brand. Field names follow the product specification, so a theme
  * exported here imports into any other copy of the widget.
@@ -35,9 +37,6 @@ export const THEME_FIELDS = [
   'badgeImages',
 ] as const satisfies readonly (keyof Theme)[];
 
-/** The quick actions every store starts with (SPEC §3). */
-export const DEFAULT_QUICK_ACTIONS: readonly string[] = ['New Course', 'Track my order', 'Size guide', 'Contact support'];
-
 /** How many badge images the welcome view shows (SPEC §9). */
 export const MAX_BADGES_SHOWN = 2;
 
@@ -54,17 +53,18 @@ export function storeNameFromDomain(storeDomain: string): string {
 
 /**
  * The default theme for a store (SPEC §3 and §9): the brand name is the store name with the "store"
- * suffix, and the welcome message names the store's domain.
+ * suffix, and the welcome message names the store's domain, both worded in the widget's language.
  */
-export function defaultTheme(storeDomain: string): Theme {
+export function defaultTheme(storeDomain: string, strings: StringTable = englishStrings): Theme {
+  const storeName = storeNameFromDomain(storeDomain);
   return {
     primaryGradient: 'linear-gradient(135deg, #4f46e5 0%, #7c3aed 100%)',
     secondaryGradient: 'linear-gradient(180deg, #eef2ff 0%, #ffffff 100%)',
     accentColor: '#4f46e5',
     logoUrl: '',
-    brandName: `${storeNameFromDomain(storeDomain)} store`,
-    welcomeMessage: `Welcome to ${storeDomain || 'our store'}. How can we assist you today?`,
-    quickActions: [...DEFAULT_QUICK_ACTIONS],
+    brandName: formatString(strings.defaultBrandName, { storeName }),
+    welcomeMessage: formatString(strings.defaultWelcomeMessage, { storeDomain: storeDomain || storeName }),
+    quickActions: strings.defaultQuickActions.split('|'),
     badgeImages: [],
   };
 }

@@ -1,23 +1,41 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import { BottomNav } from './bottom-nav';
 import { ChatView } from './chat/chat-view';
 import { ChatsView } from './chats-view';
-import { useActions, useAssistantState, useStrings } from './context';
+import { useActions, useAssistant, useAssistantState, useStrings } from './context';
 import { FaqView } from './faq-view';
 import { HomeView } from './home-view';
 import { Launcher } from './launcher';
 
-/** The card with the current view; the bottom bar shows on every view but the conversation. */
-function Card({ id, floating, hidden }: { id?: string; floating: boolean; hidden?: boolean }) {
+interface CardProps {
+  ref?: Ref<HTMLDivElement>;
+  id?: string;
+  floating: boolean;
+  hidden?: boolean;
+  onKeyDown?: (event: KeyboardEvent) => void;
+  onFocus?: (event: FocusEvent) => void;
+  onBlur?: (event: FocusEvent) => void;
+}
+
+/**
+ * The card with the current view; the bottom bar shows on every view but the conversation. Floating,
+ * it is a non-modal dialog: the page behind stays usable on a large screen.
+ */
+function Card({ ref, id, floating, hidden, onKeyDown, onFocus, onBlur }: CardProps) {
   const view = useAssistantState((state) => state.view);
   const brandName = useAssistantState((state) => state.theme.brandName);
   return (
-    <section
+    <div
+      ref={ref}
       id={id}
       className={floating ? 'card floating-card' : 'card'}
       part="card"
-      aria-label={brandName}
+      role={floating ? 'dialog' : undefined}
+      aria-label={floating ? brandName : undefined}
       hidden={hidden}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      onBlur={onBlur}
     >
       {view === 'chat' ? (
         <ChatView />
@@ -31,25 +49,113 @@ function Card({ id, floating, hidden }: { id?: string; floating: boolean; hidden
           <BottomNav />
         </>
       )}
-    </section>
+    </div>
   );
 }
 
-/** The whole widget: the inline card, or the floating launcher with its card. */
-export function App() {
-  const mode = useAssistantState((state) => state.config.mode);
+const FOCUSABLE = 'button:not(:disabled), a[href], summary';
+
+/**
+ * Where focus goes when the card opens: the text box in a conversation, else the view's first control
+ * (Ask a question, the latest chat, the first question), not the close button before them.
+ */
+function focusTarget(card: HTMLElement): HTMLElement | null {
+  for (const selector of ['textarea:not(:disabled)', `.home-body :is(${FOCUSABLE})`, `.view :is(${FOCUSABLE})`, FOCUSABLE]) {
+    const target = card.querySelector<HTMLElement>(selector);
+    if (target) return target;
+  }
+  return null;
+}
+
+/**
+ * The polite live region: each bot reply is announced once, in full, when it has been revealed (the
+ * message list itself is not live, or the typewriter would be read out character by character).
+ */
+function Announcer() {
+  const announcement = useAssistantState((state) => state.announcement);
+  return (
+    <div className="sr-only" role="status" aria-live="polite" aria-atomic="true">
+      {announcement}
+    </div>
+  );
+}
+
+/** Floating mode: the launcher and its card, with focus handling between them. */
+function FloatingWidget() {
   const isOpen = useAssistantState((state) => state.isOpen);
   const cardId = useId();
   const actions = useActions();
+  const { environment } = useAssistant();
   const t = useStrings();
+  const card = useRef<HTMLDivElement>(null);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const focusInCard = useRef(false);
+  const wasOpen = useRef(isOpen);
+
+  // Runs before the browser drops focus from the hidden card, so it still knows where focus was.
+  useLayoutEffect(() => {
+    if (wasOpen.current === isOpen) return;
+    wasOpen.current = isOpen;
+    if (!isOpen && focusInCard.current) {
+      focusInCard.current = false;
+      launcher.current?.focus();
+    }
+    // On a touch device focusing the text box would throw the on-screen keyboard over the card.
+    if (isOpen && card.current && !environment.coarsePointer()) focusTarget(card.current)?.focus();
+  }, [isOpen, environment]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
+    // Escape first closes a tooltip, then the card.
+    if (actions.dismissTooltip()) return;
+    if (!isOpen) return;
+    event.stopPropagation();
+    actions.setOpen(false);
+  };
+
+  return (
+    <>
+      <Card
+        ref={card}
+        id={cardId}
+        floating
+        hidden={!isOpen}
+        onKeyDown={onKeyDown}
+        onFocus={() => (focusInCard.current = true)}
+        onBlur={(event) => (focusInCard.current = event.currentTarget.contains(event.relatedTarget as Node | null))}
+      />
+      <Launcher
+        ref={launcher}
+        cardId={cardId}
+        isOpen={isOpen}
+        onToggle={() => actions.setOpen(!isOpen)}
+        onKeyDown={onKeyDown}
+        label={isOpen ? t('closeChat') : undefined}
+      />
+    </>
+  );
+}
+
+/**
+ * The whole widget: the inline card, or the floating launcher with its card; and the live region. It
+ * is one labelled landmark wherever the store pastes it, so assistive technology can jump to it.
+ */
+export function App() {
+  const mode = useAssistantState((state) => state.config.mode);
+  const atLeft = useAssistantState((state) => state.config.position === 'bottom-left');
+  const brandName = useAssistantState((state) => state.theme.brandName);
+  const actions = useActions();
 
   useEffect(() => actions.markRendered(), [actions]);
 
-  if (mode === 'inline') return <Card floating={false} />;
+  const dismissTooltipOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') actions.dismissTooltip();
+  };
+
   return (
-    <>
-      <Card id={cardId} floating hidden={!isOpen} />
-      <Launcher cardId={cardId} isOpen={isOpen} onToggle={() => actions.setOpen(!isOpen)} label={isOpen ? t('closeChat') : undefined} />
-    </>
+    <section className={mode === 'floating' && atLeft ? 'widget at-left' : 'widget'} aria-label={brandName}>
+      {mode === 'inline' ? <Card floating={false} onKeyDown={dismissTooltipOnEscape} /> : <FloatingWidget />}
+      <Announcer />
+    </section>
   );
 }

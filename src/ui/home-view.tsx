@@ -1,5 +1,6 @@
 import { MAX_BADGES_SHOWN } from '../theme/theme';
 import { BrandMark } from './brand-mark';
+import { CloseCardButton } from './close-card-button';
 import { useActions, useAssistantState, useStrings } from './context';
 import { Icon } from './icon';
 import { RecentConversation } from './recent-conversation';
@@ -53,6 +54,7 @@ export function HomeView() {
               ))}
             </span>
           )}
+          <CloseCardButton />
         </div>
         <h2 className="home-title">{t('welcomeTitle', { brandName })}</h2>
         <p className="home-subtitle">{t('welcomeSubtitle')}</p>

@@ -1,29 +1,43 @@
+import type { KeyboardEvent, Ref } from 'react';
 import { useAssistantState, useStrings } from './context';
 import { Icon } from './icon';
 
 interface LauncherProps {
+  ref?: Ref<HTMLButtonElement>;
   cardId: string;
   isOpen: boolean;
   onToggle: () => void;
+  onKeyDown?: (event: KeyboardEvent) => void;
   /** Overrides the default "Open chat with {brand}" label. */
   label?: string | undefined;
 }
 
-/** Floating mode's round button at the bottom right that opens and closes the card. */
-export function Launcher({ cardId, isOpen, onToggle, label }: LauncherProps) {
+/**
+ * Floating mode's round button in a bottom corner that opens and closes the card. Replies that arrive
+ * while the card is closed show as a count on it, and in its label.
+ */
+export function Launcher({ ref, cardId, isOpen, onToggle, onKeyDown, label }: LauncherProps) {
   const t = useStrings();
   const brandName = useAssistantState((state) => state.theme.brandName);
+  const unread = useAssistantState((state) => state.unread);
   return (
     <button
+      ref={ref}
       type="button"
       className="launcher"
       part="launcher"
-      aria-label={label ?? t('openChat', { brandName })}
+      aria-label={label ?? (unread > 0 ? t('openChatUnread', { brandName, count: unread }) : t('openChat', { brandName }))}
       aria-expanded={isOpen}
       aria-controls={cardId}
       onClick={onToggle}
+      onKeyDown={onKeyDown}
     >
       <Icon name={isOpen ? 'close' : 'launcher'} />
+      {unread > 0 && (
+        <span className="launcher-badge" part="launcher-badge" aria-hidden="true">
+          {unread > 9 ? '9+' : unread}
+        </span>
+      )}
     </button>
   );
 }

@@ -27,7 +27,8 @@ describe('chat flow', () => {
     const { el, root, getByRole, findByText } = await openChat({}, () => new Promise<Response>((resolve) => (answer = resolve)));
     el.sendMessage('Hi');
     await eventually(() => expect(root.querySelector('.typing-indicator')).not.toBeNull());
-    expect(getByRole('status').textContent).toContain('is typing');
+    expect(root.querySelector('.typing-indicator')?.getAttribute('role')).toBe('status');
+    expect(root.querySelector('.typing-indicator')?.textContent).toContain('is typing');
     expect((getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(true);
     answer(textReply('Here I am'));
     await findByText('Here I am');
@@ -144,7 +145,7 @@ describe('image attachments', () => {
   });
 
   it('previews the image with a remove button, then sends it inline and shows it small', async () => {
-    const { root, requests, getByRole, findByRole } = await openChat();
+    const { root, requests, getByRole, findByRole, findByText } = await openChat();
     choose(root, new File(['x'], 'shoe.png', { type: 'image/png' }));
     const preview = await findByRole('img', { name: 'Attached image' });
     expect(preview.getAttribute('src')).toBe(FAKE_IMAGE_DATA_URL);
@@ -159,6 +160,8 @@ describe('image attachments', () => {
     await eventually(() => expect(root.querySelector('.message.user img.attached-image')?.getAttribute('src')).toBe(FAKE_IMAGE_DATA_URL));
     expect(root.querySelector('.message.user .user-text')?.textContent).toBe('Do you have this?');
     expect((requests[0]?.body as { message: string }).message).toBe(`Do you have this?\n\n![image](${FAKE_IMAGE_DATA_URL})`);
+    // The reply is awaited, so its save lands before the next test's clean storage.
+    await findByText('Hello from the store');
   });
 });
 

@@ -6,7 +6,8 @@ import { afterEach, vi } from 'vitest';
 afterEach(async () => {
   document.body.replaceChildren();
   document.head.replaceChildren();
-  await Promise.resolve();
+  // A task, not a microtask: a reply cut off by the removal settles (and is saved) through a few promise hops.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   localStorage.clear();
   sessionStorage.clear();
   vi.restoreAllMocks();

@@ -102,13 +102,21 @@ describe('modes', () => {
     launcher.click();
     await eventually(() => expect(card.hidden).toBe(false));
     expect(el.hasAttribute('open')).toBe(true);
-    const close = getByRole('button', { name: 'Close chat' });
-    expect(close.getAttribute('aria-expanded')).toBe('true');
+    expect(launcher.getAttribute('aria-label')).toBe('Close chat');
+    expect(launcher.getAttribute('aria-expanded')).toBe('true');
+    expect(card.getAttribute('role')).toBe('dialog');
+    expect(card.getAttribute('aria-label')).toBe('Acme');
 
-    close.click();
+    launcher.click();
     await eventually(() => expect(card.hidden).toBe(true));
     expect(el.hasAttribute('open')).toBe(false);
-    expect(events).toEqual(['open', 'close']);
+
+    // The card closes itself too: on a phone it covers the launcher.
+    launcher.click();
+    await eventually(() => expect(card.hidden).toBe(false));
+    (card.querySelector('.close-card') as HTMLButtonElement).click();
+    await eventually(() => expect(card.hidden).toBe(true));
+    expect(events).toEqual(['open', 'close', 'open', 'close']);
   });
 
   it('open() and close() drive the card and reflect the open attribute', async () => {

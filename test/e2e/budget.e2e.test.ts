@@ -14,6 +14,18 @@ describe('bundle budget', () => {
     expect(gzip, `bundle is ${(gzip / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(SIZE_BUDGET_BYTES);
   });
 
+  it('is plain ASCII, so a page served without a charset (or as Latin-1) cannot garble the translations', () => {
+    const code = readFileSync(path.join(__dirname, '../../dist/store-assistant.js'));
+    const firstNonAscii = code.findIndex((byte) => byte > 0x7f);
+    expect(firstNonAscii, `non-ASCII byte at ${firstNonAscii}`).toBe(-1);
+  });
+
+  it('ships the element\'s types next to it', () => {
+    const shipped = readFileSync(path.join(__dirname, '../../dist/store-assistant.d.ts'), 'utf8');
+    expect(shipped).toBe(readFileSync(path.join(__dirname, '../../src/element/public-api.d.ts'), 'utf8'));
+    expect(shipped).toContain("'store-assistant': StoreAssistantElement;");
+  });
+
   it('has no dynamic chunks: one file is the whole widget', () => {
     const code = readFileSync(path.join(__dirname, '../../dist/store-assistant.js'), 'utf8');
     expect(code).not.toMatch(/\bimport\(["'`]/);

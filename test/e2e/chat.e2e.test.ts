@@ -61,11 +61,11 @@ describe('chat on the demo page', () => {
     await page.getByRole('button', { name: 'Ask a question' }).click();
     await page.locator('store-assistant .message.bot').first().waitFor();
     await send(page, 'Please fail once');
-    await page.getByText('Oops! Something went wrong. Try again later.').waitFor();
+    await page.locator('store-assistant .messages').getByText('Oops! Something went wrong. Try again later.').waitFor();
     expect(await page.getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Retry' }).click();
-    await page.getByText('it works now').waitFor();
-    expect(await page.getByText('Oops! Something went wrong.').count()).toBe(0);
+    await page.locator('store-assistant .messages').getByText('it works now').waitFor();
+    expect(await page.locator('store-assistant .messages').getByText('Oops! Something went wrong.').count()).toBe(0);
     expect(await page.locator('store-assistant .message.user', { hasText: 'Please fail once' }).count()).toBe(1);
   });
 
@@ -77,7 +77,7 @@ describe('chat on the demo page', () => {
     const streaming = page.locator('store-assistant .bubble.streaming');
     await streaming.waitFor();
     const partial = (await streaming.textContent()) ?? '';
-    await page.getByText('Try asking for a tote bag').waitFor();
+    await page.locator('store-assistant .messages').getByText('Try asking for a tote bag').waitFor();
     const final = (await page.locator('store-assistant .message.bot').last().textContent()) ?? '';
     expect(partial.length).toBeGreaterThan(0);
     expect(final.length).toBeGreaterThan(partial.length);

@@ -106,7 +106,7 @@ describe('voice calls in Chromium', () => {
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Hello again');
     await box.press('Enter');
-    await page.getByText('Hello! I can help you').waitFor();
+    await page.locator('store-assistant .messages').getByText('Hello! I can help you').waitFor();
     expect(pageErrors).toEqual([]);
   });
 

@@ -38,6 +38,7 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     },
     yieldToPage: () => Promise.resolve(),
     prefersReducedMotion: () => false,
+    coarsePointer: () => false,
     randomId: () => `session-${++ids}`,
     loadMarkdown,
     prepareImage: vi.fn(async () => ({ dataUrl: FAKE_IMAGE_DATA_URL, width: 10, height: 10 })),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resolveStrings } from '../../src/i18n/resolve';
-import { englishStrings, formatString, isStringKey } from '../../src/i18n/strings';
+import { builtInLanguage, directionOf, LANGUAGES, resolveStrings } from '../../src/i18n/resolve';
+import { englishStrings, formatString, isStringKey, tableFromValues, type StringKey } from '../../src/i18n/strings';
+import { defaultTheme } from '../../src/theme/theme';
 
 describe('the string table', () => {
   // The exact wording of SPEC §2 and §8 is binding.
@@ -53,5 +54,82 @@ describe('the string table', () => {
     const strings = resolveStrings('en', { send: 'Go' });
     expect(strings.send).toBe('Go');
     expect(strings.back).toBe('Back');
+  });
+});
+
+describe('built-in languages', () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+  const languages = Object.entries(LANGUAGES).filter(([code]) => code !== 'en');
+
+  it('ships English plus German, French, Spanish and a right-to-left language', () => {
+    expect(Object.keys(LANGUAGES).sort()).toEqual(['ar', 'de', 'en', 'es', 'fr']);
+    expect(Object.keys(LANGUAGES).some((code) => directionOf(code) === 'rtl')).toBe(true);
+  });
+
+  it.each(languages)('%s translates every entry, and nothing else', (_code, table) => {
+    expect(Object.keys(table).sort()).toEqual(Object.keys(englishStrings).sort());
+    for (const text of Object.values(table)) expect(text.trim()).not.toBe('');
+  });
+
+  it.each(languages)('%s keeps every entry\'s {placeholders}', (_code, table) => {
+    for (const key of Object.keys(englishStrings) as StringKey[]) {
+      expect([key, placeholders(table[key])]).toEqual([key, placeholders(englishStrings[key])]);
+    }
+  });
+
+  it.each(languages)('%s keeps as many default quick actions as English', (_code, table) => {
+    expect(table.defaultQuickActions.split('|')).toHaveLength(englishStrings.defaultQuickActions.split('|').length);
+  });
+
+  it.each(languages)('%s is a translation, not a copy of the English table', (_code, table) => {
+    // Messages the specification words exactly (the render error) may stay English; most may not.
+    const same = (Object.keys(englishStrings) as StringKey[]).filter((key) => table[key] === englishStrings[key]);
+    expect(same.length).toBeLessThan(Object.keys(englishStrings).length / 4);
+  });
+
+  it.each([
+    ['de', 'de', 'ltr'],
+    ['de-AT', 'de', 'ltr'],
+    ['FR-ca', 'fr', 'ltr'],
+    ['es-419', 'es', 'ltr'],
+    ['ar', 'ar', 'rtl'],
+    ['ar-EG', 'ar', 'rtl'],
+    ['ja', 'en', 'ltr'],
+    ['he', 'en', 'ltr'],
+    ['', 'en', 'ltr'],
+    ['constructor', 'en', 'ltr'],
+    ['__proto__', 'en', 'ltr'],
+  ])('%j uses %s, written %s', (tag, language, direction) => {
+    expect(builtInLanguage(tag)).toBe(language);
+    expect(directionOf(tag)).toBe(direction);
+  });
+
+  it('resolves a language with the store\'s overrides on top', () => {
+    const strings = resolveStrings('de-CH', { send: 'Los' });
+    expect(strings.send).toBe('Los');
+    expect(strings.back).toBe(LANGUAGES.de?.back);
+    expect(resolveStrings('xx', {}).welcomeTitle).toBe('Welcome to {brandName}');
+  });
+
+  it('words the default theme in the language', () => {
+    const german = defaultTheme('shop.acme.de', resolveStrings('de', {}));
+    expect(german.brandName).toBe('Acme Shop');
+    expect(german.welcomeMessage).toBe('Willkommen bei shop.acme.de. Wie können wir Ihnen heute helfen?');
+    expect(german.quickActions).toEqual(['Neuer Kurs', 'Meine Bestellung verfolgen', 'Größentabelle', 'Kundenservice kontaktieren']);
+    expect(defaultTheme('acme.com').brandName).toBe('Acme store');
+  });
+});
+
+describe('tables shipped as texts alone (how the build stores the built-in languages)', () => {
+  const keys = Object.keys(englishStrings) as StringKey[];
+
+  it.each(Object.entries(LANGUAGES))('%s comes back exactly from its texts in English key order', (_lang, table) => {
+    expect(tableFromValues(keys.map((key) => table[key]))).toEqual(table);
+  });
+
+  it('a text missing at the end falls back to English rather than showing nothing', () => {
+    const german = tableFromValues(keys.slice(0, -1).map((key) => LANGUAGES.de![key]));
+    expect(german.welcomeTitle).toBe('Willkommen bei {brandName}');
+    expect(german[keys.at(-1)!]).toBe(englishStrings[keys.at(-1)!]);
   });
 });

@@ -42,7 +42,7 @@ function toFragment(html: string): DocumentFragment {
 export const BotMessage = memo(function BotMessage({ message, view }: { message: Message; view: MessageView }) {
   const { t, markdown, options, typingSpeed } = view;
   const actions = useActions();
-  const { frames } = useAssistant();
+  const { environment: frames } = useAssistant();
   const bubble = useRef<HTMLDivElement>(null);
   const typewriter = useRef<Typewriter | null>(null);
 

@@ -1,5 +1,5 @@
 import { useActions, useAssistantState, useStrings } from '../context';
-import { Icon } from '../icon';
+import { IconButton } from '../icon-button';
 
 /** mm:ss (or h:mm:ss) for a call's duration. */
 export function formatDuration(totalSeconds: number): string {
@@ -38,19 +38,28 @@ export function CallBar() {
   const label = demo ? t('demoCall') : t('liveCall');
   return (
     <div className={`call-bar ${status}`} part="call-bar" role="group" aria-label={label}>
-      <div className="call-state" role="status">
+      {/* The status region announces changes of state; the ticking duration sits outside it, as a timer, so it is not read out every second. */}
+      <div className="call-state">
+        <span role="status">
+          {live ? (
+            <>
+              <span className="live-dot" aria-hidden="true" />
+              <span className="call-label">{label}</span>
+            </>
+          ) : (
+            <>
+              <span className="spinner" aria-hidden="true" />
+              <span className="call-label">{status === 'ending' ? t('endingCall') : t('connecting')}</span>
+            </>
+          )}
+        </span>
         {live ? (
-          <>
-            <span className="live-dot" aria-hidden="true" />
-            <span className="call-label">{label}</span>
-            <span className="call-duration" aria-label={`${t('callDuration')} ${formatDuration(seconds)}`}>{formatDuration(seconds)}</span>
-          </>
+          <span className="call-duration" role="timer">
+            <span className="sr-only">{t('callDuration')} </span>
+            {formatDuration(seconds)}
+          </span>
         ) : (
-          <>
-            <span className="spinner" aria-hidden="true" />
-            <span className="call-label">{status === 'ending' ? t('endingCall') : t('connecting')}</span>
-            {demo && <span className="call-tag">{t('demoCall')}</span>}
-          </>
+          demo && <span className="call-tag">{t('demoCall')}</span>
         )}
       </div>
       {live && (
@@ -61,20 +70,15 @@ export function CallBar() {
       )}
       <div className="call-controls">
         {live && (
-          <button
-            type="button"
-            className={`icon-button${muted ? ' toggled' : ''}`}
-            aria-pressed={muted}
-            aria-label={muted ? t('unmute') : t('mute')}
-            title={muted ? t('unmute') : t('mute')}
+          <IconButton
+            icon={muted ? 'mic-off' : 'mic'}
+            className={muted ? 'toggled' : undefined}
+            pressed={muted}
+            label={t('mute')}
             onClick={() => actions.setMuted(!muted)}
-          >
-            <Icon name={muted ? 'mic-off' : 'mic'} />
-          </button>
+          />
         )}
-        <button type="button" className="icon-button end-call" aria-label={t('endCall')} title={t('endCall')} disabled={status === 'ending'} onClick={() => void actions.stopCall()}>
-          <Icon name="call-end" />
-        </button>
+        <IconButton icon="call-end" className="end-call" label={t('endCall')} placement="below-end" disabled={status === 'ending'} onClick={() => void actions.stopCall()} />
       </div>
     </div>
   );

@@ -1,25 +1,23 @@
 import { BrandMark } from '../brand-mark';
 import { useActions, useAssistantState, useStrings } from '../context';
-import { Icon } from '../icon';
+import { CloseCardButton } from '../close-card-button';
+import { IconButton } from '../icon-button';
 
-/** Back, the brand with its "Online" label, and "New chat". */
+/** Back, the brand with its "Online" label, "New chat" and, in floating mode, close. */
 export function ChatHeader() {
   const t = useStrings();
   const actions = useActions();
   const brandName = useAssistantState((state) => state.theme.brandName);
   return (
     <header className="chat-header on-primary" part="header">
-      <button type="button" className="icon-button" aria-label={t('back')} title={t('back')} onClick={actions.goHome}>
-        <Icon name="back" />
-      </button>
+      <IconButton icon="back" label={t('back')} placement="below-start" onClick={actions.goHome} />
       <BrandMark className="avatar" alt="" />
       <div className="chat-title">
         <h2>{brandName}</h2>
         <span className="status">{t('online')}</span>
       </div>
-      <button type="button" className="icon-button" aria-label={t('newChat')} title={t('newChat')} onClick={actions.newChat}>
-        <Icon name="new-chat" />
-      </button>
+      <IconButton icon="new-chat" label={t('newChat')} placement="below-end" onClick={actions.newChat} />
+      <CloseCardButton />
     </header>
   );
 }

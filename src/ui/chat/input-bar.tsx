@@ -1,6 +1,6 @@
 import { useRef, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useActions, useAssistantState, useStrings } from '../context';
-import { Icon } from '../icon';
+import { IconButton } from '../icon-button';
 
 /** The text box grows with its content up to this many lines, then scrolls (SPEC §5). */
 export const MAX_INPUT_ROWS = 5;
@@ -20,9 +20,7 @@ function AttachmentPreview() {
     <div className="attachment-preview" part="attachment-preview">
       <img src={attachment.dataUrl} alt={t('attachedImage')} />
       <span className="attachment-name">{attachment.name}</span>
-      <button type="button" className="icon-button" aria-label={t('removeImage')} title={t('removeImage')} onClick={removeAttachment}>
-        <Icon name="close" small />
-      </button>
+      <IconButton icon="close" small label={t('removeImage')} placement="above-end" onClick={removeAttachment} />
     </div>
   );
 }
@@ -62,16 +60,14 @@ export function InputBar() {
       <AttachmentPreview />
       {/* A div, not a form: the widget renders no form element, so nothing inside it can ever submit to the page. */}
       <div className="input-bar" part="input-bar">
-        <button
-          type="button"
-          className={`icon-button call-toggle${inCall ? ' active' : ''}`}
-          aria-label={inCall ? t('endCall') : t('startCall')}
-          title={inCall ? t('endCall') : t('startCall')}
+        <IconButton
+          icon={inCall ? 'call-end' : 'call'}
+          className={`call-toggle${inCall ? ' active' : ''}`}
+          label={inCall ? t('endCall') : t('startCall')}
+          placement="above-start"
           disabled={callStatus === 'ending'}
           onClick={actions.toggleCall}
-        >
-          <Icon name={inCall ? 'call-end' : 'call'} />
-        </button>
+        />
         <textarea
           value={draft}
           rows={rowsFor(draft)}
@@ -83,13 +79,9 @@ export function InputBar() {
           onChange={(event) => actions.setDraft(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="button" className="icon-button" aria-label={t('attachImage')} title={t('attachImage')} disabled={loading} onClick={() => fileInput.current?.click()}>
-          <Icon name="image" />
-        </button>
+        <IconButton icon="image" label={t('attachImage')} placement="above" disabled={loading} onClick={() => fileInput.current?.click()} />
         <input ref={fileInput} type="file" accept="image/*" hidden tabIndex={-1} onChange={onFile} />
-        <button type="button" className="icon-button send-button" aria-label={t('send')} title={t('send')} disabled={!canSend} onClick={send}>
-          <Icon name="send" />
-        </button>
+        <IconButton icon="send" className="send-button" label={t('send')} placement="above-end" disabled={!canSend} onClick={send} />
       </div>
     </div>
   );

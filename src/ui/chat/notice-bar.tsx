@@ -1,5 +1,5 @@
 import { useActions, useAssistantState, useStrings } from '../context';
-import { Icon } from '../icon';
+import { IconButton } from '../icon-button';
 
 /** A notice above the input (voice not configured, a refused file, ...), dismissible. */
 export function NoticeBar() {
@@ -10,9 +10,7 @@ export function NoticeBar() {
   return (
     <div className="notice" role="alert" part="notice">
       <p>{notice.text}</p>
-      <button type="button" className="icon-button" aria-label={t('dismiss')} title={t('dismiss')} onClick={dismissNotice}>
-        <Icon name="close" small />
-      </button>
+      <IconButton icon="close" small label={t('dismiss')} placement="above-end" onClick={dismissNotice} />
     </div>
   );
 }

@@ -60,7 +60,7 @@ describe('a hostile host page', () => {
     const { page, pageErrors, consoleMessages } = await session.newPage();
     await page.goto(fixtures.page('/hostile', HOSTILE_PAGE));
     for (const id of ['a', 'b']) await page.locator(`#${id}`).getByRole('button', { name: 'Ask a question' }).click();
-    for (const hook of ['/hook-a', '/hook-b']) await page.locator('store-assistant').getByText(`${hook} answered`).waitFor();
+    for (const hook of ['/hook-a', '/hook-b']) await page.locator('store-assistant .messages').getByText(`${hook} answered`).waitFor();
 
     // Bodies: correct JSON, arrays intact despite Array.prototype.toJSON, nothing from the polluted prototype.
     expect(received.map((entry) => entry.hook).sort()).toEqual(['/hook-a', '/hook-b']);

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 async function chatWorks(page: Page, text = 'Still working?') {
   await page.evaluate((message) => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(message), text);
-  await page.locator('store-assistant').getByText(`You said: ${text}`).waitFor();
+  await page.locator('store-assistant .messages').getByText(`You said: ${text}`).waitFor();
 }
 
 describe('storage that fails', () => {
@@ -73,7 +73,7 @@ describe('lifecycle', () => {
     await expect.poll(() => held.length).toBe(1);
     await page.evaluate(() => document.getElementById('elsewhere')?.append(document.querySelector('store-assistant') as Node));
     replyJson(held.pop() as ServerResponse, { output: 'Answer after the move' });
-    await page.locator('#elsewhere store-assistant').getByText('Answer after the move').waitFor();
+    await page.locator('#elsewhere store-assistant .messages').getByText('Answer after the move').waitFor();
     expect(await page.locator('store-assistant .message').count()).toBe(2);
     expect(pageErrors).toEqual([]);
   });
@@ -92,7 +92,7 @@ describe('lifecycle', () => {
     await closed;
     held.pop();
     await page.evaluate(() => document.body.append((window as unknown as { removed: HTMLElement }).removed));
-    await page.locator('store-assistant').getByText('The reply was interrupted.').waitFor();
+    await page.locator('store-assistant .messages').getByText('The reply was interrupted.').waitFor();
     expect(await page.locator('store-assistant .message.user', { hasText: 'Hi' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
   });

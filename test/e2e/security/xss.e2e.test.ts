@@ -166,7 +166,7 @@ describe(`XSS through the real widget (${FULL ? 'every' : 'a sample of the'} ${F
     );
     await page.waitForTimeout(300);
     await page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage('What did I order?'));
-    await page.getByText('order summary').waitFor();
+    await page.locator('store-assistant .messages').getByText('order summary').waitFor();
     await page.waitForTimeout(300);
     expect(requests.filter((url) => url.includes('evil.example') || url.includes('127.0.0.2'))).toEqual([]);
     expect(await page.locator('store-assistant .message.bot img').count()).toBe(0);

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// The declaration file as a store's developer uses it: on its own (no other file of this project), in a
+// strict project, typing the element, its methods and its events. Mistakes must be type errors.
+const DECLARATIONS = readFileSync(path.join(__dirname, '../../src/element/public-api.d.ts'), 'utf8');
+
+/** Type-checks `code` next to the declaration file; returns the error messages, with their line's text. */
+function typeErrors(code: string): string[] {
+  const files: Record<string, string> = { '/project/store-assistant.d.ts': DECLARATIONS, '/project/page.ts': code };
+  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [] };
+  const host = ts.createCompilerHost(options);
+  const readFile = host.readFile.bind(host);
+  host.readFile = (name) => files[name] ?? readFile(name);
+  host.fileExists = (name) => name in files || ts.sys.fileExists(name);
+  host.directoryExists = (name) => name === '/project' || ts.sys.directoryExists(name);
+  const program = ts.createProgram(Object.keys(files), options, host);
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const line = diagnostic.file && diagnostic.start !== undefined ? code.split('\n')[diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line]?.trim() : '';
+    return `${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
+  });
+}
+
+const USE = `import type { StoreAssistantTheme } from './store-assistant';
+const widget = document.querySelector('store-assistant');
+if (widget) {
+  widget.open();
+  widget.startChat('Hi');
+  const sent: boolean = widget.sendMessage('Do you ship to Canada?');
+  const theme: StoreAssistantTheme = JSON.parse(widget.exportTheme());
+  widget.importTheme({ accentColor: theme.accentColor });
+  void widget.startCall().then(() => widget.setMuted(true));
+  widget.addEventListener('store-assistant:message', (event) => console.log(event.detail.sender, event.detail.content.length, sent));
+  widget.addEventListener('store-assistant:call-end', (event) => console.log(event.detail.seconds, event.detail.transcript[0]?.role));
+  widget.addEventListener('click', (event) => console.log(event.clientX));
+}
+document.addEventListener('store-assistant:error', (event) => console.log(event.detail.source));
+const version: string | undefined = window.StoreAssistant?.version;
+console.log(version);
+`;
+
+describe('dist/store-assistant.d.ts, used on its own in a strict project', () => {
+  it('types the element, its methods, its events and window.StoreAssistant', () => {
+    expect(typeErrors(USE)).toEqual([]);
+  });
+
+  it.each([
+    ['a method that does not exist', `document.querySelector('store-assistant')?.openChat();`],
+    ['a wrong argument', `document.querySelector('store-assistant')?.sendMessage(42);`],
+    ['a detail field that does not exist', `document.querySelector('store-assistant')?.addEventListener('store-assistant:message', (event) => event.detail.text);`],
+    ['a wrong error source', `document.addEventListener('store-assistant:error', (event) => { if (event.detail.source === 'network') return; });`],
+    ['a theme field that does not exist', `document.querySelector('store-assistant')?.importTheme({ fontFamily: 'serif' });`],
+  ])('rejects %s', (_name, code) => {
+    expect(typeErrors(code)).toHaveLength(1);
+  });
+});
