@@ -29,6 +29,7 @@ const PAGES = {
   '/': 'pages/index.html',
   '/index.html': 'pages/index.html',
   '/csp': 'pages/index.html',
+  '/configurator': 'pages/configurator.html',
 };
 
 /**
