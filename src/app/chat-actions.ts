@@ -90,6 +90,8 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
     const failure = createMessage('bot', status === 'error' ? strings.replyFailed : strings.replyInterrupted, { status, retryFor: userMessage.id });
     addMessage(failure);
     announce(failure);
+    // The store owner debugging a webhook (CORS, mixed content, a 500) finds the cause in the console.
+    deps.warn(reason);
     deps.emit('error', { source: 'chat', message: reason });
   };
 

@@ -13,6 +13,6 @@ export const METHODS = {
   'stopCall()': 'Ends the voice call.',
   'setMuted(muted)': 'Mutes or unmutes the microphone during a call.',
   'saveTheme()': 'Saves the current theme to localStorage `chatbot-theme`. Returns false when the browser refuses storage.',
-  'importTheme(json)': 'Applies a theme given as JSON text or an object. Returns false (and logs why) when anything in it is invalid; the theme is then unchanged.',
+  'importTheme(json)': 'Applies a theme given as JSON text or an object, over the attributes; it replaces the theme imported before (`importTheme({})` removes it). Returns false (and logs why) when anything in it is invalid; the theme is then unchanged.',
   'exportTheme()': 'Returns the current theme as JSON, in the format `importTheme` accepts.',
 } as const;

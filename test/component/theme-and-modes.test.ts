@@ -39,6 +39,11 @@ describe('theme methods', () => {
     expect(JSON.parse(el.exportTheme())).toMatchObject(theme);
     expect(el.importTheme({ brandName: 'As object' })).toBe(true);
     await findByRole('heading', { name: 'Welcome to As object' });
+    // Each import replaces the one before (the accent imported first is gone); an empty one removes it.
+    expect(JSON.parse(el.exportTheme()).accentColor).toBe('#4f46e5');
+    el.setAttribute('brand-name', 'From the attribute');
+    expect(el.importTheme({})).toBe(true);
+    await findByRole('heading', { name: 'Welcome to From the attribute' });
   });
 
   it.each([
