@@ -127,7 +127,7 @@ async function evaluateModule(file) {
 /**
  * The built-in languages ship as their texts alone, in the order of the English table's keys, and
  * `tableFromValues` (src/i18n/strings.ts) puts the keys back when the script runs: the keys, repeated in
- * every language, would cost about 0.6 KB gzip. The tables are read by evaluating the language modules
+ * every language, would cost about 0.4 KB gzip. The tables are read by evaluating the language modules
  * themselves, so the bundle cannot disagree with the sources the tests check.
  */
 const compactLanguagesPlugin = {

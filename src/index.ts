@@ -7,7 +7,7 @@
  * r2wc, is evaluated in the next task; the element is defined in the one after, and React renders in its
  * own. The one-file build keeps everything inside this script; `import()` only decides when each part is
  * evaluated. Only third-party code sits behind `import()`: the bundler wraps every module reached through
- * one in a lazy initialiser, which would cost our own modules about 1.5 KB gzip.
+ * one in a lazy initialiser, which would cost our own modules about 1 KB gzip.
  */
 import { nextTask } from './app/next-task';
 import { createStoreAssistantElement } from './element/store-assistant-element';
