@@ -1,5 +1,6 @@
 import type { SafeStorage } from '../app/storage';
 import { isJsonObject, own } from './own';
+import { explicitRequest } from './request-options';
 import { safeStringify } from './safe-json';
 
 /** The visit's cached lookup, in session storage so each visit asks once. */
@@ -34,20 +35,7 @@ function readCached(cache: SafeStorage, url: string): { value: unknown } | null 
 }
 
 async function fetchOnce(lookup: GeoLookup): Promise<Record<string, unknown>> {
-  // Every option set explicitly, so a polluted Object.prototype adds none (see webhook-client.ts).
-  const response = await lookup.fetch(lookup.url, {
-    method: 'GET',
-    credentials: 'omit',
-    cache: 'no-store',
-    mode: 'cors',
-    redirect: 'follow',
-    referrer: 'about:client',
-    referrerPolicy: '',
-    integrity: '',
-    keepalive: false,
-    priority: 'auto',
-    window: null,
-  });
+  const response = await lookup.fetch(lookup.url, explicitRequest({ method: 'GET', credentials: 'omit' }));
   if (!response.ok) throw new Error(`the lookup answered ${response.status}`);
   const text = await response.text();
   if (text.length > MAX_GEO_LENGTH) throw new Error('the lookup answer is too large');

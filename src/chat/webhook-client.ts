@@ -1,5 +1,6 @@
 import type { HistoryItem } from './history';
 import { createStreamParser, isStreamingContentType, looksLikeStream, type StreamEvent } from './ndjson-stream';
+import { explicitRequest } from './request-options';
 import { safeStringify } from './safe-json';
 
 /** The request body (DESIGN.md, "Chat webhook contract"). */
@@ -49,31 +50,12 @@ export interface WebhookCall {
   timeoutMs?: number;
 }
 
-/**
- * Fetch options with every field set explicitly, so a page that polluted Object.prototype (with
- * `integrity`, `method`, `keepalive`...) cannot add options; and a plain object, so a page's fetch
- * wrapper that copies or inspects it keeps working.
- */
+/** The webhook request: JSON in, any of the documented reply types out. */
 function requestInit(body: string, signal: AbortSignal): RequestInit {
   const headers = new Headers();
   headers.set('Content-Type', 'application/json');
   headers.set('Accept', 'application/json, application/x-ndjson, text/plain;q=0.9, */*;q=0.5');
-  return {
-    method: 'POST',
-    headers,
-    body,
-    signal,
-    credentials: 'same-origin',
-    mode: 'cors',
-    cache: 'no-store',
-    redirect: 'follow',
-    referrer: 'about:client',
-    referrerPolicy: '',
-    integrity: '',
-    keepalive: false,
-    priority: 'auto',
-    window: null,
-  };
+  return explicitRequest({ method: 'POST', headers, body, signal, credentials: 'same-origin' });
 }
 
 /**
