@@ -33,14 +33,6 @@
     'badge-images': 'badgeImages',
   };
 
-  /** The order attributes are written in the snippet: the element's documentation order. */
-  const SNIPPET_ORDER = [
-    'webhook-url', 'vapi-public-key', 'vapi-assistant-id', 'vapi-squad-id', 'vapi-workflow-id', 'vapi-api-url',
-    'voice-provider', 'store-url', 'store-domain', 'agent-url',
-    'primary-gradient', 'secondary-gradient', 'accent-color', 'logo-url', 'brand-name', 'welcome-message', 'quick-actions', 'badge-images',
-    'mode', 'position', 'open', 'typing-speed', 'persist', 'faq', 'image-hosts', 'geo-url', 'lang', 'strings',
-  ];
-
   /** Attributes holding an address: the snippet writes them absolute, as a store page on another site needs them. */
   const URL_ATTRIBUTES = new Set(['webhook-url', 'vapi-api-url', 'store-url', 'agent-url', 'geo-url']);
 
@@ -56,6 +48,18 @@
   const cleanText = (value) => value.replace(CONTROL_CHARACTERS, '').trim();
   /** @param {string} value */
   const lines = (value) => value.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+
+  /**
+   * @param {string} text @param {string} notJson how the problem starts when the text is not JSON
+   * @returns {{ parsed: any } | { problem: string }}
+   */
+  function parseJson(text, notJson) {
+    try {
+      return { parsed: JSON.parse(text) };
+    } catch (error) {
+      return { problem: `${notJson}: ${/** @type {Error} */ (error).message}` };
+    }
+  }
 
   const FORBIDDEN_CSS = [';', '{', '}', '\\', 'url(', 'var(', 'image-set(', 'expression(', 'env(', 'attr(', 'element(', 'paint(', 'cross-fade(', '@', '<', '>', '"', "'", '/*'];
   const CSS_FUNCTIONS = new Set([
@@ -178,28 +182,78 @@
   // element refuses that these checks missed.
 
   /**
+   * @typedef {HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement} Control
    * @typedef {{ value?: string | null, problem?: string, warning?: string, expected?: unknown }} Reading
    * @typedef {{ attribute: string, messageId: string, controlIds: string[], read(): Reading, fill?(value: any): void }} Field
    */
 
-  /** @param {string} attribute @param {string} label @param {number} max @returns {Field} */
-  function textField(attribute, label, max) {
+  /**
+   * What every field shares: attribute `x` is read from the control `field-x`, and what is wrong with
+   * it is shown in `message-x`.
+   * @param {string} attribute
+   * @param {(control: Control) => Reading} readControl
+   * @param {{ fill?: (control: Control, value: any) => void, messageId?: string }} [options]
+   *   `fill` (theme fields only) writes a value from a theme, in the export format, into the control.
+   * @returns {Field}
+   */
+  function field(attribute, readControl, { fill, messageId = `message-${attribute}` } = {}) {
     const control = inputById(`field-${attribute}`);
     return {
       attribute,
-      messageId: `message-${attribute}`,
+      messageId,
       controlIds: [control.id],
-      read() {
-        const text = cleanText(control.value);
-        if (!text) return { value: null };
-        if (text.length > max) return { problem: `${label} can be at most ${max} characters long (it is ${text.length}).` };
-        return { value: text, expected: text };
-      },
-      fill(value) {
-        control.value = value;
-      },
+      read: () => readControl(control),
+      fill: fill && ((value) => fill(control, value)),
     };
   }
+
+  /**
+   * Reads a control that holds one text: empty (after trimming) removes the attribute, so the element's
+   * default applies; any other text is for `check` to accept or refuse.
+   * @param {(value: string) => Reading} check
+   * @param {Reading} [whenEmpty] more to say about an empty control
+   * @returns {(control: Control) => Reading}
+   */
+  function readTrimmed(check, whenEmpty = {}) {
+    return (control) => {
+      const value = control.value.trim();
+      return value ? check(value) : { value: null, ...whenEmpty };
+    };
+  }
+
+  /** @param {Control} control @param {string} text */
+  function fillText(control, text) {
+    control.value = text;
+  }
+
+  /** Theme lists (quick actions, badges) are edited one item per line. @param {Control} control @param {string[]} list */
+  function fillLines(control, list) {
+    control.value = list.join('\n');
+  }
+
+  /** @param {string} attribute @param {string} label @param {number} max @returns {Field} */
+  function textField(attribute, label, max) {
+    return field(attribute, (control) => {
+      const text = cleanText(control.value);
+      if (!text) return { value: null };
+      if (text.length > max) return { problem: `${label} can be at most ${max} characters long (it is ${text.length}).` };
+      return { value: text, expected: text };
+    }, { fill: fillText });
+  }
+
+  /** How the two kinds of colour field differ: what they accept, the example their messages give, their pickers. */
+  const COLOUR_KINDS = {
+    colour: {
+      problemOf: colourProblem,
+      example: '#4f46e5, rgb(79 70 229) or teal',
+      pickerIdSuffixes: [''],
+    },
+    background: {
+      problemOf: backgroundProblem,
+      example: '#4f46e5 or linear-gradient(135deg, #4f46e5 0%, #7c3aed 100%)',
+      pickerIdSuffixes: ['-start', '-end'],
+    },
+  };
 
   /**
    * A colour or gradient in a text field, with colour pickers that write it. Pickers follow the text
@@ -208,10 +262,9 @@
    * @returns {Field}
    */
   function colourField(attribute, label, kind) {
+    const { problemOf, example, pickerIdSuffixes } = COLOUR_KINDS[kind];
     const control = inputById(`field-${attribute}`);
-    const pickers = kind === 'colour'
-      ? [inputById(`picker-${attribute}`)]
-      : [inputById(`picker-${attribute}-start`), inputById(`picker-${attribute}-end`)];
+    const pickers = pickerIdSuffixes.map((suffix) => inputById(`picker-${attribute}${suffix}`));
     const syncPickers = () => {
       const colours = coloursOf(control.value.trim());
       if (colours.length === 0) return;
@@ -231,72 +284,46 @@
       });
     }
     control.addEventListener('input', syncPickers);
-    return {
-      attribute,
-      messageId: `message-${attribute}`,
-      controlIds: [control.id],
-      read() {
-        const value = control.value.trim();
-        if (!value) return { value: null };
-        const problem = kind === 'colour' ? colourProblem(value) : backgroundProblem(value);
-        if (problem) {
-          const example = kind === 'colour' ? '#4f46e5, rgb(79 70 229) or teal' : '#4f46e5 or linear-gradient(135deg, #4f46e5 0%, #7c3aed 100%)';
-          return { problem: `${label} ${problem}. Use something like ${example}.` };
-        }
-        return { value, expected: value };
-      },
-      fill(value) {
-        control.value = value;
-        syncPickers();
-      },
+    const read = readTrimmed((value) => {
+      const problem = problemOf(value);
+      if (problem) return { problem: `${label} ${problem}. Use something like ${example}.` };
+      return { value, expected: value };
+    });
+    // Filling the text from a theme fires no input event, so the pickers are moved here.
+    const fill = (/** @type {Control} */ textControl, /** @type {string} */ value) => {
+      fillText(textControl, value);
+      syncPickers();
     };
+    return field(attribute, read, { fill });
   }
 
   /** @returns {Field} */
   function logoField() {
-    const control = inputById('field-logo-url');
-    return {
-      attribute: 'logo-url',
-      messageId: 'message-logo-url',
-      controlIds: [control.id],
-      read() {
-        const value = control.value.trim();
-        if (!value) return { value: null, expected: '' };
-        const checked = checkImage(value);
-        if ('problem' in checked) return { problem: `The logo address ${checked.problem}.` };
-        return { value, expected: checked.url, warning: checked.warning };
-      },
-      fill(value) {
-        control.value = value;
-      },
-    };
+    // An empty logo is expected as '' in the preview's theme (the brand's first letter, not a default logo).
+    const read = readTrimmed((value) => {
+      const checked = checkImage(value);
+      if ('problem' in checked) return { problem: `The logo address ${checked.problem}.` };
+      return { value, expected: checked.url, warning: checked.warning };
+    }, { expected: '' });
+    return field('logo-url', read, { fill: fillText });
   }
 
   /** @returns {Field} */
   function badgesField() {
-    const control = inputById('field-badge-images');
-    return {
-      attribute: 'badge-images',
-      messageId: 'message-badge-images',
-      controlIds: [control.id],
-      read() {
-        const items = control.value.split(/\s+/).filter(Boolean);
-        if (items.length === 0) return { value: null, expected: [] };
-        if (items.length > 10) return { problem: `Up to 10 badge images are allowed (there are ${items.length}).` };
-        const urls = [];
-        const warnings = [];
-        for (const item of items) {
-          const checked = checkImage(item);
-          if ('problem' in checked) return { problem: `The badge address ${item.length > 60 ? `${item.slice(0, 60)}…` : item} ${checked.problem}.` };
-          urls.push(checked.url);
-          if (checked.warning) warnings.push(checked.warning);
-        }
-        return { value: items.join(' '), expected: urls, warning: warnings[0] };
-      },
-      fill(value) {
-        control.value = value.join('\n');
-      },
-    };
+    return field('badge-images', (control) => {
+      const items = control.value.split(/\s+/).filter(Boolean);
+      if (items.length === 0) return { value: null, expected: [] };
+      if (items.length > 10) return { problem: `Up to 10 badge images are allowed (there are ${items.length}).` };
+      const urls = [];
+      const warnings = [];
+      for (const item of items) {
+        const checked = checkImage(item);
+        if ('problem' in checked) return { problem: `The badge address ${item.length > 60 ? `${item.slice(0, 60)}…` : item} ${checked.problem}.` };
+        urls.push(checked.url);
+        if (checked.warning) warnings.push(checked.warning);
+      }
+      return { value: items.join(' '), expected: urls, warning: warnings[0] };
+    }, { fill: fillLines });
   }
 
   /** A list as the quick-actions attribute takes it: `|`-separated when that reads back the same, else JSON. */
@@ -310,175 +337,112 @@
 
   /** @returns {Field} */
   function quickActionsField() {
-    const control = inputById('field-quick-actions');
-    return {
-      attribute: 'quick-actions',
-      messageId: 'message-quick-actions',
-      controlIds: [control.id],
-      read() {
-        const items = lines(control.value).map(cleanText).filter(Boolean);
-        if (items.length > 8) return { problem: `Up to 8 quick actions are allowed (there are ${items.length}).` };
-        const long = items.find((item) => item.length > 60);
-        if (long) return { problem: `"${long.slice(0, 40)}…" is longer than 60 characters.` };
-        // An empty list is written out ("[]"): an absent attribute would bring back the default suggestions.
-        return { value: quickActionsAttribute(items), expected: items };
-      },
-      fill(value) {
-        control.value = value.join('\n');
-      },
-    };
+    return field('quick-actions', (control) => {
+      const items = lines(control.value).map(cleanText).filter(Boolean);
+      if (items.length > 8) return { problem: `Up to 8 quick actions are allowed (there are ${items.length}).` };
+      const long = items.find((item) => item.length > 60);
+      if (long) return { problem: `"${long.slice(0, 40)}…" is longer than 60 characters.` };
+      // An empty list is written out ("[]"): an absent attribute would bring back the default suggestions.
+      return { value: quickActionsAttribute(items), expected: items };
+    }, { fill: fillLines });
   }
 
-  /** @param {string} attribute @param {string} label @returns {Field} */
-  function urlField(attribute, label) {
-    const control = inputById(`field-${attribute}`);
-    return {
-      attribute,
-      messageId: `message-${attribute}`,
-      controlIds: [control.id],
-      read() {
-        const value = control.value.trim();
-        if (!value) return { value: null };
-        if (!httpUrl(value)) return { problem: `${label} must be a web address starting with https:// (or a path on this site such as /api/chat).` };
-        return { value };
-      },
-    };
+  /**
+   * A text that goes to the element as typed when `isValid` accepts it.
+   * @param {string} attribute @param {(value: string) => boolean} isValid @param {string} problem
+   * @returns {Field}
+   */
+  function checkedTextField(attribute, isValid, problem) {
+    return field(attribute, readTrimmed((value) => (isValid(value) ? { value } : { problem })));
   }
 
-  /** @param {string} attribute @param {string} label @returns {Field} */
-  function idField(attribute, label) {
-    const control = inputById(`field-${attribute}`);
-    return {
-      attribute,
-      messageId: `message-${attribute}`,
-      controlIds: [control.id],
-      read() {
-        const value = control.value.trim();
-        if (!value) return { value: null };
-        if (!ID_PATTERN.test(value)) return { problem: `${label} may only hold letters, digits and - _ . : (copy it from your Vapi dashboard).` };
-        return { value };
-      },
-    };
-  }
+  /** @param {string} attribute @param {string} label */
+  const urlField = (attribute, label) => checkedTextField(
+    attribute,
+    (value) => httpUrl(value) !== null,
+    `${label} must be a web address starting with https:// (or a path on this site such as /api/chat).`,
+  );
 
-  /** @param {string} attribute @returns {Field} */
-  function selectField(attribute) {
-    const control = inputById(`field-${attribute}`);
-    return {
-      attribute,
-      messageId: `message-${attribute}`,
-      controlIds: [control.id],
-      read() {
-        return { value: control.value };
-      },
-    };
-  }
+  /** @param {string} attribute @param {string} label */
+  const idField = (attribute, label) => checkedTextField(
+    attribute,
+    (value) => ID_PATTERN.test(value),
+    `${label} may only hold letters, digits and - _ . : (copy it from your Vapi dashboard).`,
+  );
+
+  /** Every option of a select is valid, and a select always has one chosen. @param {Control} control @returns {Reading} */
+  const readSelected = (control) => ({ value: control.value });
+
+  /** @param {string} attribute */
+  const selectField = (attribute) => field(attribute, readSelected);
 
   /** @returns {Field} */
   function voiceProviderField() {
-    const field = selectField('voice-provider');
-    return {
-      ...field,
-      read() {
-        const reading = field.read();
-        const has = (/** @type {string} */ name) => inputById(`field-${name}`).value.trim() !== '';
-        if (reading.value === 'vapi' && !(has('vapi-public-key') && (has('vapi-assistant-id') || has('vapi-squad-id') || has('vapi-workflow-id')))) {
-          reading.warning = 'Real calls need the Vapi public key and an assistant, squad or workflow id: until then the call button reports an error.';
-        }
-        return reading;
-      },
-    };
+    const has = (/** @type {string} */ name) => inputById(`field-${name}`).value.trim() !== '';
+    return field('voice-provider', (control) => {
+      const reading = readSelected(control);
+      if (reading.value === 'vapi' && !(has('vapi-public-key') && (has('vapi-assistant-id') || has('vapi-squad-id') || has('vapi-workflow-id')))) {
+        reading.warning = 'Real calls need the Vapi public key and an assistant, squad or workflow id: until then the call button reports an error.';
+      }
+      return reading;
+    });
   }
 
   /** @returns {Field} */
   function storeDomainField() {
-    const control = inputById('field-store-domain');
-    return {
-      attribute: 'store-domain',
-      messageId: 'message-store-domain',
-      controlIds: [control.id],
-      read() {
-        const value = control.value.trim().toLowerCase();
-        if (!value) return { value: null };
-        if (/^https?:/.test(value) || value.includes('/')) return { problem: 'Write the domain alone, such as your-store.com, without https:// or a path.' };
-        if (!HOST_PATTERN.test(value) || value.startsWith('*')) return { problem: `"${value}" is not a domain name such as your-store.com.` };
-        return { value };
-      },
-    };
+    return field('store-domain', readTrimmed((trimmed) => {
+      const value = trimmed.toLowerCase();
+      if (/^https?:/.test(value) || value.includes('/')) return { problem: 'Write the domain alone, such as your-store.com, without https:// or a path.' };
+      if (!HOST_PATTERN.test(value) || value.startsWith('*')) return { problem: `"${value}" is not a domain name such as your-store.com.` };
+      return { value };
+    }));
   }
 
   /** @returns {Field} */
   function imageHostsField() {
-    const control = inputById('field-image-hosts');
-    return {
-      attribute: 'image-hosts',
-      messageId: 'message-image-hosts',
-      controlIds: [control.id],
-      read() {
-        const hosts = control.value.split(/[\s,]+/).filter(Boolean).map((host) => host.toLowerCase());
-        if (hosts.length === 0) return { value: null };
-        const bad = hosts.find((host) => !HOST_PATTERN.test(host));
-        if (bad) return { problem: `"${bad}" is not a host name such as cdn.your-store.com (no https:// or paths).` };
-        return { value: hosts.join(' ') };
-      },
-    };
+    return field('image-hosts', (control) => {
+      const hosts = control.value.split(/[\s,]+/).filter(Boolean).map((host) => host.toLowerCase());
+      if (hosts.length === 0) return { value: null };
+      const bad = hosts.find((host) => !HOST_PATTERN.test(host));
+      if (bad) return { problem: `"${bad}" is not a host name such as cdn.your-store.com (no https:// or paths).` };
+      return { value: hosts.join(' ') };
+    });
   }
 
   /** @returns {Field} */
   function typingSpeedField() {
-    const control = /** @type {HTMLInputElement} */ (inputById('field-typing-speed'));
-    return {
-      attribute: 'typing-speed',
-      messageId: 'message-typing-speed',
-      controlIds: [control.id],
-      read() {
-        // A number input reports text it cannot read as a number as "" with badInput set.
-        if (control.validity.badInput) return { problem: 'Typing speed must be a number from 0 to 1000.' };
-        const text = control.value.trim();
-        if (!text) return { value: null };
-        const speed = Number(text);
-        if (!Number.isFinite(speed) || speed < 0 || speed > 1000) return { problem: 'Typing speed must be a number from 0 to 1000.' };
-        return { value: String(speed) };
-      },
-    };
+    const problem = 'Typing speed must be a number from 0 to 1000.';
+    const readSpeed = readTrimmed((text) => {
+      const speed = Number(text);
+      if (!Number.isFinite(speed) || speed < 0 || speed > 1000) return { problem };
+      return { value: String(speed) };
+    });
+    return field('typing-speed', (control) => {
+      // A number input reports text it cannot read as a number as "" with badInput set.
+      if (/** @type {HTMLInputElement} */ (control).validity.badInput) return { problem };
+      return readSpeed(control);
+    });
   }
 
   /** @returns {Field} */
   function openField() {
-    const control = /** @type {HTMLInputElement} */ (inputById('field-open'));
-    return {
-      attribute: 'open',
-      messageId: 'hint-open',
-      controlIds: [control.id],
-      read() {
-        return { value: control.checked && modeControl.value === 'floating' ? '' : null };
-      },
-    };
+    const read = (/** @type {Control} */ control) => ({ value: /** @type {HTMLInputElement} */ (control).checked && modeControl.value === 'floating' ? '' : null });
+    // The checkbox has no message element; naming its hint tells showMessage to leave it alone.
+    return field('open', read, { messageId: 'hint-open' });
   }
 
   /** @returns {Field} */
   function stringsField() {
-    const control = inputById('field-strings');
-    return {
-      attribute: 'strings',
-      messageId: 'message-strings',
-      controlIds: [control.id],
-      read() {
-        const text = control.value.trim();
-        if (!text) return { value: null };
-        let parsed;
-        try {
-          parsed = JSON.parse(text);
-        } catch (error) {
-          return { problem: `Text overrides are not valid JSON: ${/** @type {Error} */ (error).message}` };
-        }
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: 'Text overrides must be one JSON object, such as {"askQuestion": "Ask us anything"}.' };
-        for (const [key, value] of Object.entries(parsed)) {
-          if (typeof value !== 'string' || value.length > 500) return { problem: `The text for "${key}" must be a text of at most 500 characters.` };
-        }
-        return { value: JSON.stringify(parsed) };
-      },
-    };
+    return field('strings', readTrimmed((text) => {
+      const json = parseJson(text, 'Text overrides are not valid JSON');
+      if ('problem' in json) return json;
+      const { parsed } = json;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problem: 'Text overrides must be one JSON object, such as {"askQuestion": "Ask us anything"}.' };
+      for (const [key, value] of Object.entries(parsed)) {
+        if (typeof value !== 'string' || value.length > 500) return { problem: `The text for "${key}" must be a text of at most 500 characters.` };
+      }
+      return { value: JSON.stringify(parsed) };
+    }));
   }
 
   // The FAQ: rows for store owners, JSON for anyone pasting a list; each writes the other.
@@ -492,12 +456,9 @@
   /** @param {string} text @returns {{ entries: { q: string, a: string }[] } | { problem: string }} */
   function parseFaqJson(text) {
     if (!text.trim()) return { entries: [] };
-    let parsed;
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      return { problem: `The FAQ JSON is not valid: ${/** @type {Error} */ (error).message}` };
-    }
+    const json = parseJson(text, 'The FAQ JSON is not valid');
+    if ('problem' in json) return json;
+    const { parsed } = json;
     if (!Array.isArray(parsed)) return { problem: 'The FAQ JSON must be a list: [{ "q": "question", "a": "answer" }].' };
     const entries = [];
     for (const [index, item] of parsed.entries()) {
@@ -509,24 +470,30 @@
     return { entries };
   }
 
+  /**
+   * The two boxes of a FAQ row, which differ only in these.
+   * @type {{ key: 'q' | 'a', label: string, tag: 'input' | 'textarea', attributes: Record<string, string> }[]}
+   */
+  const FAQ_ROW_BOXES = [
+    { key: 'q', label: 'Question', tag: 'input', attributes: { type: 'text' } },
+    { key: 'a', label: 'Answer', tag: 'textarea', attributes: { rows: '2' } },
+  ];
+
   function renderFaqRows() {
     faqRows.replaceChildren(
       ...faqEntries.map((entry, index) => {
         const row = document.createElement('div');
         row.className = 'faq-row';
         const number = index + 1;
-        const question = labelled('input', `faq-q-${number}`, `Question ${number}`);
-        /** @type {HTMLInputElement} */ (question.control).type = 'text';
-        question.control.value = entry.q;
-        const answer = labelled('textarea', `faq-a-${number}`, `Answer ${number}`);
-        /** @type {HTMLTextAreaElement} */ (answer.control).rows = 2;
-        answer.control.value = entry.a;
-        for (const [part, key] of [[question, 'q'], [answer, 'a']]) {
-          part.control.addEventListener('input', () => {
-            entry[key] = part.control.value;
+        for (const { key, label, tag, attributes } of FAQ_ROW_BOXES) {
+          const { wrapper, control } = labelled(tag, `faq-${key}-${number}`, `${label} ${number}`, attributes);
+          control.value = entry[key];
+          control.addEventListener('input', () => {
+            entry[key] = control.value;
             writeFaqJson();
             scheduleApply();
           });
+          row.append(wrapper);
         }
         const remove = document.createElement('button');
         remove.type = 'button';
@@ -534,19 +501,20 @@
         remove.textContent = `Remove question ${number}`;
         remove.addEventListener('click', () => {
           faqEntries.splice(index, 1);
-          renderFaqRows();
-          writeFaqJson();
+          faqListChanged();
           byId('faq-add').focus();
-          scheduleApply();
         });
-        row.append(question.wrapper, answer.wrapper, remove);
+        row.append(remove);
         return row;
       }),
     );
   }
 
-  /** @param {'input' | 'textarea'} tag @param {string} id @param {string} text */
-  function labelled(tag, id, text) {
+  /**
+   * A form control with its label, in a `.field` wrapper.
+   * @param {'input' | 'textarea'} tag @param {string} id @param {string} text @param {Record<string, string>} attributes
+   */
+  function labelled(tag, id, text, attributes) {
     const wrapper = document.createElement('div');
     wrapper.className = 'field';
     const label = document.createElement('label');
@@ -554,6 +522,7 @@
     label.textContent = text;
     const control = /** @type {HTMLInputElement | HTMLTextAreaElement} */ (document.createElement(tag));
     control.id = id;
+    for (const [name, value] of Object.entries(attributes)) control.setAttribute(name, value);
     wrapper.append(label, control);
     return { wrapper, control };
   }
@@ -561,6 +530,13 @@
   function writeFaqJson() {
     faqJson.value = faqEntries.length === 0 ? '' : `[\n${faqEntries.map((entry) => `  ${JSON.stringify(entry)}`).join(',\n')}\n]`;
     faqJsonProblem = null;
+  }
+
+  /** A row was added or removed: the rows, the JSON and the preview follow. */
+  function faqListChanged() {
+    renderFaqRows();
+    writeFaqJson();
+    scheduleApply();
   }
 
   faqJson.addEventListener('input', () => {
@@ -575,42 +551,39 @@
   });
   byId('faq-add').addEventListener('click', () => {
     faqEntries.push({ q: '', a: '' });
-    renderFaqRows();
-    writeFaqJson();
+    faqListChanged();
     /** @type {HTMLElement} */ (faqRows.lastElementChild?.querySelector('input'))?.focus();
-    scheduleApply();
   });
 
   /** @returns {Field} */
   function faqField() {
-    return {
-      attribute: 'faq',
-      messageId: 'message-faq',
-      controlIds: ['field-faq'],
-      read() {
-        if (faqJsonProblem) return { problem: faqJsonProblem };
-        const entries = [];
-        for (const [index, entry] of faqEntries.entries()) {
-          const q = cleanText(entry.q);
-          const a = cleanText(entry.a);
-          if (!q && !a) continue;
-          if (!q || !a) return { problem: `Question ${index + 1} needs both a question and an answer.` };
-          if (q.length > 300) return { problem: `Question ${index + 1} is longer than 300 characters.` };
-          if (a.length > 4000) return { problem: `Answer ${index + 1} is longer than 4000 characters.` };
-          entries.push({ q, a });
-        }
-        if (entries.length === 0) return { value: null };
-        return {
-          value: JSON.stringify(entries),
-          warning: entries.length > 50 ? 'Only the first 50 questions are shown.' : undefined,
-        };
-      },
-    };
+    // The rows and the JSON box both end up in faqEntries; the JSON box is the control marked invalid.
+    return field('faq', () => {
+      if (faqJsonProblem) return { problem: faqJsonProblem };
+      const entries = [];
+      for (const [index, entry] of faqEntries.entries()) {
+        const q = cleanText(entry.q);
+        const a = cleanText(entry.a);
+        if (!q && !a) continue;
+        if (!q || !a) return { problem: `Question ${index + 1} needs both a question and an answer.` };
+        if (q.length > 300) return { problem: `Question ${index + 1} is longer than 300 characters.` };
+        if (a.length > 4000) return { problem: `Answer ${index + 1} is longer than 4000 characters.` };
+        entries.push({ q, a });
+      }
+      if (entries.length === 0) return { value: null };
+      return {
+        value: JSON.stringify(entries),
+        warning: entries.length > 50 ? 'Only the first 50 questions are shown.' : undefined,
+      };
+    });
   }
 
   const modeControl = inputById('field-mode');
 
-  /** Every attribute of the element, with the field that sets it. */
+  /**
+   * Every attribute of the element, with the field that sets it, in the element's documentation order:
+   * the snippet writes its attributes in this order.
+   */
   const FIELDS = [
     urlField('webhook-url', 'The chat webhook'),
     idField('vapi-public-key', 'The public key'),
@@ -757,13 +730,17 @@
     }
   }
 
-  /** Fills the theme fields from a theme (the export format). */
-  /** @param {Record<string, any>} theme */
-  function fillThemeFields(theme) {
+  /**
+   * Fills the theme fields from the theme the preview shows, then applies the form, so the messages,
+   * the export and the snippet follow.
+   */
+  async function loadPreviewThemeIntoForm() {
+    const theme = previewTheme();
     for (const [attribute, key] of Object.entries(THEME_FIELDS)) {
       const value = theme[key];
       if (value !== undefined) fieldFor(attribute).fill?.(value);
     }
+    await apply();
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -821,7 +798,7 @@
     const bundle = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[src$="/store-assistant.js"]'));
     const scriptUrl = bundle?.src ?? new URL('/store-assistant.js', location.origin).href;
     const attributes = [];
-    for (const name of SNIPPET_ORDER) {
+    for (const { attribute: name } of FIELDS) {
       const key = /** @type {Record<string, string>} */ (THEME_FIELDS)[name];
       if (key) {
         attributes.push(htmlAttribute(name, themeAttributeValue(key, theme[key])));
@@ -846,9 +823,14 @@
   const themeStatus = byId('theme-status');
   const importStatus = byId('import-status');
 
-  /** @param {HTMLElement} element @param {'ok' | 'error'} level @param {string} text */
+  /**
+   * Writes a status or message text and its level, which colours it. A null level (with an empty text)
+   * clears both.
+   * @param {HTMLElement} element @param {'ok' | 'error' | null} level @param {string} text
+   */
   function setStatus(element, level, text) {
-    element.dataset.level = level;
+    if (level) element.dataset.level = level;
+    else delete element.dataset.level;
     element.textContent = text;
   }
 
@@ -865,8 +847,7 @@
     preview.importTheme({});
     importedLayer = '{}';
     await Promise.resolve();
-    fillThemeFields(previewTheme());
-    await apply();
+    await loadPreviewThemeIntoForm();
     setStatus(themeStatus, 'ok', 'Theme reset to the theme saved in this browser, or to the defaults when none is saved.');
   });
 
@@ -908,8 +889,7 @@
       return;
     }
     importedLayer = null;
-    fillThemeFields(previewTheme());
-    await apply();
+    await loadPreviewThemeIntoForm();
     setStatus(importStatus, 'ok', 'Theme imported: the form and the preview show it.');
   }
 
@@ -936,14 +916,12 @@
       const url = String(reader.result);
       logoFile.value = '';
       if (url.length > MAX_IMAGE_URL_LENGTH || !DATA_IMAGE_URL.test(url)) {
-        message.dataset.level = 'error';
-        message.textContent = url.length > MAX_IMAGE_URL_LENGTH
+        setStatus(message, 'error', url.length > MAX_IMAGE_URL_LENGTH
           ? `${file.name} is too large to build in (${Math.round(file.size / 1024)} KB; about 48 KB fit). Use a smaller file, or put it on your site and paste its https: address.`
-          : `${file.name} is not a PNG, JPEG, GIF, WebP, AVIF or SVG image.`;
+          : `${file.name} is not a PNG, JPEG, GIF, WebP, AVIF or SVG image.`);
         return;
       }
-      message.textContent = '';
-      delete message.dataset.level;
+      setStatus(message, null, '');
       inputById('field-logo-url').value = url;
       scheduleApply();
     });
@@ -1017,14 +995,12 @@
 
   // The card opened or closed in the preview (its launcher, its close button): the snippet follows.
   const openControl = /** @type {HTMLInputElement} */ (inputById('field-open'));
-  preview.addEventListener('store-assistant:open', () => {
-    openControl.checked = true;
-    scheduleApply();
-  });
-  preview.addEventListener('store-assistant:close', () => {
-    openControl.checked = false;
-    scheduleApply();
-  });
+  for (const [event, open] of /** @type {const} */ ([['store-assistant:open', true], ['store-assistant:close', false]])) {
+    preview.addEventListener(event, () => {
+      openControl.checked = open;
+      scheduleApply();
+    });
+  }
 
   const initialFaq = parseFaqJson(faqJson.value);
   faqEntries = 'entries' in initialFaq ? initialFaq.entries : [];
@@ -1043,9 +1019,8 @@
     // The preview now holds its theme: defaults for the store domain, under any theme saved in this
     // browser. The form starts from it, so a saved theme shows up here.
     await Promise.resolve();
-    fillThemeFields(previewTheme());
     themeFieldsLoaded = true;
-    await apply();
+    await loadPreviewThemeIntoForm();
     await rendered;
     page.dataset.state = 'ready';
   });
