@@ -9,9 +9,9 @@
  * evaluated. Only third-party code sits behind `import()`: the bundler wraps every module reached through
  * one in a lazy initialiser, which would cost our own modules about 1 KB gzip.
  */
-import { nextTask } from './app/next-task';
+import { nextTask } from './shared/next-task';
 import { createStoreAssistantElement } from './element/store-assistant-element';
-import { VERSION } from './version';
+import { VERSION } from './shared/version';
 
 /** The tag name of the element. */
 export const TAG_NAME = 'store-assistant';

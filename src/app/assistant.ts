@@ -1,12 +1,12 @@
 import { resolveStrings } from '../i18n/resolve';
-import { VERSION } from '../version';
+import { VERSION } from '../shared/version';
 import { createChatActions } from './chat-actions';
 import type { AssistantConfig } from './config';
 import { createCallController } from '../voice/call-controller';
 import { createConversations } from './conversations';
 import type { AssistantDeps } from './deps';
 import { initialState, type AssistantState, type View } from './state';
-import { createStore, type Store } from './store';
+import { createStore, type Store } from '../shared/store';
 import { createThemeActions, themeFor } from './theme-actions';
 import { createTooltips } from './tooltips';
 

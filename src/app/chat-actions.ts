@@ -7,8 +7,9 @@ import { lookupVisitorContext } from '../chat/visitor-context';
 import type { TranscriptEntry } from '../transcript/merge';
 import type { AssistantDeps } from './deps';
 import type { createConversations } from './conversations';
-import { completeMessage, type AssistantState, type Message, type Sender } from './state';
-import type { Store } from './store';
+import { completeMessage, type Message, type Sender } from '../chat/message';
+import type { AssistantState } from './state';
+import type { Store } from '../shared/store';
 
 /** How long after the widget rendered the markdown stack is loaded in idle time. */
 export const MARKDOWN_PRELOAD_DELAY_MS = 2_000;

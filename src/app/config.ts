@@ -1,5 +1,6 @@
 import type { StringTable } from '../i18n/strings';
 import type { ThemePatch } from '../theme/theme';
+import type { VoiceConfig } from '../voice/voice-config';
 
 /** Where the conversation is remembered between page loads. */
 export type PersistMode = 'local' | 'session' | 'none';
@@ -14,18 +15,6 @@ export type LauncherPosition = 'bottom-right' | 'bottom-left';
 export interface FaqEntry {
   q: string;
   a: string;
-}
-
-/** The voice connection settings. A call needs a public key and one of assistant, squad or workflow. */
-export interface VoiceConfig {
-  /** `vapi` places real calls; `demo` plays a scripted call with no network or microphone. */
-  provider: 'vapi' | 'demo';
-  publicKey: string | null;
-  assistantId: string | null;
-  squadId: string | null;
-  workflowId: string | null;
-  /** Base URL of the voice API, for stores that proxy it. */
-  apiUrl: string | null;
 }
 
 /**

@@ -9,8 +9,8 @@ import { withoutImageData } from '../chat/history';
 import type { AssistantConfig } from './config';
 import type { AssistantDeps } from './deps';
 import type { AssistantState, ConversationSummary } from './state';
-import { noStorage, type SafeStorage } from './storage';
-import type { Store } from './store';
+import { noStorage, type SafeStorage } from '../shared/storage';
+import type { Store } from '../shared/store';
 
 const SUMMARY_LENGTH = 80;
 

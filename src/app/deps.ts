@@ -1,13 +1,13 @@
 import { prepareImage, type PreparedImage } from '../chat/image-attachment';
 import { loadMarkdown, type MarkdownRenderer } from '../chat/markdown-loader';
-import type { Timers } from '../chat/webhook-client';
+import type { Timers } from '../shared/timers';
 import type { TranscriptEntry } from '../transcript/merge';
 import { createVoiceClient } from '../voice/create-voice-client';
 import { requestMicrophone, type MicrophoneAccess } from '../voice/microphone';
 import type { CreateVoiceClient } from '../voice/voice-client';
-import type { Message } from './state';
-import { nextTask } from './next-task';
-import { safeStorage, type SafeStorage } from './storage';
+import type { Message } from '../chat/message';
+import { nextTask } from '../shared/next-task';
+import { safeStorage, type SafeStorage } from '../shared/storage';
 
 /** The events the widget announces on its element, with their `detail`. */
 export interface AssistantEvents {

@@ -2,49 +2,13 @@ import { englishStrings, type StringTable } from '../i18n/strings';
 import { defaultTheme, type Theme, type ThemePatch } from '../theme/theme';
 import type { MarkdownOptions } from '../chat/markdown';
 import type { MarkdownRenderer } from '../chat/markdown-loader';
-import type { Product } from '../chat/products';
-import { IDLE_VOICE, type VoiceState } from '../voice/call-controller';
+import type { Message } from '../chat/message';
+import type { Notice } from '../shared/notice';
+import { IDLE_VOICE, type VoiceState } from '../voice/voice-state';
 import { defaultConfig, type AssistantConfig } from './config';
 
 /** The widget's screens: three sections in the bottom bar, plus the conversation itself. */
 export type View = 'home' | 'chats' | 'faq' | 'chat';
-
-/** Who wrote a message. */
-export type Sender = 'user' | 'bot';
-
-/** One chat message (SPEC §3). `content` is markdown for bot messages and plain text for the visitor's. */
-export interface Message {
-  /** Unique within the conversation; built from the timestamp. */
-  id: string;
-  content: string;
-  sender: Sender;
-  /** Milliseconds since the epoch. */
-  timestamp: number;
-  /** Product cards shown under a bot message. */
-  products?: Product[];
-  /**
-   * `error`: a failed reply, shown with Retry; `streaming`: a reply still arriving; `interrupted`: a
-   * reply cut off because the widget was removed, also with Retry.
-   */
-  status?: 'error' | 'streaming' | 'interrupted';
-  /** On a failed reply: the visitor message that Retry sends again. */
-  retryFor?: string;
-  /** A new bot reply that is still to be revealed by the typewriter. Never stored. */
-  animate?: boolean;
-  /** The reply was longer than the widget shows and was cut. */
-  truncated?: boolean;
-  /** Lines of a voice call, added to the conversation when the call ends. */
-  source?: 'voice';
-}
-
-/**
- * A message with every optional field present (as undefined when unset). An own property, even an
- * undefined one, shadows Object.prototype: on a page that polluted the prototype with `products` or
- * `status`, a message must not inherit cards or an error state.
- */
-export function completeMessage(message: Message): Message {
-  return { products: undefined, status: undefined, retryFor: undefined, animate: undefined, truncated: undefined, source: undefined, ...message };
-}
 
 /** One entry of the Chats view: a saved conversation. */
 export interface ConversationSummary {
@@ -61,12 +25,6 @@ export interface ConversationSummary {
 export interface Attachment {
   dataUrl: string;
   name: string;
-}
-
-/** A notice shown above the input: something the visitor should know that is not a message. */
-export interface Notice {
-  source: 'chat' | 'voice' | 'theme';
-  text: string;
 }
 
 /** The theme layers above the defaults, kept so a change to one layer re-resolves the rest. */

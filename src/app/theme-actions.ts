@@ -4,7 +4,7 @@ import type { StringTable } from '../i18n/strings';
 import { defaultTheme, type Theme } from '../theme/theme';
 import type { AssistantDeps } from './deps';
 import type { AssistantState, ThemeLayers } from './state';
-import type { Store } from './store';
+import type { Store } from '../shared/store';
 
 /** The effective theme for a state's configuration and layers (SPEC order: defaults, saved, attributes, imported). */
 export function themeFor(config: AssistantState['config'], strings: StringTable, layers: ThemeLayers): Theme {

@@ -1,6 +1,6 @@
 import type { AssistantDeps } from './deps';
 import type { AssistantState } from './state';
-import type { Store } from './store';
+import type { Store } from '../shared/store';
 
 /** A tooltip opens after the pointer or focus has rested on its button this long (SPEC §9). */
 export const TOOLTIP_OPEN_DELAY_MS = 700;

@@ -1,7 +1,7 @@
-import { completeMessage, type Message } from '../app/state';
-import type { SafeStorage } from '../app/storage';
-import { own } from './own';
-import { safeStringify } from './safe-json';
+import { completeMessage, type Message } from './message';
+import type { SafeStorage } from '../shared/storage';
+import { own } from '../shared/own';
+import { safeStringify } from '../shared/safe-json';
 import { normaliseProduct, type ProductContext } from './products';
 
 /** A conversation as it is saved. */

@@ -1,4 +1,4 @@
-import type { Message } from '../app/state';
+import type { Message } from './message';
 
 /** One turn of the conversation as the webhook receives it. */
 export interface HistoryItem {

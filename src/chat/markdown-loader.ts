@@ -1,4 +1,4 @@
-import { nextTask } from '../app/next-task';
+import { nextTask } from '../shared/next-task';
 import type { MarkdownOptions } from './markdown';
 
 /** Renders bot markdown to sanitised HTML. */

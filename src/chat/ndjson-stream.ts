@@ -1,4 +1,4 @@
-import { own } from './own';
+import { own } from '../shared/own';
 
 /**
  * Streaming replies: newline-delimited JSON as n8n's streaming responses send it,

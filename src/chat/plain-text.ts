@@ -1,5 +1,5 @@
 import type { StringTable } from '../i18n/strings';
-import type { Message } from '../app/state';
+import type { Message } from './message';
 
 /**
  * Markdown as the words a listener needs: link and image text kept, markup, URLs and raw tags

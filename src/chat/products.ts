@@ -1,4 +1,4 @@
-import { own } from './own';
+import { own } from '../shared/own';
 
 /** A product card, normalised from either naming a workflow may use (SPEC §3). */
 export interface Product {

@@ -1,4 +1,4 @@
-import { own } from './own';
+import { own } from '../shared/own';
 import { isProductLike, MAX_PRODUCTS, normaliseProduct, type Product, type ProductContext } from './products';
 
 /** What a webhook reply holds for the visitor: markdown text and product cards. Both may be empty. */

@@ -1,7 +1,7 @@
-import type { SafeStorage } from '../app/storage';
-import { isJsonObject, own } from './own';
+import type { SafeStorage } from '../shared/storage';
+import { isJsonObject, own } from '../shared/own';
 import { explicitRequest } from './request-options';
-import { safeStringify } from './safe-json';
+import { safeStringify } from '../shared/safe-json';
 
 /** The visit's cached lookup, in session storage so each visit asks once. */
 export const GEO_CACHE_KEY = 'store-assistant:geo';

@@ -1,7 +1,8 @@
 import type { HistoryItem } from './history';
 import { createStreamParser, isStreamingContentType, looksLikeStream, type StreamEvent } from './ndjson-stream';
 import { explicitRequest } from './request-options';
-import { safeStringify } from './safe-json';
+import { safeStringify } from '../shared/safe-json';
+import type { Timers } from '../shared/timers';
 
 /** The request body (DESIGN.md, "Chat webhook contract"). */
 export interface WebhookRequest {
@@ -33,10 +34,6 @@ export class WebhookError extends Error {
 /** The reply as received: the raw body, or for a stream, the text it carried. */
 export type WebhookReply = { streamed: false; body: string; contentType: string } | { streamed: true; text: string };
 
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
 
 export interface WebhookCall {
   url: string;

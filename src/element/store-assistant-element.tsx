@@ -1,6 +1,6 @@
 import type r2wcFunction from '@r2wc/react-to-web-component';
 import { startTransition, useEffect, useState } from 'react';
-import { nextTask } from '../app/next-task';
+import { nextTask } from '../shared/next-task';
 import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps } from '../app/deps';
 import { directionOf } from '../i18n/resolve';

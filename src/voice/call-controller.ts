@@ -1,34 +1,12 @@
 import type { AssistantDeps } from '../app/deps';
 import type { AssistantState } from '../app/state';
-import type { Store } from '../app/store';
+import type { Store } from '../shared/store';
 import type { StringKey } from '../i18n/strings';
 import { addFragment, EMPTY_TRANSCRIPT, type Speaker, type TranscriptEntry, type TranscriptState } from '../transcript/merge';
-import { own } from '../chat/own';
+import { own } from '../shared/own';
 import type { MicrophoneAccess } from './microphone';
+import { IDLE_VOICE, type VoiceState } from './voice-state';
 import { voiceTarget, type VoiceClient } from './voice-client';
-
-/** The call's state machine: idle, connecting, connected, ending, and error on the way back to idle. */
-export type CallStatus = 'idle' | 'connecting' | 'connected' | 'ending' | 'error';
-
-/** Everything the in-call UI shows. */
-export interface VoiceState {
-  status: CallStatus;
-  /** A scripted demo call (`voice-provider="demo"`). */
-  demo: boolean;
-  /** The assistant is speaking (speech-start to speech-end). */
-  speaking: boolean;
-  /** The assistant's voice level, 0 to 1. */
-  level: number;
-  muted: boolean;
-  /** Seconds since the call connected. */
-  seconds: number;
-  /** The line being spoken right now, before its final transcript. */
-  partial: { role: Speaker; text: string } | null;
-  /** The running transcript of this call. */
-  transcript: readonly TranscriptEntry[];
-}
-
-export const IDLE_VOICE: VoiceState = { status: 'idle', demo: false, speaking: false, level: 0, muted: false, seconds: 0, partial: null, transcript: [] };
 
 /** How long to wait for the provider's call-end after asking it to stop, before tidying up anyway. */
 export const STOP_GRACE_MS = 3000;

@@ -1,6 +1,6 @@
-import type { VoiceConfig } from '../app/config';
-import { nextTask } from '../app/next-task';
-import type { Timers } from '../chat/webhook-client';
+import type { VoiceConfig } from './voice-config';
+import { nextTask } from '../shared/next-task';
+import type { Timers } from '../shared/timers';
 import { createDemoVoiceClient } from './demo-client';
 import type { VoiceClient } from './voice-client';
 

@@ -1,4 +1,4 @@
-import type { Timers } from '../chat/webhook-client';
+import type { Timers } from '../shared/timers';
 import { createEmitter, type VoiceClient } from './voice-client';
 
 /** The scripted conversation of a demo call. */

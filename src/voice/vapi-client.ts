@@ -1,5 +1,5 @@
 import VapiExport from '@vapi-ai/web';
-import type { VoiceConfig } from '../app/config';
+import type { VoiceConfig } from './voice-config';
 import type { VoiceClient, VoiceClientEvents } from './voice-client';
 
 /**

@@ -1,4 +1,4 @@
-import type { VoiceConfig } from '../app/config';
+import type { VoiceConfig } from './voice-config';
 
 /** What a call connects to: exactly the configured assistant, squad or workflow. */
 export interface VoiceTarget {

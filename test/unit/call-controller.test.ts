@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../src/app/assistant';
-import { defaultConfig, type VoiceConfig } from '../../src/app/config';
+import { defaultConfig } from '../../src/app/config';
+import type { VoiceConfig } from '../../src/voice/voice-config';
 import { fakeDeps } from '../support/fake-deps';
 import { fakeVoiceClient } from '../support/fake-voice';
 

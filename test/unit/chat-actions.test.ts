@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../src/app/config';
-import { memoryStorage } from '../../src/app/storage';
+import { memoryStorage } from '../../src/shared/storage';
 import { chatsStorageKey } from '../../src/chat/conversation-storage';
 import { FAKE_IMAGE_DATA_URL, fakeDeps } from '../support/fake-deps';
 import { fakeFetch, hangingResponder, jsonReply, n8nStream, textReply, type RecordedRequest } from '../support/fetch';

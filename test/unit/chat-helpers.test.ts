@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../src/app/state';
+import type { Message } from '../../src/chat/message';
 import { buildHistory, MAX_HISTORY_TURNS, withoutImageData } from '../../src/chat/history';
 import { isAcceptedImage, messageWithImage, scaledSize } from '../../src/chat/image-attachment';
 import { createStreamParser, isStreamingContentType, looksLikeStream } from '../../src/chat/ndjson-stream';
-import { safeStringify } from '../../src/chat/safe-json';
+import { safeStringify } from '../../src/shared/safe-json';
 import { geoRetryDelay } from '../../src/chat/visitor-context';
 
 const message = (sender: Message['sender'], content: string, extra: Partial<Message> = {}): Message => ({ id: content, content, sender, timestamp: 0, ...extra });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../../src/app/state';
-import { memoryStorage, safeStorage, type SafeStorage } from '../../src/app/storage';
+import type { Message } from '../../src/chat/message';
+import { memoryStorage, safeStorage, type SafeStorage } from '../../src/shared/storage';
 import {
   chatsStorageKey,
   dropLargeImages,

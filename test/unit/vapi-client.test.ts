@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { VoiceConfig } from '../../src/app/config';
+import type { VoiceConfig } from '../../src/voice/voice-config';
 
 // The adapter is tested at the SDK boundary: @vapi-ai/web is replaced by a recording fake.
 const sdk = vi.hoisted(() => {

@@ -1,5 +1,5 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
-import type { Message } from '../../app/state';
+import type { Message } from '../../chat/message';
 import type { MarkdownOptions } from '../../chat/markdown';
 import { plainTextToHtml, type MarkdownRenderer } from '../../chat/markdown-loader';
 import { startTypewriter, type Typewriter } from '../../chat/typewriter';

@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import type { Message } from '../../app/state';
+import type { Message } from '../../chat/message';
 import { useActions, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
 import { LiveTranscript } from './live-transcript';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Message } from '../../app/state';
+import type { Message } from '../../chat/message';
 import { splitUserContent } from '../../chat/message-content';
 import type { useStrings } from '../context';
 

@@ -1,0 +1,5 @@
+/** A notice shown above the input: something the visitor should know that is not a message. */
+export interface Notice {
+  source: 'chat' | 'voice' | 'theme';
+  text: string;
+}

@@ -1,0 +1,11 @@
+/** The voice connection settings. A call needs a public key and one of assistant, squad or workflow. */
+export interface VoiceConfig {
+  /** `vapi` places real calls; `demo` plays a scripted call with no network or microphone. */
+  provider: 'vapi' | 'demo';
+  publicKey: string | null;
+  assistantId: string | null;
+  squadId: string | null;
+  workflowId: string | null;
+  /** Base URL of the voice API, for stores that proxy it. */
+  apiUrl: string | null;
+}
