@@ -1,55 +1,76 @@
+import { createChatSlice } from '../chat/chat-slice';
 import { resolveStrings } from '../i18n/resolve';
+import { createStore } from '../shared/store';
 import { VERSION } from '../shared/version';
-import { createChatActions } from './chat-actions';
-import type { AssistantConfig } from './config';
+import { createThemeSlice, themeFor } from '../theme/theme-slice';
 import { createCallController } from '../voice/call-controller';
-import { createConversations } from './conversations';
+import type { AssistantActions } from './actions';
+import type { AssistantConfig } from './config';
 import type { AssistantDeps } from './deps';
-import { initialState, type AssistantState, type View } from './state';
-import { createStore, type Store } from '../shared/store';
-import { createThemeActions, themeFor } from './theme-actions';
+import { createNavigation } from './navigation';
+import { initialState, type AssistantState } from './state';
 import { createTooltips } from './tooltips';
 
-/** The widget's store plus its actions: everything the element and the UI use. */
+export { VIEW_STORAGE_KEY } from './navigation';
+
+/** The widget's store and its wiring; the element holds one. */
 export type Assistant = ReturnType<typeof createAssistant>;
 
-/** Where the open view is remembered for the tab, so the visitor finds the chat where they left it. */
-export const VIEW_STORAGE_KEY = 'store-assistant:view';
-const VIEWS: readonly View[] = ['home', 'chats', 'faq', 'chat'];
+/** What the UI sees of the assistant: the state, the actions, and the device facts it renders by. */
+export type AssistantView = Pick<Assistant, 'getState' | 'subscribe' | 'actions' | 'environment'>;
 
 /**
- * Creates the assistant: a store outside React and the actions that change it, with every side effect
- * taken from `deps`.
+ * Creates the assistant: a store outside React, each feature's slice over it, and the one set of
+ * actions the UI and the element call. Every side effect comes from `deps`.
  */
 export function createAssistant(deps: AssistantDeps) {
-  const store: Store<AssistantState> = createStore(initialState(deps.pageOrigin, deps.randomId()));
-  const theme = createThemeActions(store, deps);
-  const conversations = createConversations(store, deps);
-  const chat = createChatActions(store, deps, conversations);
+  const store = createStore<AssistantState>(initialState(deps.pageOrigin, deps.randomId()));
+  const theme = createThemeSlice(store, deps);
+  const chat = createChatSlice(store, deps);
   const calls = createCallController(store, deps, chat.appendTranscript);
-  const tooltips = createTooltips(store, deps);
+  const navigation = createNavigation(store, deps.sessionStorage);
   let cancelPreload: (() => void) | null = null;
 
-  const navigate = (view: View) => {
-    store.setState({ view });
-    deps.sessionStorage.set(VIEW_STORAGE_KEY, view);
-  };
-
-  const actions = {
-    ...theme,
-    ...chat,
-    ...tooltips,
-    startCall: calls.startCall,
-    stopCall: calls.stopCall,
-    toggleCall: calls.toggleCall,
-    setMuted: calls.setMuted,
-    navigate,
-
-    /** Starts a new conversation: clears messages, transcript, loading flag and notice (SPEC §4). */
-    newChat(): void {
-      chat.newChat();
+  const actions: AssistantActions = {
+    ...theme.actions,
+    ...chat.actions,
+    ...calls.actions,
+    ...createTooltips(store, deps),
+    navigate: navigation.navigate,
+    setOpen: navigation.setOpen,
+    newChat() {
+      chat.actions.newChat();
       calls.clearTranscript();
     },
+    startChat(firstMessage) {
+      navigation.navigate('chat');
+      if (firstMessage !== undefined) chat.actions.sendMessage(firstMessage);
+    },
+    goHome: () => navigation.navigate('home'),
+    openConversation(id) {
+      if (chat.actions.openConversation(id)) navigation.navigate('chat');
+    },
+    startLiveCall() {
+      navigation.navigate('chat');
+      void calls.actions.startCall();
+    },
+    requestHumanAgent: () => actions.startChat(store.getState().strings.humanAgentMessage),
+    dismissNotice: () => store.setState({ notice: null }),
+    markRendered() {
+      deps.emit('ready', { version: VERSION });
+      cancelPreload ??= chat.preloadMarkdown();
+    },
+  };
+
+  theme.loadSavedTheme();
+  navigation.restoreView();
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    actions,
+    /** What the UI needs to know about the device and to drive its own animation (the typewriter). */
+    environment: { requestFrame: deps.requestFrame, now: deps.now, prefersReducedMotion: deps.prefersReducedMotion, coarsePointer: deps.coarsePointer },
 
     /** Applies a new configuration from the element's attributes. */
     configure(config: AssistantConfig): void {
@@ -59,65 +80,11 @@ export function createAssistant(deps: AssistantDeps) {
         theme: themeFor(config, strings, state.themeLayers),
         strings,
         markdownOptions:
-          state.markdownOptions.imageHosts.join() === config.imageHosts.join()
-            ? state.markdownOptions
-            : { imageHosts: config.imageHosts, pageOrigin: deps.pageOrigin },
-        // The `open` attribute is the source of truth for the floating card.
-        isOpen: config.open,
-        unread: config.open ? 0 : state.unread,
+          state.markdownOptions.imageHosts.join() === config.imageHosts.join() ? state.markdownOptions : { imageHosts: config.imageHosts, pageOrigin: deps.pageOrigin },
       }));
-      conversations.load(config);
-      chat.configureVisitorContext(config.geoUrl);
+      chat.configure(config);
     },
 
-    /** Floating mode: shows or hides the card. */
-    setOpen(isOpen: boolean): void {
-      store.setState((state) => ({ isOpen, unread: isOpen ? 0 : state.unread }));
-    },
-
-    /** Opens the chat view, sending `firstMessage` at once when given. */
-    startChat(firstMessage?: string): void {
-      navigate('chat');
-      if (firstMessage !== undefined) chat.sendMessage(firstMessage);
-    },
-
-    /** Returns to the welcome view. */
-    goHome(): void {
-      navigate('home');
-    },
-
-    /** "Start a live call": opens the conversation, where the call runs, and starts the call. */
-    startLiveCall(): void {
-      navigate('chat');
-      void calls.startCall();
-    },
-
-    /** Called by the UI once it has rendered after being attached: announces `store-assistant:ready`. */
-    markRendered(): void {
-      deps.emit('ready', { version: VERSION });
-      cancelPreload ??= chat.preloadMarkdown();
-    },
-
-    /** "Talk to a human agent" without an agent URL: asks the webhook for one. */
-    requestHumanAgent(): void {
-      actions.startChat(store.getState().strings.humanAgentMessage);
-    },
-
-    dismissNotice(): void {
-      store.setState({ notice: null });
-    },
-  };
-
-  theme.loadSavedTheme();
-  const savedView = deps.sessionStorage.get(VIEW_STORAGE_KEY);
-  if (savedView && (VIEWS as readonly string[]).includes(savedView)) store.setState({ view: savedView as View });
-
-  return {
-    getState: store.getState,
-    subscribe: store.subscribe,
-    actions,
-    /** What the UI needs to know about the device and to drive its own animation (the typewriter). */
-    environment: { requestFrame: deps.requestFrame, now: deps.now, prefersReducedMotion: deps.prefersReducedMotion, coarsePointer: deps.coarsePointer },
     /** Stops everything in flight; the conversation itself is kept and saved. */
     dispose(): void {
       cancelPreload?.();

@@ -1,12 +1,11 @@
+import type { ChatConfig } from '../chat/chat-state';
 import type { StringTable } from '../i18n/strings';
+import type { DisplayMode } from '../shared/display';
 import type { ThemePatch } from '../theme/theme';
 import type { VoiceConfig } from '../voice/voice-config';
 
-/** Where the conversation is remembered between page loads. */
-export type PersistMode = 'local' | 'session' | 'none';
-
-/** How the widget sits on the page. */
-export type DisplayMode = 'inline' | 'floating';
+export type { PersistMode } from '../chat/chat-state';
+export type { DisplayMode } from '../shared/display';
 
 /** Floating mode: the bottom corner the launcher and card sit in. */
 export type LauncherPosition = 'bottom-right' | 'bottom-left';
@@ -21,11 +20,8 @@ export interface FaqEntry {
  * Everything the element's attributes configure, already parsed and validated. The store never sees
  * raw attribute strings.
  */
-export interface AssistantConfig {
-  webhookUrl: string | null;
+export interface AssistantConfig extends ChatConfig {
   voice: VoiceConfig;
-  /** "Track my order" target. */
-  storeUrl: string | null;
   /** Drives the default brand name and welcome message. */
   storeDomain: string;
   /** "Talk to a human agent" target; without one the request is sent to the webhook. */
@@ -34,15 +30,9 @@ export interface AssistantConfig {
   themeAttributes: ThemePatch;
   mode: DisplayMode;
   position: LauncherPosition;
-  /** Floating mode: whether the card is open. */
-  open: boolean;
   /** Milliseconds per character of the bot's typewriter; 0 shows replies at once. */
   typingSpeed: number;
-  persist: PersistMode;
   faq: FaqEntry[];
-  /** Hosts that images inside bot markdown may load from. */
-  imageHosts: string[];
-  geoUrl: string | null;
   lang: string;
   /** Overrides of single entries of the string table. */
   strings: Partial<StringTable>;
@@ -59,7 +49,6 @@ export function defaultConfig(pageHost: string): AssistantConfig {
     themeAttributes: {},
     mode: 'inline',
     position: 'bottom-right',
-    open: false,
     typingSpeed: 8,
     persist: 'local',
     faq: [],

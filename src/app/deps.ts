@@ -1,24 +1,20 @@
-import { prepareImage, type PreparedImage } from '../chat/image-attachment';
-import { loadMarkdown, type MarkdownRenderer } from '../chat/markdown-loader';
+import type { ChatDeps, ChatEvents } from '../chat/chat-state';
+import { prepareImage } from '../chat/image-attachment';
+import { loadMarkdown } from '../chat/markdown-loader';
+import type { Emit } from '../shared/events';
 import type { Timers } from '../shared/timers';
-import type { TranscriptEntry } from '../transcript/merge';
+import type { ThemeDeps } from '../theme/theme-slice';
 import { createVoiceClient } from '../voice/create-voice-client';
-import { requestMicrophone, type MicrophoneAccess } from '../voice/microphone';
-import type { CreateVoiceClient } from '../voice/voice-client';
-import type { Message } from '../chat/message';
+import { requestMicrophone } from '../voice/microphone';
+import type { VoiceDeps, VoiceEvents } from '../voice/voice-state';
 import { nextTask } from '../shared/next-task';
-import { safeStorage, type SafeStorage } from '../shared/storage';
+import { safeStorage } from '../shared/storage';
 
-/** The events the widget announces on its element, with their `detail`. */
-export interface AssistantEvents {
+/** The events the widget announces on its element, with their `detail`: each feature's, and the element's own. */
+export interface AssistantEvents extends ChatEvents, VoiceEvents {
   ready: { version: string };
   open: Record<string, never>;
   close: Record<string, never>;
-  message: Message;
-  error: { source: 'chat' | 'voice' | 'theme'; message: string };
-  'call-start': { demo: boolean };
-  'call-end': { seconds: number; transcript: TranscriptEntry[] };
-  transcript: TranscriptEntry;
 }
 
 /** Runs `callback` on the next animation frame; returns a function that cancels it. */
@@ -28,39 +24,14 @@ export type RequestFrame = (callback: (time: number) => void) => () => void;
  * Every side effect the store may cause, injected so tests pass fakes and the UI never touches the
  * network, storage or timers itself.
  */
-export interface AssistantDeps {
-  fetch: typeof fetch;
-  /** Long-lived storage (`persist="local"`, the saved theme). */
-  localStorage: SafeStorage;
-  /** Per-tab storage (`persist="session"`, the visit's cached context, the open view). */
-  sessionStorage: SafeStorage;
-  now: () => number;
-  timers: Timers;
-  /** Runs `callback` when the browser is idle (or soon); returns a function that cancels it. */
-  scheduleIdle: (callback: () => void) => () => void;
+export interface AssistantDeps extends ChatDeps, VoiceDeps, ThemeDeps {
   requestFrame: RequestFrame;
-  /** Resolves in a new task, so long work is split and the page stays responsive in between. */
-  yieldToPage: () => Promise<void>;
   /** The visitor asked the system for less motion: no typewriter, no animations. */
   prefersReducedMotion: () => boolean;
   /** A touch screen is the main pointer: opening the card must not pop up the keyboard. */
   coarsePointer: () => boolean;
-  /** A random id for a conversation (n8n's chat memory keys on it). */
-  randomId: () => string;
-  /** Loads the markdown renderer (marked and DOMPurify), evaluated on first use. */
-  loadMarkdown: () => Promise<MarkdownRenderer>;
-  /** Creates the voice client (loading the voice SDK on first use). */
-  createVoiceClient: CreateVoiceClient;
-  /** Asks for the microphone and releases it again, to tell a denied or missing one apart. */
-  requestMicrophone: () => Promise<MicrophoneAccess>;
-  /** Decodes, downscales and re-encodes an attached image. */
-  prepareImage: (file: Blob) => Promise<PreparedImage>;
   /** Dispatches `store-assistant:<name>` on the element. */
-  emit: <K extends keyof AssistantEvents>(name: K, detail: AssistantEvents[K]) => void;
-  /** Writes a message for the store owner to the console. */
-  warn: (message: string) => void;
-  /** The page's origin: same-origin images are allowed and relative URLs resolve against it. */
-  pageOrigin: string;
+  emit: Emit<AssistantEvents>;
 }
 
 /** A random id from the platform's generator, with a fallback for old browsers and insecure origins. */

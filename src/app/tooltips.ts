@@ -1,6 +1,5 @@
-import type { AssistantDeps } from './deps';
-import type { AssistantState } from './state';
-import type { Store } from '../shared/store';
+import type { SliceStore } from '../shared/store';
+import type { Timers } from '../shared/timers';
 
 /** A tooltip opens after the pointer or focus has rested on its button this long (SPEC §9). */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
@@ -8,7 +7,7 @@ export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** Tooltip timing: which tooltip is open lives in the store, the delays here, on injected timers. */
-export function createTooltips(store: Store<AssistantState>, deps: AssistantDeps) {
+export function createTooltips(store: SliceStore<{ tooltip: string | null }, 'tooltip'>, deps: { timers: Timers; now: () => number }) {
   let timer: unknown;
   let closedAt = Number.NEGATIVE_INFINITY;
 

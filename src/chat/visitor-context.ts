@@ -63,3 +63,30 @@ export async function lookupVisitorContext(lookup: GeoLookup): Promise<unknown> 
   }
   return null;
 }
+
+/** How long a message waits for a visitor-context lookup that is still running before it is sent without. */
+export const GEO_WAIT_MS = 2_000;
+
+/** The visit's `context.geo` for webhook requests, looked up once per `geo-url`. */
+export function createVisitorContextSource(deps: { fetch: typeof fetch; sessionStorage: SafeStorage; sleep: (ms: number) => Promise<void> }) {
+  let geo: { url: string; value: Promise<unknown> } | null = null;
+  return {
+    /** Starts the lookup when a `geo-url` is configured (once per URL); none without. */
+    configure(url: string | null): void {
+      if (!url) geo = null;
+      else if (geo?.url !== url) geo = { url, value: lookupVisitorContext({ url, fetch: deps.fetch, cache: deps.sessionStorage, sleep: deps.sleep }) };
+    },
+
+    /** Whether requests wait for a lookup (without a geo-url they leave in the same task as the click). */
+    get configured(): boolean {
+      return geo !== null;
+    },
+
+    /** The context to send, waiting at most {@link GEO_WAIT_MS} for a lookup still running. */
+    async read(): Promise<{ geo: unknown } | undefined> {
+      if (!geo) return undefined;
+      const value = await Promise.race([geo.value, deps.sleep(GEO_WAIT_MS).then(() => null)]);
+      return value === null || value === undefined ? undefined : { geo: value };
+    },
+  };
+}

@@ -113,15 +113,13 @@ function parseStrings(value: string, warn: (message: string) => void): Partial<S
 const HOST_PATTERN = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i;
 
 /**
- * Parses the element's attributes into a validated configuration. An absent attribute gives its
- * default; an invalid one gives its default and a console message through `warn`.
+ * The element's attributes, parsed: the assistant's configuration, and what the `open` attribute asks
+ * for (absent: nothing, the card stays closed; present: open, unless its value is "false").
  */
-export function parseAttributes(
-  read: (name: AttributeName) => string | null,
-  page: PageContext,
-  warn: (message: string) => void,
-): AssistantConfig {
-  const config = defaultConfig(page.host);
+export type ParsedAttributes = AssistantConfig & { open?: boolean };
+
+/** Typed readers of single attributes, each reporting an invalid value through `warn` and giving null or the fallback. */
+function attributeReaders(read: (name: AttributeName) => string | null, page: PageContext, warn: (message: string) => void) {
   const invalid = (name: AttributeName, value: string, why: string) =>
     warn(`attribute ${name}="${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${why}; the default is used`);
   const text = (name: AttributeName): string | null => {
@@ -150,7 +148,13 @@ export function parseAttributes(
     invalid(name, value, `must be one of ${options.join(', ')}`);
     return fallback;
   };
+  return { read, page, warn, invalid, text, url, id, choice };
+}
 
+type Readers = ReturnType<typeof attributeReaders>;
+
+/** Voice, the webhook and the store's own pages. */
+function parseConnections({ page, invalid, text, url, id, choice }: Readers, config: AssistantConfig): void {
   config.webhookUrl = url('webhook-url');
   config.voice = {
     provider: choice('voice-provider', ['vapi', 'demo'], 'vapi'),
@@ -161,7 +165,6 @@ export function parseAttributes(
     // A base URL the SDK appends "/call/web" to: no trailing slash.
     apiUrl: url('vapi-api-url')?.replace(/\/+$/, '') ?? null,
   };
-
   const domain = text('store-domain')?.trim().toLowerCase() ?? null;
   if (domain !== null) {
     if (HOST_PATTERN.test(domain) && !domain.startsWith('*')) config.storeDomain = domain;
@@ -171,7 +174,10 @@ export function parseAttributes(
   config.storeUrl = url('store-url') ?? parseHttpUrl(storeHome, page.baseUrl);
   config.agentUrl = url('agent-url');
   config.geoUrl = url('geo-url');
+}
 
+/** The theme fields set by attributes, each validated like a saved or imported theme. */
+function parseThemeAttributes({ page, invalid, text }: Readers): ThemePatch {
   const theme: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(THEME_ATTRIBUTES) as [AttributeName, keyof Theme][]) {
     const value = text(name);
@@ -180,13 +186,13 @@ export function parseAttributes(
     if (checked.problem !== undefined) invalid(name, value, checked.problem);
     else theme[field] = checked.value;
   }
-  config.themeAttributes = theme as ThemePatch;
+  return theme as ThemePatch;
+}
 
+/** Layout, typing, storage and the FAQ. */
+function parseBehaviour({ invalid, text, choice }: Readers, config: AssistantConfig): void {
   config.mode = choice('mode', ['inline', 'floating'], 'inline');
   config.position = choice('position', ['bottom-right', 'bottom-left'], 'bottom-right');
-  const open = read('open');
-  config.open = open !== null && open.trim().toLowerCase() !== 'false';
-
   const speed = text('typing-speed');
   if (speed !== null) {
     const value = Number(speed);
@@ -194,14 +200,12 @@ export function parseAttributes(
     else invalid('typing-speed', speed, 'must be a number of milliseconds from 0 to 1000');
   }
   config.persist = choice('persist', ['local', 'session', 'none'], 'local');
-
   const faq = text('faq');
   if (faq !== null) {
     const entries = parseFaq(faq);
     if (entries) config.faq = entries;
     else invalid('faq', faq, 'must be a JSON array of { "q": text, "a": text }');
   }
-
   const hosts = text('image-hosts');
   if (hosts !== null) {
     const list = hosts.split(/[\s,]+/).filter(Boolean).map((host) => host.toLowerCase());
@@ -209,7 +213,10 @@ export function parseAttributes(
     bad.forEach((host) => invalid('image-hosts', host, 'is not a host name'));
     config.imageHosts = list.filter((host) => HOST_PATTERN.test(host));
   }
+}
 
+/** The widget's language and single string overrides. */
+function parseLanguage({ warn, invalid, text }: Readers, config: AssistantConfig): void {
   const lang = text('lang')?.trim() ?? null;
   if (lang !== null) {
     if (/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i.test(lang)) config.lang = lang;
@@ -221,5 +228,23 @@ export function parseAttributes(
     if (parsed) config.strings = parsed;
     else invalid('strings', strings, 'must be a JSON object of string keys and texts');
   }
-  return config;
+}
+
+/**
+ * Parses the element's attributes into a validated configuration. An absent attribute gives its
+ * default; an invalid one gives its default and a console message through `warn`.
+ */
+export function parseAttributes(
+  read: (name: AttributeName) => string | null,
+  page: PageContext,
+  warn: (message: string) => void,
+): ParsedAttributes {
+  const readers = attributeReaders(read, page, warn);
+  const config = defaultConfig(page.host);
+  parseConnections(readers, config);
+  config.themeAttributes = parseThemeAttributes(readers);
+  parseBehaviour(readers, config);
+  parseLanguage(readers, config);
+  const open = read('open');
+  return open === null ? config : { ...config, open: open.trim().toLowerCase() !== 'false' };
 }

@@ -1,4 +1,5 @@
 import type { AssistantEvents } from '../app/deps';
+import type { Emit } from '../shared/events';
 
 /**
  * The DOM events of `<store-assistant>`. Each is a `CustomEvent` dispatched on the element with
@@ -21,6 +22,6 @@ export type StoreAssistantEventMap = {
 };
 
 /** Dispatches `store-assistant:<name>` on `target`. */
-export function dispatchAssistantEvent<K extends keyof AssistantEvents>(target: EventTarget, name: K, detail: AssistantEvents[K]): void {
+export function dispatchAssistantEvent(target: EventTarget, ...[name, detail]: Parameters<Emit<AssistantEvents>>): void {
   target.dispatchEvent(new CustomEvent(`store-assistant:${name}`, { detail, bubbles: true, composed: true }));
 }

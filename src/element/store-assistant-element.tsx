@@ -1,84 +1,43 @@
 import type r2wcFunction from '@r2wc/react-to-web-component';
-import { startTransition, useEffect, useState } from 'react';
-import { nextTask } from '../shared/next-task';
 import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps } from '../app/deps';
-import { directionOf } from '../i18n/resolve';
+import { nextTask } from '../shared/next-task';
 import { themeCssVariables } from '../theme/css-variables';
-import { App } from '../ui/app';
-import { AssistantContext, useAssistantState } from '../ui/context';
-import { ErrorBoundary } from '../ui/error-boundary';
 import css from '../ui/styles.css?raw';
 import iconCss from '../ui/icons.css?raw';
 import { ATTRIBUTE_NAMES, parseAttributes, type AttributeName } from './attributes';
+import { ElementRoot } from './element-root';
 import { dispatchAssistantEvent } from './events';
 import { coverViewport } from './mobile-viewport';
-import { themeTextColors } from './theme-colors';
 import { adoptStyles } from './styles';
-
-/** The widget inside the error boundary, whose texts follow the element's language. */
-function RootShell() {
-  const renderError = useAssistantState((state) => state.strings.renderError);
-  const retryLabel = useAssistantState((state) => state.strings.renderErrorRetry);
-  const floating = useAssistantState((state) => state.config.mode === 'floating');
-  const lang = useAssistantState((state) => state.config.lang);
-  // The widget renders as a transition, which React splits into short slices: the store's page keeps
-  // responding while the first view is built.
-  const [shown, setShown] = useState(false);
-  useEffect(() => startTransition(() => setShown(true)), []);
-  return (
-    <div className="root" part="root" lang={lang} dir={directionOf(lang)}>
-      <ErrorBoundary
-        message={renderError}
-        retryLabel={retryLabel}
-        floating={floating}
-        onError={(error) => console.error('[store-assistant] render error', error)}
-      >
-        {shown && <App />}
-      </ErrorBoundary>
-    </div>
-  );
-}
-
-/** The React tree r2wc mounts into the shadow root: the element's own assistant, provided to the UI. */
-function ElementRoot({ container }: { container?: HTMLElement }) {
-  const assistant = ((container as unknown as ShadowRoot | undefined)?.host as { assistant?: Assistant } | undefined)?.assistant;
-  if (!assistant) return null;
-  return (
-    <AssistantContext.Provider value={assistant}>
-      <RootShell />
-    </AssistantContext.Provider>
-  );
-}
+import { themeTextColors } from './theme-colors';
 
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
+/** The custom element r2wc makes, as far as this module uses it. */
+type R2wcElementClass = {
+  new (): HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
+  readonly observedAttributes: string[];
+};
+
 /**
- * Builds the `<store-assistant>` class on the custom element r2wc makes. r2wc is passed in, not imported:
- * it brings ReactDOM, the largest part of the script, which the loader (index.ts) evaluates in a task of
- * its own, while this module and the rest of the widget are plain code evaluated with the script.
+ * The element's own assistant and what ties it to the element: attributes in, theme and `open` out,
+ * the page behind the open floating card.
  */
-export function createStoreAssistantElement(r2wc: typeof r2wcFunction) {
-  // Every attribute is declared to r2wc as a plain string, so r2wc observes them; parsing is ours (r2wc
-  // ignores empty values, throws on bad JSON and never resets a removed attribute).
-  const R2wcElement = r2wc(ElementRoot, {
-    shadow: 'open',
-    props: Object.fromEntries(ATTRIBUTE_NAMES.map((name) => [camelCase(name), 'string'])) as Record<string, 'string'>,
-  }) as unknown as {
-    new (): HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
-    readonly observedAttributes: string[];
-  };
-  return class StoreAssistantElement extends R2wcElement {
+function withAssistant(Base: R2wcElementClass) {
+  return class AssistantHost extends Base {
     /** The store behind this element. It outlives re-renders and moves, so the conversation does too. */
     readonly assistant: Assistant;
     private configurePending = false;
     private readonly warned = new Set<string>();
     /** Console messages for the store owner, each written once per element. */
-    private readonly warn: (message: string) => void;
+    protected readonly warn: (message: string) => void;
+    /** Undoes {@link coverViewport} while the floating card is open. */
+    private releaseViewport: (() => void) | null = null;
 
     constructor() {
       super();
-      const deps = browserDeps((name, detail) => dispatchAssistantEvent(this, name, detail));
+      const deps = browserDeps((...event) => dispatchAssistantEvent(this, ...event));
       const warnOnce = deps.warn;
       // The same invalid attribute is reported once, not on every re-parse.
       this.warn = deps.warn = (message) => {
@@ -94,6 +53,54 @@ export function createStoreAssistantElement(r2wc: typeof r2wcFunction) {
         if (state.isOpen !== previous.isOpen || state.config.mode !== previous.config.mode) this.syncViewport();
       });
     }
+
+    attributeChangedCallback(): void {
+      // Coalesce: a parser or an upgrade reports every attribute in turn; parse them once.
+      if (this.configurePending) return;
+      this.configurePending = true;
+      queueMicrotask(() => this.configure());
+    }
+
+    protected configure(): void {
+      this.configurePending = false;
+      const read = (name: AttributeName) => this.getAttribute(name);
+      const { origin, host } = window.location;
+      const { open, ...config } = parseAttributes(read, { baseUrl: document.baseURI, origin, host }, this.warn);
+      this.assistant.configure(config);
+      // The store holds whether the card is open; the attribute reflects it, and setting it asks for it.
+      if (Boolean(open) !== this.assistant.getState().isOpen) this.assistant.actions.setOpen(Boolean(open));
+    }
+
+    protected applyTheme(): void {
+      if (!this.isConnected) return;
+      const { theme } = this.assistant.getState();
+      for (const [name, value] of themeCssVariables(theme)) this.style.setProperty(name, value);
+      for (const [name, value] of Object.entries(themeTextColors(theme))) this.style.setProperty(name, value);
+    }
+
+    /** The open floating card follows the visual viewport and, full screen, stops the page scrolling. */
+    protected syncViewport(): void {
+      const { isOpen, config } = this.assistant.getState();
+      const cover = this.isConnected && isOpen && config.mode === 'floating';
+      if (cover && !this.releaseViewport) this.releaseViewport = coverViewport(this);
+      else if (!cover && this.releaseViewport) {
+        this.releaseViewport();
+        this.releaseViewport = null;
+      }
+    }
+
+    private reflectOpen(isOpen: boolean): void {
+      if (this.hasAttribute('open') !== isOpen) this.toggleAttribute('open', isOpen);
+      dispatchAssistantEvent(this, isOpen ? 'open' : 'close', {});
+    }
+  };
+}
+
+/** Attaching, moving and removing the element: React mounts in a task of its own, removal ends calls. */
+function withLifecycle(Base: ReturnType<typeof withAssistant>) {
+  return class ElementLifecycle extends Base {
+    /** Whether React is mounted: `never` before the first connection, `pending` while it waits for its task. */
+    private mounted: 'never' | 'pending' | 'yes' | 'no' = 'never';
 
     /** The page is being unloaded (or frozen): end a call and write pending saves. */
     private readonly onPageHide = () => this.assistant.dispose();
@@ -115,9 +122,6 @@ export function createStoreAssistantElement(r2wc: typeof r2wcFunction) {
       });
     }
 
-    /** Whether React is mounted: `never` before the first connection, `pending` while it waits for its task. */
-    private mounted: 'never' | 'pending' | 'yes' | 'no' = 'never';
-
     private mount(): void {
       this.mounted = 'yes';
       super.connectedCallback();
@@ -133,47 +137,12 @@ export function createStoreAssistantElement(r2wc: typeof r2wcFunction) {
         if (!this.isConnected) this.assistant.dispose();
       });
     }
+  };
+}
 
-    attributeChangedCallback(): void {
-      // Coalesce: a parser or an upgrade reports every attribute in turn; parse them once.
-      if (this.configurePending) return;
-      this.configurePending = true;
-      queueMicrotask(() => this.configure());
-    }
-
-    private configure(): void {
-      this.configurePending = false;
-      const read = (name: AttributeName) => this.getAttribute(name);
-      const { origin, host } = window.location;
-      this.assistant.actions.configure(parseAttributes(read, { baseUrl: document.baseURI, origin, host }, this.warn));
-    }
-
-    private applyTheme(): void {
-      if (!this.isConnected) return;
-      const { theme } = this.assistant.getState();
-      for (const [name, value] of themeCssVariables(theme)) this.style.setProperty(name, value);
-      for (const [name, value] of Object.entries(themeTextColors(theme))) this.style.setProperty(name, value);
-    }
-
-    /** Undoes {@link coverViewport} while the floating card is open. */
-    private releaseViewport: (() => void) | null = null;
-
-    /** The open floating card follows the visual viewport and, full screen, stops the page scrolling. */
-    private syncViewport(): void {
-      const { isOpen, config } = this.assistant.getState();
-      const cover = this.isConnected && isOpen && config.mode === 'floating';
-      if (cover && !this.releaseViewport) this.releaseViewport = coverViewport(this);
-      else if (!cover && this.releaseViewport) {
-        this.releaseViewport();
-        this.releaseViewport = null;
-      }
-    }
-
-    private reflectOpen(isOpen: boolean): void {
-      if (this.hasAttribute('open') !== isOpen) this.toggleAttribute('open', isOpen);
-      dispatchAssistantEvent(this, isOpen ? 'open' : 'close', {});
-    }
-
+/** The element's public methods (documented in methods.ts and the README), each one action of the assistant. */
+function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
+  return class StoreAssistantElement extends Base {
     /** Floating mode: opens the card. */
     open(): void {
       this.assistant.actions.setOpen(true);
@@ -236,6 +205,21 @@ export function createStoreAssistantElement(r2wc: typeof r2wcFunction) {
       return this.assistant.actions.exportTheme();
     }
   };
+}
+
+/**
+ * Builds the `<store-assistant>` class on the custom element r2wc makes. r2wc is passed in, not imported:
+ * it brings ReactDOM, the largest part of the script, which the loader (index.ts) evaluates in a task of
+ * its own, while this module and the rest of the widget are plain code evaluated with the script.
+ */
+export function createStoreAssistantElement(r2wc: typeof r2wcFunction) {
+  // Every attribute is declared to r2wc as a plain string, so r2wc observes them; parsing is ours (r2wc
+  // ignores empty values, throws on bad JSON and never resets a removed attribute).
+  const R2wcElement = r2wc(ElementRoot, {
+    shadow: 'open',
+    props: Object.fromEntries(ATTRIBUTE_NAMES.map((name) => [camelCase(name), 'string'])) as Record<string, 'string'>,
+  }) as unknown as R2wcElementClass;
+  return withPublicMethods(withLifecycle(withAssistant(R2wcElement)));
 }
 
 /**

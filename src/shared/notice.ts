@@ -1,5 +1,7 @@
+import type { ErrorSource } from './events';
+
 /** A notice shown above the input: something the visitor should know that is not a message. */
 export interface Notice {
-  source: 'chat' | 'voice' | 'theme';
+  source: ErrorSource;
   text: string;
 }

@@ -30,3 +30,12 @@ export function createStore<S extends object>(initial: S): Store<S> {
     },
   };
 }
+
+/**
+ * A feature's window on the store: it reads `Read` (its own slice and what it needs of the rest) and
+ * writes only the fields named in `Write`. The whole store is one of these for every feature.
+ */
+export interface SliceStore<Read, Write extends keyof Read> {
+  getState(): Read;
+  setState(update: Partial<Pick<Read, Write>> | ((state: Read) => Partial<Pick<Read, Write>>)): void;
+}

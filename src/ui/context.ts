@@ -1,20 +1,21 @@
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
-import type { Assistant } from '../app/assistant';
+import type { AssistantActions } from '../app/actions';
+import type { AssistantView } from '../app/assistant';
 import type { AssistantState } from '../app/state';
 import { formatString, type StringKey } from '../i18n/strings';
 
-/** The assistant of the element being rendered. */
-export const AssistantContext = createContext<Assistant | null>(null);
+/** The assistant of the element being rendered, as far as the UI may use it: state, actions, device facts. */
+export const AssistantContext = createContext<AssistantView | null>(null);
 
 /** The assistant of the surrounding element; components call its actions. */
-export function useAssistant(): Assistant {
+export function useAssistant(): AssistantView {
   const assistant = useContext(AssistantContext);
   if (!assistant) throw new Error('store-assistant: a component was rendered outside its element');
   return assistant;
 }
 
 /** The assistant's actions. */
-export function useActions(): Assistant['actions'] {
+export function useActions(): AssistantActions {
   return useAssistant().actions;
 }
 

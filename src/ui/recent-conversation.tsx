@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '../app/state';
+import type { ConversationSummary } from '../chat/chat-state';
 import { BrandMark } from './brand-mark';
 import { useActions, useAssistantState, useStrings } from './context';
 import { Icon } from './icon';

@@ -1,9 +1,17 @@
-import type { Speaker, TranscriptEntry } from '../transcript/merge';
+import type { StringTable } from '../i18n/strings';
+import type { Emit, ErrorDetail, Warn } from '../shared/events';
+import type { Notice } from '../shared/notice';
+import type { SliceStore } from '../shared/store';
+import type { Timers } from '../shared/timers';
+import type { Speaker, TranscriptEntry, TranscriptState } from '../transcript/merge';
+import type { MicrophoneAccess } from './microphone';
+import type { CreateVoiceClient } from './voice-client';
+import type { VoiceConfig } from './voice-config';
 
 /** The call's state machine: idle, connecting, connected, ending, and error on the way back to idle. */
 export type CallStatus = 'idle' | 'connecting' | 'connected' | 'ending' | 'error';
 
-/** Everything the in-call UI shows. */
+/** Everything the in-call UI shows. The call's transcript lives here and nowhere else while the call runs. */
 export interface VoiceState {
   status: CallStatus;
   /** A scripted demo call (`voice-provider="demo"`). */
@@ -19,6 +27,49 @@ export interface VoiceState {
   partial: { role: Speaker; text: string } | null;
   /** The running transcript of this call. */
   transcript: readonly TranscriptEntry[];
+  /** Each speaker's last fragment, which the merging rules compare the next one with. */
+  lastFragments: TranscriptState['previous'];
 }
 
-export const IDLE_VOICE: VoiceState = { status: 'idle', demo: false, speaking: false, level: 0, muted: false, seconds: 0, partial: null, transcript: [] };
+export const IDLE_VOICE: VoiceState = {
+  status: 'idle',
+  demo: false,
+  speaking: false,
+  level: 0,
+  muted: false,
+  seconds: 0,
+  partial: null,
+  transcript: [],
+  lastFragments: {},
+};
+
+/** What the voice feature reads and writes of the whole state. */
+export interface VoiceView {
+  voice: VoiceState;
+  notice: Notice | null;
+  strings: StringTable;
+  config: { voice: VoiceConfig };
+}
+
+/** The store as the voice feature sees it: it writes the call's state and the notice. */
+export type VoiceStore = SliceStore<VoiceView, 'voice' | 'notice'>;
+
+/** The events a call announces. */
+export interface VoiceEvents {
+  'call-start': { demo: boolean };
+  'call-end': { seconds: number; transcript: TranscriptEntry[] };
+  transcript: TranscriptEntry;
+  error: ErrorDetail;
+}
+
+/** Every side effect a call may cause, injected so tests pass fakes. */
+export interface VoiceDeps {
+  now: () => number;
+  timers: Timers;
+  /** Creates the voice client (loading the voice SDK on first use). */
+  createVoiceClient: CreateVoiceClient;
+  /** Asks for the microphone and releases it again, to tell a denied or missing one apart. */
+  requestMicrophone: () => Promise<MicrophoneAccess>;
+  emit: Emit<VoiceEvents>;
+  warn: Warn;
+}

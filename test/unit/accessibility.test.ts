@@ -112,7 +112,7 @@ describe('announcements for screen readers', () => {
     const { fetch } = fakeFetch(respond);
     const { deps } = fakeDeps({ fetch });
     const assistant = createAssistant(deps);
-    assistant.actions.configure({ ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat' });
+    assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat' });
     return assistant;
   };
 

@@ -17,7 +17,7 @@ describe('createAssistant', () => {
   it('startChat opens the chat and sends the first message as the visitor', () => {
     const { deps, events } = fakeDeps();
     const assistant = createAssistant(deps);
-    assistant.actions.configure(withWebhook);
+    assistant.configure(withWebhook);
     assistant.actions.startChat('Hi');
     const state = assistant.getState();
     expect(state.view).toBe('chat');
@@ -32,7 +32,7 @@ describe('createAssistant', () => {
   ])('sendMessage(%j) sends: %s', (text, sent) => {
     const { deps } = fakeDeps();
     const assistant = createAssistant(deps);
-    assistant.actions.configure(withWebhook);
+    assistant.configure(withWebhook);
     expect(assistant.actions.sendMessage(text)).toBe(sent);
     expect(assistant.getState().messages.map((message) => message.content)).toEqual(sent ? ['hello'] : []);
   });
@@ -40,7 +40,7 @@ describe('createAssistant', () => {
   it('keeps a draft that differs from what was sent, and clears the one that was sent', async () => {
     const { deps } = fakeDeps();
     const assistant = createAssistant(deps);
-    assistant.actions.configure(withWebhook);
+    assistant.configure(withWebhook);
     assistant.actions.setDraft('draft');
     assistant.actions.sendMessage('chip label');
     expect(assistant.getState().draft).toBe('draft');
@@ -52,7 +52,7 @@ describe('createAssistant', () => {
   it('newChat clears the messages, the loading flag and the notice; goHome returns to the welcome view', () => {
     const { deps } = fakeDeps();
     const assistant = createAssistant(deps);
-    assistant.actions.configure(withWebhook);
+    assistant.configure(withWebhook);
     assistant.actions.startChat('Hi');
     assistant.actions.newChat();
     expect(assistant.getState()).toMatchObject({ messages: [], loading: false, notice: null, view: 'chat' });
@@ -63,7 +63,7 @@ describe('createAssistant', () => {
   it('configure re-resolves the theme and the strings', () => {
     const { deps } = fakeDeps();
     const assistant = createAssistant(deps);
-    assistant.actions.configure({ ...defaultConfig('shop.example'), storeDomain: 'acme.com', themeAttributes: { accentColor: '#000000' }, strings: { send: 'Go' } });
+    assistant.configure({ ...defaultConfig('shop.example'), storeDomain: 'acme.com', themeAttributes: { accentColor: '#000000' }, strings: { send: 'Go' } });
     expect(assistant.getState().theme).toMatchObject({ brandName: 'Acme store', accentColor: '#000000', welcomeMessage: 'Welcome to acme.com. How can we assist you today?' });
     expect(assistant.getState().strings.send).toBe('Go');
   });
@@ -79,7 +79,7 @@ describe('createAssistant', () => {
   it('an imported theme wins over attributes until another is imported', () => {
     const { deps } = fakeDeps();
     const assistant = createAssistant(deps);
-    assistant.actions.configure({ ...defaultConfig('shop.example'), themeAttributes: { brandName: 'Attribute' } });
+    assistant.configure({ ...defaultConfig('shop.example'), themeAttributes: { brandName: 'Attribute' } });
     expect(assistant.actions.importTheme('{"brandName":"Imported"}')).toBe(true);
     expect(assistant.getState().theme.brandName).toBe('Imported');
     expect(assistant.actions.saveTheme()).toBe(true);

@@ -14,7 +14,7 @@ function setup(options: { voice?: Partial<VoiceConfig>; client?: ReturnType<type
     requestMicrophone: vi.fn(async () => options.microphone ?? 'granted'),
   });
   const assistant = createAssistant(harness.deps);
-  assistant.actions.configure({ ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat', voice: { ...VAPI, ...options.voice } });
+  assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat', voice: { ...VAPI, ...options.voice } });
   const voice = () => assistant.getState().voice;
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { ...harness, fake, assistant, voice, settle };
@@ -265,7 +265,7 @@ describe('failures', () => {
     const harness = setup();
     harness.deps.createVoiceClient = vi.fn(async () => Promise.reject(new Error('chunk failed')));
     const assistant = createAssistant(harness.deps);
-    assistant.actions.configure({ ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat', voice: VAPI });
+    assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat', voice: VAPI });
     await assistant.actions.startCall();
     await harness.settle();
     expect(assistant.getState().voice.status).toBe('idle');
@@ -277,7 +277,7 @@ describe('failures', () => {
     const harness = setup();
     harness.deps.requestMicrophone = vi.fn(() => new Promise<'granted'>((resolve) => (grant = resolve)));
     const assistant = createAssistant(harness.deps);
-    assistant.actions.configure({ ...defaultConfig('shop.example'), voice: VAPI });
+    assistant.configure({ ...defaultConfig('shop.example'), voice: VAPI });
     const starting = assistant.actions.startCall();
     await assistant.actions.stopCall();
     grant('granted');

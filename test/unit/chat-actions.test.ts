@@ -12,7 +12,7 @@ function setup(respond: (request: RecordedRequest) => Response | Promise<Respons
   const { fetch, requests } = fakeFetch(respond);
   const harness = fakeDeps({ fetch, ...depOverrides });
   const assistant = createAssistant(harness.deps);
-  assistant.actions.configure({ ...defaultConfig('shop.example'), webhookUrl: WEBHOOK, ...config });
+  assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: WEBHOOK, ...config });
   const state = () => assistant.getState();
   const settled = () => vi.waitFor(() => expect(state().loading).toBe(false));
   return { ...harness, assistant, actions: assistant.actions, state, requests, settled };
@@ -220,7 +220,7 @@ describe('visitor context', () => {
     const { fetch, requests } = fakeFetch((request) => (request.method === 'GET' ? jsonReply({ country: 'DE' }) : textReply('ok')));
     const harness = fakeDeps({ fetch });
     const assistant = createAssistant(harness.deps);
-    assistant.actions.configure({ ...defaultConfig('shop.example'), webhookUrl: WEBHOOK, geoUrl: 'https://geo.example/json' });
+    assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: WEBHOOK, geoUrl: 'https://geo.example/json' });
     assistant.actions.sendMessage('Hi');
     await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
     assistant.actions.sendMessage('Again');

@@ -1,0 +1,36 @@
+import type { ChatActions } from '../chat/chat-slice';
+import type { ThemeActions } from '../theme/theme-slice';
+import type { VoiceActions } from '../voice/call-controller';
+import type { View } from './state';
+
+/**
+ * Everything the UI and the element may ask of the assistant. Each feature contributes its own actions
+ * (chat, voice, theme); navigation and the actions that span features are the assistant's. Wiring
+ * (configuration, disposal, a call's transcript joining the chat, preloading) is not here: it stays
+ * inside app/.
+ */
+export interface AssistantActions extends Omit<ChatActions, 'openConversation'>, VoiceActions, ThemeActions {
+  /** Shows `view` and remembers it for the tab. */
+  navigate(view: View): void;
+  /** Floating mode: shows or hides the card. */
+  setOpen(isOpen: boolean): void;
+  /** Opens the chat view, sending `firstMessage` at once when given. */
+  startChat(firstMessage?: string): void;
+  /** Returns to the welcome view. */
+  goHome(): void;
+  /** Reopens a saved conversation from the Chats view and shows it. */
+  openConversation(id: string): void;
+  /** "Start a live call": opens the conversation, where the call runs, and starts the call. */
+  startLiveCall(): void;
+  /** "Talk to a human agent" without an agent URL: asks the webhook for one. */
+  requestHumanAgent(): void;
+  dismissNotice(): void;
+  /** The pointer or focus arrived on the button with tooltip `id`. */
+  showTooltip(id: string): void;
+  /** The pointer or focus left the button with tooltip `id`. */
+  hideTooltip(id: string): void;
+  /** Escape: closes whatever tooltip is open. Returns whether one was. */
+  dismissTooltip(): boolean;
+  /** The UI has rendered after being attached: announces `store-assistant:ready` and schedules the markdown preload. */
+  markRendered(): void;
+}

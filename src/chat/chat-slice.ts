@@ -1,0 +1,111 @@
+import type { TranscriptEntry } from '../transcript/merge';
+import type { ChatConfig, ChatDeps, ChatStore } from './chat-state';
+import { createConversations } from './conversations';
+import { createAttachments } from './attachments';
+import { messageWithImage } from './image-attachment';
+import { createMarkdownLoading } from './markdown-preload';
+import { createMessageLog } from './message-log';
+import { createReplyRequests } from './reply-request';
+import { createVisitorContextSource } from './visitor-context';
+
+/** What the visitor (through the UI or the element's methods) can do in the chat. */
+export interface ChatActions {
+  /** Keeps the visitor's unsent text. */
+  setDraft(draft: string): void;
+  /**
+   * Sends `text` (and the attached image, if any) as the visitor. Ignored when there is nothing to send
+   * or a reply is awaited (SPEC §5). Without a webhook the text stays in the box and a notice says chat
+   * is not configured. Returns whether the message was sent.
+   */
+  sendMessage(text: string): boolean;
+  /** Sends the question a failed reply belongs to again, replacing the error bubble. */
+  retry(errorMessageId: string): void;
+  /** The typewriter finished (or was skipped): the message is shown in full from now on. */
+  markRevealed(id: string): void;
+  /** Chooses an image for the next message; anything but an image gets a clear notice. */
+  attachImage(file: File): Promise<void>;
+  removeAttachment(): void;
+  /** Starts a new conversation: cancels a reply in flight and clears messages, loading flag and notice (SPEC §4). */
+  newChat(): void;
+  /** Reopens a saved conversation from the Chats view; false when there is none with that id. */
+  openConversation(id: string): boolean;
+}
+
+/**
+ * The chat feature: its actions, and the wiring the assistant composes (configuration, a call's
+ * transcript joining the conversation, the markdown preload, disposal).
+ */
+export function createChatSlice(store: ChatStore, deps: ChatDeps) {
+  const log = createMessageLog(store, deps);
+  const conversations = createConversations(store, deps);
+  const markdown = createMarkdownLoading(store, deps);
+  const sleep = (ms: number) => new Promise<void>((resolve) => deps.timers.setTimeout(resolve, ms));
+  const visitorContext = createVisitorContextSource({ ...deps, sleep });
+  const replies = createReplyRequests(store, deps, { log, conversations, ensureMarkdown: markdown.ensure, visitorContext });
+  const notify = (text: string, reason: string) => {
+    store.setState({ notice: { source: 'chat', text } });
+    deps.emit('error', { source: 'chat', message: reason });
+  };
+  const attachments = createAttachments(store, deps, notify);
+
+  const actions: ChatActions = {
+    setDraft: (draft) => store.setState({ draft }),
+    sendMessage(text) {
+      const state = store.getState();
+      const content = text.trim();
+      if ((!content && !state.attachment) || state.loading) return false;
+      if (!state.config.webhookUrl) {
+        notify(state.strings.chatNotConfigured, 'chat: no webhook-url is set');
+        return false;
+      }
+      const message = log.create('user', state.attachment ? messageWithImage(content, state.attachment.dataUrl) : content);
+      // The draft is cleared only when it held the text being sent (a chip or a method call leaves it alone).
+      store.setState({ attachment: null, ...(state.draft.trim() === content ? { draft: '' } : {}) });
+      log.add(message);
+      conversations.commit();
+      void replies.request(message);
+      return true;
+    },
+    retry: (errorMessageId) => replies.retry(errorMessageId),
+    markRevealed: (id) => log.markRevealed(id),
+    ...attachments,
+    newChat() {
+      replies.cancel('new-chat');
+      conversations.startNew();
+      store.setState({ loading: false, notice: null, attachment: null });
+    },
+    openConversation(id) {
+      if (id !== store.getState().sessionId) replies.cancel('new-chat');
+      const opened = conversations.open(id);
+      if (opened) store.setState({ loading: false, notice: null });
+      return opened;
+    },
+  };
+
+  return {
+    actions,
+
+    /** Applies the chat's part of a new configuration: where conversations are saved, the visitor context. */
+    configure(config: ChatConfig): void {
+      conversations.load(config);
+      visitorContext.configure(config.geoUrl);
+    },
+
+    /** A call ended: its transcript joins the conversation, so the webhook hears what was said and it is saved. */
+    appendTranscript(entries: readonly TranscriptEntry[]): void {
+      log.add(
+        entries.map((entry) => log.create(entry.role === 'user' ? 'user' : 'bot', entry.text, { timestamp: entry.timestamp, source: 'voice' })),
+        { as: 'transcript' },
+      );
+      conversations.commit();
+    },
+
+    preloadMarkdown: markdown.preload,
+
+    /** The element was removed: cancel the reply in flight and save what there is. */
+    dispose(): void {
+      replies.cancel('removed');
+      conversations.flush();
+    },
+  };
+}

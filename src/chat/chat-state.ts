@@ -1,0 +1,119 @@
+import type { StringTable } from '../i18n/strings';
+import type { DisplayMode } from '../shared/display';
+import type { Emit, ErrorDetail, Warn } from '../shared/events';
+import type { Notice } from '../shared/notice';
+import type { SafeStorage } from '../shared/storage';
+import type { SliceStore } from '../shared/store';
+import type { Timers } from '../shared/timers';
+import type { PreparedImage } from './image-attachment';
+import type { MarkdownOptions } from './markdown';
+import type { MarkdownRenderer } from './markdown-loader';
+import type { Message } from './message';
+
+/** Where the conversation is remembered between page loads. */
+export type PersistMode = 'local' | 'session' | 'none';
+
+/** One entry of the Chats view: a saved conversation. */
+export interface ConversationSummary {
+  id: string;
+  /** The first thing the visitor asked. */
+  title: string;
+  /** The last message. */
+  preview: string;
+  updatedAt: number;
+  messageCount: number;
+}
+
+/** An image chosen for the next message, downscaled and ready to send. */
+export interface Attachment {
+  dataUrl: string;
+  name: string;
+}
+
+/** The chat's slice of the widget's state: the conversation and everything about sending. */
+export interface ChatState {
+  /** The open conversation's id, sent as `sessionId` (n8n's chat memory keys on it). */
+  sessionId: string;
+  messages: Message[];
+  /** Saved conversations, most recent first, for the Chats view. */
+  conversations: ConversationSummary[];
+  /** The image waiting to be sent with the next message. */
+  attachment: Attachment | null;
+  /** The markdown renderer, once loaded; until then bot text shows as plain text. */
+  markdown: MarkdownRenderer | null;
+  /** What bot markdown may load and link to, derived from the configuration. */
+  markdownOptions: MarkdownOptions;
+  /** A reply is awaited: the input is disabled and the typing dots show. */
+  loading: boolean;
+  /** The visitor's unsent text. It lives here so it survives re-renders, moves and failed sends. */
+  draft: string;
+  /** The latest complete bot reply as text, for the polite live region (announced once). */
+  announcement: string;
+  /** Floating mode: bot messages that arrived while the card was closed (the launcher's badge). */
+  unread: number;
+}
+
+/** The settings the chat reads from the element's configuration. */
+export interface ChatConfig {
+  webhookUrl: string | null;
+  /** "Track my order" target; relative product links resolve against it. */
+  storeUrl: string | null;
+  persist: PersistMode;
+  /** Hosts that images inside bot markdown may load from. */
+  imageHosts: string[];
+  geoUrl: string | null;
+  mode: DisplayMode;
+}
+
+/** What the chat reads and writes of the whole state: its slice, plus what it needs to know of the rest. */
+export type ChatView = ChatState & { config: ChatConfig; strings: StringTable; notice: Notice | null; isOpen: boolean };
+
+/** The store as the chat sees it: it writes its own slice and the notice. */
+export type ChatStore = SliceStore<ChatView, keyof ChatState | 'notice'>;
+
+/** The events the chat announces. */
+export interface ChatEvents {
+  message: Message;
+  error: ErrorDetail;
+}
+
+/** Every side effect the chat may cause, injected so tests pass fakes. */
+export interface ChatDeps {
+  fetch: typeof fetch;
+  /** Long-lived storage (`persist="local"`). */
+  localStorage: SafeStorage;
+  /** Per-tab storage (`persist="session"`, the visit's cached context). */
+  sessionStorage: SafeStorage;
+  now: () => number;
+  timers: Timers;
+  /** Runs `callback` when the browser is idle (or soon); returns a function that cancels it. */
+  scheduleIdle: (callback: () => void) => () => void;
+  /** Resolves in a new task, so long work is split and the page stays responsive in between. */
+  yieldToPage: () => Promise<void>;
+  /** A random id for a conversation (n8n's chat memory keys on it). */
+  randomId: () => string;
+  /** Loads the markdown renderer (marked and DOMPurify), evaluated on first use. */
+  loadMarkdown: () => Promise<MarkdownRenderer>;
+  /** Decodes, downscales and re-encodes an attached image. */
+  prepareImage: (file: Blob) => Promise<PreparedImage>;
+  emit: Emit<ChatEvents>;
+  warn: Warn;
+  /** The page's origin: same-origin images are allowed and relative URLs resolve against it. */
+  pageOrigin: string;
+}
+
+/** The chat state of a new widget. */
+export function initialChatState(sessionId: string, markdownOptions: MarkdownOptions): ChatState {
+  return {
+    sessionId,
+    messages: [],
+    conversations: [],
+    attachment: null,
+    markdown: null,
+    markdownOptions,
+    loading: false,
+    draft: '',
+    announcement: '',
+    unread: 0,
+  };
+}

@@ -1,0 +1,32 @@
+import type { ChatDeps, ChatStore } from './chat-state';
+import type { Message } from './message';
+import type { MessageLog } from './message-log';
+import type { ParsedReply } from './reply-parser';
+
+/** How a reply, or its failure, joins the conversation. */
+export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn' | 'emit'>, log: MessageLog) {
+  return {
+    /** Shows a reply: a new message revealed by the typewriter, or the final form of the streamed one. */
+    showReply(reply: ParsedReply, streamedId: string | null): void {
+      const empty = !reply.text && reply.products.length === 0;
+      const content = empty ? store.getState().strings.replyNotUnderstood : reply.text;
+      const extra: Partial<Message> = {};
+      if (reply.products.length > 0) extra.products = reply.products;
+      if (reply.truncated) extra.truncated = true;
+      // A streamed text is already on screen: no typewriter, just the final form with its cards.
+      if (streamedId) log.announce(log.complete(streamedId, { ...extra, content }));
+      else log.add(log.create('bot', content, { ...extra, animate: true }));
+    },
+
+    /** Shows a failed or interrupted reply with Retry, in place of a partly streamed one. */
+    showFailure(userMessage: Message, status: 'error' | 'interrupted', streamedId: string | null, reason: string): void {
+      if (streamedId) log.remove(streamedId);
+      const { strings } = store.getState();
+      const failure = log.create('bot', status === 'error' ? strings.replyFailed : strings.replyInterrupted, { status, retryFor: userMessage.id });
+      log.add(failure);
+      log.announce(failure);
+      // The store owner debugging a webhook (CORS, mixed content, a 500) finds the cause in the console.
+      deps.warn(reason);
+      deps.emit('error', { source: 'chat', message: reason });
+    },  };
+}

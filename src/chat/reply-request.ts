@@ -1,0 +1,126 @@
+import type { ChatDeps, ChatStore } from './chat-state';
+import type { Conversations } from './conversations';
+import { buildHistory } from './history';
+import type { Message } from './message';
+import type { MessageLog } from './message-log';
+import { createReplyDisplay } from './reply-display';
+import type { ProductContext } from './products';
+import { parseReply } from './reply-parser';
+import { callWebhook, WebhookError, type WebhookReply, type WebhookRequest } from './webhook-client';
+
+/** Why the widget cancelled a reply in flight. */
+export type CancelReason = 'new-chat' | 'removed';
+
+/** What a reply request needs besides the store and the side effects. */
+export interface ReplyRequestParts {
+  log: MessageLog;
+  conversations: Conversations;
+  /** Loads the markdown renderer, so the reply shows formatted. */
+  ensureMarkdown: () => Promise<void>;
+  /** The visitor context to send with each message, if any. */
+  visitorContext: { readonly configured: boolean; read(): Promise<WebhookRequest['context']> };
+}
+
+interface InFlight {
+  controller: AbortController;
+  reason: CancelReason | null;
+  sessionId: string;
+  /** The id of the streamed reply on screen, once the first text arrived. */
+  streamedId: string | null;
+}
+
+/** The webhook request for `userMessage`: the message and the conversation before it. */
+function requestBody(store: ChatStore, userMessage: Message): WebhookRequest {
+  const { sessionId, messages } = store.getState();
+  return { message: userMessage.content, history: buildHistory(messages.slice(0, messages.indexOf(userMessage))), sessionId };
+}
+
+/** The reply's text and products: a streamed reply's text, or the body read by its content type. */
+function parse(reply: WebhookReply, context: ProductContext) {
+  return reply.streamed ? parseReply(reply.text, context) : parseReply(reply.body, context, { servedAsJson: /json/i.test(reply.contentType) });
+}
+
+/**
+ * Requests replies from the webhook, one at a time: builds the request, shows a streamed reply as it
+ * arrives, and shows the final reply or the failure.
+ */
+export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: ReplyRequestParts) {
+  const { log } = parts;
+  const display = createReplyDisplay(store, deps, log);
+  let inFlight: InFlight | null = null;
+  const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
+
+  const showStreamText = (request: InFlight, text: string) => {
+    if (!stillCurrent(request)) return;
+    if (request.streamedId !== null) return log.update(request.streamedId, { content: text });
+    const message = log.create('bot', text, { status: 'streaming' });
+    request.streamedId = message.id;
+    log.add(message, { as: 'streaming' });
+  };
+
+  const fail = (request: InFlight, userMessage: Message, error: unknown) => {
+    const failure = error instanceof WebhookError ? error : new WebhookError('network', String(error));
+    // A new chat cancelled this request: the old conversation keeps the question, unanswered.
+    if (failure.kind === 'aborted' && request.reason === 'new-chat') return;
+    if (stillCurrent(request)) display.showFailure(userMessage, failure.kind === 'aborted' ? 'interrupted' : 'error', request.streamedId, `chat: ${failure.message}`);
+  };
+
+  /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
+  const request = async (userMessage: Message): Promise<void> => {
+    const { config, sessionId } = store.getState();
+    if (!config.webhookUrl) return;
+    const current: InFlight = { controller: new AbortController(), reason: null, sessionId, streamedId: null };
+    inFlight = current;
+    store.setState({ loading: true, notice: null });
+    const markdownReady = parts.ensureMarkdown();
+    try {
+      const body = requestBody(store, userMessage);
+      // Without a geo-url there is nothing to wait for: the request leaves in the same task as the click.
+      const context = parts.visitorContext.configured ? await parts.visitorContext.read() : undefined;
+      if (context) body.context = context;
+      const reply = await callWebhook({
+        url: config.webhookUrl,
+        body,
+        fetch: deps.fetch,
+        timers: deps.timers,
+        signal: current.controller.signal,
+        onStreamText: (text) => showStreamText(current, text),
+      });
+      // Reading, parsing and showing a reply each get a task of their own: a large reply never becomes
+      // one long task on the store's page.
+      await deps.yieldToPage();
+      const parsed = parse(reply, { storeUrl: store.getState().config.storeUrl, pageOrigin: deps.pageOrigin });
+      await markdownReady;
+      await deps.yieldToPage();
+      if (stillCurrent(current)) display.showReply(parsed, current.streamedId);
+    } catch (error) {
+      fail(current, userMessage, error);
+    } finally {
+      if (inFlight === current) {
+        inFlight = null;
+        store.setState({ loading: false });
+      }
+      parts.conversations.commit();
+    }
+  };
+
+  return {
+    request,
+
+    /** Sends the question a failed reply belongs to again, replacing the error bubble. */
+    retry(errorMessageId: string): void {
+      const failed = log.find(errorMessageId);
+      const question = failed?.retryFor ? log.find(failed.retryFor) : undefined;
+      if (!failed || !question || store.getState().loading) return;
+      log.remove(failed.id);
+      void request(question);
+    },
+
+    /** Cancels the reply in flight, if any. */
+    cancel(reason: CancelReason): void {
+      if (!inFlight) return;
+      inFlight.reason = reason;
+      inFlight.controller.abort();
+    },
+  };
+}

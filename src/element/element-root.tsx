@@ -1,0 +1,41 @@
+import { startTransition, useEffect, useState } from 'react';
+import type { Assistant } from '../app/assistant';
+import { directionOf } from '../i18n/resolve';
+import { App } from '../ui/app';
+import { AssistantContext, useAssistantState } from '../ui/context';
+import { ErrorBoundary } from '../ui/error-boundary';
+
+/** The widget inside the error boundary, whose texts follow the element's language. */
+function RootShell() {
+  const renderError = useAssistantState((state) => state.strings.renderError);
+  const retryLabel = useAssistantState((state) => state.strings.renderErrorRetry);
+  const floating = useAssistantState((state) => state.config.mode === 'floating');
+  const lang = useAssistantState((state) => state.config.lang);
+  // The widget renders as a transition, which React splits into short slices: the store's page keeps
+  // responding while the first view is built.
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  return (
+    <div className="root" part="root" lang={lang} dir={directionOf(lang)}>
+      <ErrorBoundary
+        message={renderError}
+        retryLabel={retryLabel}
+        floating={floating}
+        onError={(error) => console.error('[store-assistant] render error', error)}
+      >
+        {shown && <App />}
+      </ErrorBoundary>
+    </div>
+  );
+}
+
+/** The React tree r2wc mounts into the shadow root: the element's own assistant, provided to the UI. */
+export function ElementRoot({ container }: { container?: HTMLElement }) {
+  const assistant = ((container as unknown as ShadowRoot | undefined)?.host as { assistant?: Assistant } | undefined)?.assistant;
+  if (!assistant) return null;
+  return (
+    <AssistantContext.Provider value={assistant}>
+      <RootShell />
+    </AssistantContext.Provider>
+  );
+}

@@ -1,0 +1,148 @@
+import type { StringKey } from '../i18n/strings';
+import { own } from '../shared/own';
+import { addFragment, type TranscriptEntry } from '../transcript/merge';
+import type { MicrophoneAccess } from './microphone';
+import type { VoiceClient, VoiceTarget } from './voice-client';
+import type { VoiceConfig } from './voice-config';
+import { IDLE_VOICE, type VoiceDeps, type VoiceState, type VoiceStore } from './voice-state';
+
+const MICROPHONE_MESSAGES: Record<Exclude<MicrophoneAccess, 'granted'>, StringKey> = {
+  denied: 'microphoneDenied',
+  missing: 'microphoneMissing',
+  unavailable: 'microphoneUnavailable',
+};
+
+/** One call, from the click to its end, with everything to release when it is over. */
+export interface ActiveCall {
+  client: VoiceClient | null;
+  unsubscribe: (() => void)[];
+  timers: unknown[];
+  connected: boolean;
+  failed: boolean;
+  ended: boolean;
+}
+
+/** What the functions of a call share: the store, the side effects, and what to do when a call is over. */
+export interface CallContext {
+  store: VoiceStore;
+  deps: VoiceDeps;
+  /** The call is over (however it ended): forget it. */
+  release(current: ActiveCall): void;
+  /** The call's transcript, handed to the conversation when the call ends. */
+  saveTranscript(entries: readonly TranscriptEntry[]): void;
+}
+
+export function newCall(): ActiveCall {
+  return { client: null, unsubscribe: [], timers: [], connected: false, failed: false, ended: false };
+}
+
+export function setVoice(context: CallContext, patch: Partial<VoiceState>): void {
+  context.store.setState((state) => ({ voice: { ...state.voice, ...patch } }));
+}
+
+export function notify(context: CallContext, key: StringKey): void {
+  context.store.setState((state) => ({ notice: { source: 'voice', text: state.strings[key] } }));
+}
+
+/** A readable reason from whatever a voice SDK threw or reported. */
+export function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  const inner = own(error, 'error');
+  const message = own(inner, 'message') ?? own(inner, 'errorMsg') ?? own(error, 'message') ?? own(error, 'errorMsg') ?? own(error, 'type');
+  if (typeof message === 'string') return message;
+  return String(error);
+}
+
+/** Ends `current` for good: listeners, timers, the transcript handed to the conversation, `call-end`. */
+export function finishCall(context: CallContext, current: ActiveCall): void {
+  if (current.ended) return;
+  current.ended = true;
+  current.unsubscribe.forEach((unsubscribe) => unsubscribe());
+  current.timers.forEach((handle) => context.deps.timers.clearTimeout(handle));
+  context.release(current);
+  const { seconds, transcript, demo } = context.store.getState().voice;
+  if (transcript.length > 0) context.saveTranscript(transcript);
+  setVoice(context, { ...IDLE_VOICE, demo });
+  if (current.connected) context.deps.emit('call-end', { seconds, transcript: [...transcript] });
+}
+
+/** A call failed: one notice and one error event, however many times the provider reports it. */
+export function failCall(context: CallContext, current: ActiveCall, key: StringKey, reason: string): void {
+  if (current.failed || current.ended) return;
+  current.failed = true;
+  setVoice(context, { status: 'error' });
+  notify(context, key);
+  context.deps.warn(reason);
+  context.deps.emit('error', { source: 'voice', message: reason });
+  const client = current.client;
+  if (!client) finishCall(context, current);
+  else void client.stop().catch(() => undefined).finally(() => finishCall(context, current));
+}
+
+function tick(context: CallContext, current: ActiveCall): void {
+  const handle = context.deps.timers.setTimeout(() => {
+    if (current.ended) return;
+    setVoice(context, { seconds: context.store.getState().voice.seconds + 1 });
+    tick(context, current);
+  }, 1000);
+  current.timers.push(handle);
+}
+
+/** A provider message: the end of the call, or a line of the transcript (partial or final). */
+function onCallMessage(context: CallContext, current: ActiveCall, message: unknown): void {
+  const [type, role, transcriptType, text, status] = ['type', 'role', 'transcriptType', 'transcript', 'status'].map((key) => own(message, key));
+  if (type === 'status-update' && status === 'ended') return finishCall(context, current);
+  if (type !== 'transcript' || typeof text !== 'string' || (role !== 'user' && role !== 'assistant')) return;
+  if (transcriptType !== 'final') return setVoice(context, { partial: { role, text } });
+  const voice = context.store.getState().voice;
+  const { state, result } = addFragment({ entries: voice.transcript, previous: voice.lastFragments }, { role, text, timestamp: context.deps.now() });
+  setVoice(context, { transcript: state.entries, lastFragments: state.previous, partial: voice.partial?.role === role ? null : voice.partial });
+  const entry = state.entries[state.entries.length - 1];
+  if ((result === 'added' || result === 'merged') && entry) context.deps.emit('transcript', entry);
+}
+
+/** Turns the client's events into store state and DOM events for as long as `current` runs. */
+export function listenToCall(context: CallContext, current: ActiveCall, client: VoiceClient): void {
+  const { store, deps } = context;
+  current.unsubscribe.push(
+    client.on('call-start', () => {
+      if (current.ended || current.connected) return;
+      current.connected = true;
+      setVoice(context, { status: 'connected', seconds: 0 });
+      tick(context, current);
+      deps.emit('call-start', { demo: store.getState().voice.demo });
+    }),
+    client.on('call-end', () => finishCall(context, current)),
+    client.on('speech-start', () => setVoice(context, { speaking: true })),
+    client.on('speech-end', () => setVoice(context, { speaking: false, level: 0 })),
+    client.on('volume-level', (level) => {
+      const clamped = Math.max(0, Math.min(1, Number(level) || 0));
+      // Levels arrive every 100 ms; redraw only for a visible change.
+      if (Math.abs(clamped - store.getState().voice.level) >= 0.02) setVoice(context, { level: clamped });
+    }),
+    client.on('message', (message) => onCallMessage(context, current, message)),
+    // Vapi reports one failure several times (daily-error, daily-call-join-error, start-method-error): one notice.
+    client.on('error', (error) => failCall(context, current, 'callFailed', `voice: ${describe(error)}`)),
+  );
+}
+
+/** Asks for the microphone, loads the provider's client and places the call, unless it ended meanwhile. */
+export async function placeCall(context: CallContext, current: ActiveCall, voice: VoiceConfig, target: VoiceTarget): Promise<void> {
+  const { deps } = context;
+  if (voice.provider !== 'demo') {
+    const access = await deps.requestMicrophone();
+    if (current.ended) return;
+    if (access !== 'granted') return failCall(context, current, MICROPHONE_MESSAGES[access], `voice: microphone ${access}`);
+  }
+  const client = await deps.createVoiceClient(voice);
+  if (current.ended) return;
+  current.client = client;
+  listenToCall(context, current, client);
+  const started = await client.start(target);
+  // Ended while the provider was still connecting: make sure nothing joins behind our back.
+  if (current.ended) {
+    if (started) void client.stop().catch(() => undefined);
+    return;
+  }
+  if (!started) failCall(context, current, 'callFailed', 'voice: the call could not be started');
+}
