@@ -54,6 +54,8 @@ export function defaultConfig(pageHost: string): AssistantConfig {
     faq: [],
     imageHosts: pageHost ? [pageHost] : [],
     geoUrl: null,
+    feedback: true,
+    feedbackUrl: null,
     lang: 'en',
     strings: {},
   };

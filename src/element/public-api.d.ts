@@ -35,6 +35,8 @@ export interface StoreAssistantMessage {
   truncated?: boolean;
   /** Lines of a voice call, added to the conversation when the call ends. */
   source?: 'voice';
+  /** The visitor's rating of a complete bot reply. */
+  feedback?: 'up' | 'down';
 }
 
 /** A line of a voice call's transcript. */
@@ -55,6 +57,7 @@ export interface StoreAssistantEventDetails {
   'call-start': { demo: boolean };
   'call-end': { seconds: number; transcript: StoreAssistantTranscriptEntry[] };
   transcript: StoreAssistantTranscriptEntry;
+  feedback: { messageId: string; rating: 'up' | 'down'; content: string; sessionId: string };
 }
 
 /** Event name to event type: every event bubbles and crosses shadow roots (`composed`). */

@@ -26,7 +26,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   voice: ['shared', 'i18n', 'transcript'],
   app: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice'],
   ui: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'app'],
-  element: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'app', 'ui'],
+  analytics: ['shared'],
+  element: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'app', 'ui', 'analytics'],
 };
 
 function sourceFiles(dir: string): string[] {
