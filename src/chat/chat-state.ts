@@ -5,11 +5,10 @@ import type { Notice } from '../shared/notice';
 import type { SafeStorage } from '../shared/storage';
 import type { SliceStore } from '../shared/store';
 import type { Timers } from '../shared/timers';
-import type { FeedbackDetail } from './feedback';
 import type { PreparedImage } from './image-attachment';
 import type { MarkdownOptions } from './markdown';
 import type { MarkdownRenderer } from './markdown-loader';
-import type { Message } from './message';
+import type { FeedbackDetail, Message } from './message';
 
 /** Where the conversation is remembered between page loads. */
 export type PersistMode = 'local' | 'session' | 'none';

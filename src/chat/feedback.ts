@@ -2,21 +2,12 @@ import type { Timers } from '../shared/timers';
 import type { Emit, Warn } from '../shared/events';
 import { safeStringify } from '../shared/safe-json';
 import type { ChatStore } from './chat-state';
-import type { Rating } from './message';
+import type { FeedbackDetail, Rating } from './message';
 import type { MessageLog } from './message-log';
 import { explicitRequest } from './request-options';
 
 /** A feedback POST that has not answered in this long is given up (and logged), never retried. */
 export const FEEDBACK_TIMEOUT_MS = 10_000;
-
-/** The detail of `store-assistant:feedback`, and the body POSTed to `feedback-url`. */
-export interface FeedbackDetail {
-  messageId: string;
-  rating: Rating;
-  /** The reply that was rated, as markdown. */
-  content: string;
-  sessionId: string;
-}
 
 /** What rating a reply needs beyond the store. */
 export interface FeedbackDeps {

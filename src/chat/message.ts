@@ -41,3 +41,12 @@ export type Rating = 'up' | 'down';
 export function completeMessage(message: Message): Message {
   return { products: undefined, status: undefined, retryFor: undefined, animate: undefined, truncated: undefined, source: undefined, feedback: undefined, ...message };
 }
+
+/** The detail of `store-assistant:feedback`, and the body POSTed to `feedback-url`. */
+export interface FeedbackDetail {
+  messageId: string;
+  rating: Rating;
+  /** The reply that was rated, as markdown. */
+  content: string;
+  sessionId: string;
+}

@@ -14,6 +14,7 @@ export const EVENTS = {
   'call-start': 'A voice call connected. `detail: { demo }`.',
   'call-end': 'A voice call that had connected ended. `detail: { seconds, transcript }`.',
   transcript: 'A line of the call transcript was added or extended. `detail`: the entry `{ role, text, timestamp }`.',
+  teaser: 'Floating mode: the launcher teaser showed its text (at most once per session). `detail: { text }`.',
   feedback: 'The visitor rated a reply (thumbs up or down). `detail: { messageId, rating: "up" | "down", content, sessionId }`.',
 } as const satisfies Record<keyof AssistantEvents, string>;
 

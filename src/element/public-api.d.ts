@@ -58,6 +58,7 @@ export interface StoreAssistantEventDetails {
   'call-end': { seconds: number; transcript: StoreAssistantTranscriptEntry[] };
   transcript: StoreAssistantTranscriptEntry;
   feedback: { messageId: string; rating: 'up' | 'down'; content: string; sessionId: string };
+  teaser: { text: string };
 }
 
 /** Event name to event type: every event bubbles and crosses shadow roots (`composed`). */
