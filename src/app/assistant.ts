@@ -9,7 +9,10 @@ import type { AssistantConfig } from './config';
 import type { AssistantDeps } from './deps';
 import { createNavigation } from './navigation';
 import { initialState, type AssistantState } from './state';
+import { callTools } from './call-tools';
+import { callVariables } from './call-variables';
 import { createTeaser } from './teaser';
+import { createConsentRecord } from './voice-consent';
 import { createTooltips } from './tooltips';
 
 export { VIEW_STORAGE_KEY } from './navigation';
@@ -20,24 +23,35 @@ export type Assistant = ReturnType<typeof createAssistant>;
 /** What the UI sees of the assistant: the state, the actions, and the device facts it renders by. */
 export type AssistantView = Pick<Assistant, 'getState' | 'subscribe' | 'actions' | 'environment'>;
 
-/**
- * Creates the assistant: a store outside React, each feature's slice over it, and the one set of
- * actions the UI and the element call. Every side effect comes from `deps`.
- */
-export function createAssistant(deps: AssistantDeps) {
-  const store = createStore<AssistantState>(initialState(deps.pageOrigin, deps.randomId()));
-  const theme = createThemeSlice(store, deps);
-  const chat = createChatSlice(store, deps);
-  const calls = createCallController(store, deps, chat.appendTranscript);
-  const navigation = createNavigation(store, deps.sessionStorage);
-  const teaser = createTeaser(store, deps);
-  let cancelPreload: (() => void) | null = null;
+type AssistantStore = ReturnType<typeof createStore<AssistantState>>;
 
+/** Each feature's slice over the one store, with the hooks that connect them. */
+function createSlices(store: AssistantStore, deps: AssistantDeps) {
+  const chat = createChatSlice(store, deps);
+  const calls = createCallController(store, deps, {
+    saveTranscript: chat.appendTranscript,
+    variables: () => callVariables({ messages: store.getState().messages, lang: store.getState().config.lang }),
+    tools: callTools(chat),
+    consent: createConsentRecord(() => ({ ...store.getState().config, consent: store.getState().config.voice.consent }), { local: deps.localStorage, session: deps.sessionStorage }),
+  });
+  return { theme: createThemeSlice(store, deps), chat, calls, navigation: createNavigation(store, deps.sessionStorage), teaser: createTeaser(store, deps) };
+}
+
+/** The one action surface: each feature's actions, and the ones that span features. */
+function composeActions(store: AssistantStore, deps: AssistantDeps, slices: ReturnType<typeof createSlices>, markRendered: () => void): AssistantActions {
+  const { theme, chat, calls, navigation, teaser } = slices;
   const actions: AssistantActions = {
     ...theme.actions,
     ...chat.actions,
     ...calls.actions,
     ...createTooltips(store, deps),
+    sendMessage(text) {
+      // During a live call, what the visitor types goes into the call, not to the webhook.
+      if (!calls.sendText(text.trim())) return chat.actions.sendMessage(text);
+      if (store.getState().draft.trim() === text.trim()) chat.actions.setDraft('');
+      return true;
+    },
+    withdrawVoiceConsent: () => calls.withdrawConsent(),
     navigate: navigation.navigate,
     setOpen(isOpen) {
       navigation.setOpen(isOpen);
@@ -50,7 +64,7 @@ export function createAssistant(deps: AssistantDeps) {
     },
     startChat(firstMessage) {
       navigation.navigate('chat');
-      if (firstMessage !== undefined) chat.actions.sendMessage(firstMessage);
+      if (firstMessage !== undefined) actions.sendMessage(firstMessage);
     },
     goHome: () => navigation.navigate('home'),
     openConversation(id) {
@@ -62,11 +76,24 @@ export function createAssistant(deps: AssistantDeps) {
     },
     requestHumanAgent: () => actions.startChat(store.getState().strings.humanAgentMessage),
     dismissNotice: () => store.setState({ notice: null }),
-    markRendered() {
-      deps.emit('ready', { version: VERSION });
-      cancelPreload ??= chat.preloadMarkdown();
-    },
+    markRendered,
   };
+  return actions;
+}
+
+/**
+ * Creates the assistant: a store outside React, each feature's slice over it, and the one set of
+ * actions the UI and the element call. Every side effect comes from `deps`.
+ */
+export function createAssistant(deps: AssistantDeps) {
+  const store = createStore<AssistantState>(initialState(deps.pageOrigin, deps.randomId()));
+  const slices = createSlices(store, deps);
+  const { theme, chat, calls, navigation, teaser } = slices;
+  let cancelPreload: (() => void) | null = null;
+  const actions = composeActions(store, deps, slices, () => {
+    deps.emit('ready', { version: VERSION });
+    cancelPreload ??= chat.preloadMarkdown();
+  });
 
   theme.loadSavedTheme();
   navigation.restoreView();

@@ -48,7 +48,7 @@ export interface AssistantConfig extends ChatConfig, AnalyticsConfig {
 export function defaultConfig(pageHost: string): AssistantConfig {
   return {
     webhookUrl: null,
-    voice: { provider: 'vapi', publicKey: null, assistantId: null, squadId: null, workflowId: null, apiUrl: null },
+    voice: { provider: 'vapi', publicKey: null, assistantId: null, squadId: null, workflowId: null, apiUrl: null, assistantOverrides: null, consent: null },
     storeUrl: null,
     storeDomain: pageHost,
     agentUrl: null,

@@ -7,6 +7,7 @@ import { messageWithImage } from './image-attachment';
 import { createMarkdownLoading } from './markdown-preload';
 import type { Rating } from './message';
 import { createMessageLog } from './message-log';
+import { showCallProducts } from './call-products';
 import { createReplyRequests } from './reply-request';
 import { createVisitorContextSource } from './visitor-context';
 
@@ -105,6 +106,8 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps) {
       );
       conversations.commit();
     },
+
+    showCallProducts: (raw: unknown) => showCallProducts(store, deps, log, raw),
 
     preloadMarkdown: markdown.preload,
 

@@ -12,6 +12,20 @@ export interface AddOptions {
   as?: 'complete' | 'streaming' | 'transcript';
 }
 
+/**
+ * `messages` with a call's `lines` put where they were spoken: after every message from before the line,
+ * so cards the assistant showed during the call sit between the lines around them.
+ */
+function inTimeOrder(messages: readonly Message[], lines: readonly Message[]): Message[] {
+  const result = [...messages];
+  for (const line of lines) {
+    let at = result.length;
+    while (at > 0 && (result[at - 1]?.timestamp ?? 0) > line.timestamp) at -= 1;
+    result.splice(at, 0, line);
+  }
+  return result;
+}
+
 /** The conversation's messages: the one way in for every message, and the changes a message goes through. */
 export type MessageLog = ReturnType<typeof createMessageLog>;
 
@@ -40,7 +54,7 @@ export function createMessageLog(store: ChatStore, deps: Pick<ChatDeps, 'now' | 
       const list: readonly Message[] = Array.isArray(added) ? added : [added as Message];
       const replies = as === 'transcript' ? 0 : list.filter((message) => message.sender === 'bot').length;
       store.setState((state) => ({
-        messages: [...state.messages, ...list],
+        messages: as === 'transcript' ? inTimeOrder(state.messages, list) : [...state.messages, ...list],
         unread: replies > 0 && state.config.mode === 'floating' && !state.isOpen ? state.unread + replies : state.unread,
       }));
       if (as === 'complete') list.forEach((message) => deps.emit('message', message));

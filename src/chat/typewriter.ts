@@ -39,24 +39,13 @@ function collectSteps(root: Node, steps: Step[] = []): Step[] {
 }
 
 /**
- * Reveals `source` (sanitised markup, e.g. a template's content) inside `target`, with a blinking
- * cursor after the last character shown. `target` is emptied first and belongs to the typewriter
- * until it is done.
+ * Copies `steps` of `source` into `target` a character (or a leaf element) at a time, rebuilding the
+ * ancestors of each piece on first use, with the cursor after the last character shown.
  */
-export function startTypewriter(target: HTMLElement, source: DocumentFragment, options: TypewriterOptions): Typewriter {
-  const steps = collectSteps(source);
+function createRevealer(source: DocumentFragment, target: HTMLElement, steps: Step[], cursor: HTMLElement) {
   const copies = new Map<Node, Node>([[source, target]]);
-  const cursor = target.ownerDocument.createElement('span');
-  cursor.className = 'typing-cursor';
-  cursor.setAttribute('aria-hidden', 'true');
-  target.replaceChildren(cursor);
-
   let stepIndex = 0;
   let offset = 0;
-  let shown = 0;
-  let cancelFrame: (() => void) | null = null;
-  let finished = false;
-  const started = options.now();
 
   /** The copy of `node`'s parent in the target, creating the chain of ancestors on first use. */
   const copyOfParent = (node: Node): Node => {
@@ -69,37 +58,64 @@ export function startTypewriter(target: HTMLElement, source: DocumentFragment, o
     return copy;
   };
 
-  const reveal = (budget: number) => {
-    let remaining = budget;
-    let lastParent: Node | null = null;
-    while (remaining > 0 && stepIndex < steps.length) {
-      const step = steps[stepIndex] as Step;
-      const parent = copyOfParent(step.node);
-      lastParent = parent;
-      if (step.kind === 'leaf') {
-        parent.appendChild(step.node.cloneNode(true));
-        remaining -= 1;
-        stepIndex += 1;
-        continue;
-      }
-      let copy = copies.get(step.node) as Text | undefined;
-      if (!copy) {
-        copy = target.ownerDocument.createTextNode('');
-        parent.appendChild(copy);
-        copies.set(step.node, copy);
-      }
-      const take = Math.min(remaining, step.node.data.length - offset);
-      copy.appendData(step.node.data.slice(offset, offset + take));
-      offset += take;
-      remaining -= take;
-      if (offset >= step.node.data.length) {
-        stepIndex += 1;
-        offset = 0;
-      }
+  /** Shows `text`'s next characters, at most `budget`; returns how many were shown. */
+  const revealText = (step: Extract<Step, { kind: 'text' }>, parent: Node, budget: number): number => {
+    let copy = copies.get(step.node) as Text | undefined;
+    if (!copy) {
+      copy = target.ownerDocument.createTextNode('');
+      parent.appendChild(copy);
+      copies.set(step.node, copy);
     }
-    if (lastParent && cursor.parentNode !== lastParent) lastParent.appendChild(cursor);
-    else if (lastParent && cursor.nextSibling) lastParent.appendChild(cursor);
+    const take = Math.min(budget, step.node.data.length - offset);
+    copy.appendData(step.node.data.slice(offset, offset + take));
+    offset += take;
+    if (offset >= step.node.data.length) {
+      stepIndex += 1;
+      offset = 0;
+    }
+    return take;
   };
+
+  return {
+    done: () => stepIndex >= steps.length,
+    /** Shows up to `budget` more characters. */
+    reveal(budget: number): void {
+      let remaining = budget;
+      let lastParent: Node | null = null;
+      while (remaining > 0 && stepIndex < steps.length) {
+        const step = steps[stepIndex] as Step;
+        const parent = copyOfParent(step.node);
+        lastParent = parent;
+        if (step.kind === 'leaf') {
+          parent.appendChild(step.node.cloneNode(true));
+          remaining -= 1;
+          stepIndex += 1;
+        } else {
+          remaining -= revealText(step, parent, remaining);
+        }
+      }
+      if (lastParent && (cursor.parentNode !== lastParent || cursor.nextSibling)) lastParent.appendChild(cursor);
+    },
+  };
+}
+
+/**
+ * Reveals `source` (sanitised markup, e.g. a template's content) inside `target`, with a blinking
+ * cursor after the last character shown. `target` is emptied first and belongs to the typewriter
+ * until it is done.
+ */
+export function startTypewriter(target: HTMLElement, source: DocumentFragment, options: TypewriterOptions): Typewriter {
+  const steps = collectSteps(source);
+  const cursor = target.ownerDocument.createElement('span');
+  cursor.className = 'typing-cursor';
+  cursor.setAttribute('aria-hidden', 'true');
+  target.replaceChildren(cursor);
+  const revealer = createRevealer(source, target, steps, cursor);
+
+  let shown = 0;
+  let cancelFrame: (() => void) | null = null;
+  let finished = false;
+  const started = options.now();
 
   const complete = () => {
     if (finished) return;
@@ -114,10 +130,10 @@ export function startTypewriter(target: HTMLElement, source: DocumentFragment, o
     cancelFrame = null;
     const due = Math.floor((options.now() - started) / options.msPerChar);
     if (due > shown) {
-      reveal(due - shown);
+      revealer.reveal(due - shown);
       shown = due;
     }
-    if (stepIndex >= steps.length) complete();
+    if (revealer.done()) complete();
     else cancelFrame = options.requestFrame(frame);
   };
 

@@ -12,6 +12,8 @@ export const ATTRIBUTE_DOCS = {
   'vapi-workflow-id': { doc: 'Vapi workflow to call (instead of an assistant).', default: 'none' },
   'vapi-api-url': { doc: 'Base URL of the Vapi API, for a proxy.', default: "Vapi's own" },
   'voice-provider': { doc: '`vapi`, or `demo` for a scripted call with no network or microphone.', default: '`vapi`' },
+  'vapi-assistant-overrides': { doc: 'JSON object of Vapi `assistantOverrides` (first message, voice, your own `variableValues`), at most 8 KB; the widget\'s call variables are merged over it.', default: 'none' },
+  'voice-consent': { doc: 'Recording consent shown with "Agree and call" before the first call (markdown links allowed); the answer is remembered per store.', default: 'none: no consent step' },
   'store-url': { doc: '"Track my order" opens this page in a new tab.', default: '`https://{store-domain}/`, or this site\'s home page' },
   'store-domain': { doc: 'The store\'s domain: drives the default brand name and welcome message.', default: "the page's host" },
   'agent-url': { doc: '"Talk to a human agent" opens this page; without it the request goes to the webhook.', default: 'none' },

@@ -17,6 +17,8 @@ export const ATTRIBUTE_NAMES = [
   'vapi-workflow-id',
   'vapi-api-url',
   'voice-provider',
+  'vapi-assistant-overrides',
+  'voice-consent',
   'store-url',
   'store-domain',
   'agent-url',
@@ -162,8 +164,36 @@ function attributeReaders(read: (name: AttributeName) => string | null, page: Pa
 
 type Readers = ReturnType<typeof attributeReaders>;
 
+/** Longest `vapi-assistant-overrides` JSON: a first message, a voice and some variables, not a whole assistant. */
+const MAX_OVERRIDES_LENGTH = 8_192;
+/** Longest `voice-consent` text: a paragraph with a link or two. */
+const MAX_CONSENT_LENGTH = 1_000;
+
+/** A JSON object attribute of at most `max` characters; anything else is reported and ignored. */
+function jsonObject({ invalid, text }: Readers, name: AttributeName, max: number): Record<string, unknown> | null {
+  const value = text(name);
+  if (value === null) return null;
+  const parsed = value.length <= max ? parseJson(value) : undefined;
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  invalid(name, value, `must be a JSON object of at most ${max} characters`);
+  return null;
+}
+
+/** A text attribute of at most `max` characters, control characters removed. */
+function textOf({ invalid, text }: Readers, name: AttributeName, max: number): string | null {
+  const value = text(name);
+  if (value === null) return null;
+  const checked = checkText(value, max);
+  if ('problem' in checked) {
+    invalid(name, value, checked.problem);
+    return null;
+  }
+  return checked.text;
+}
+
 /** Voice, the webhook and the store's own pages. */
-function parseConnections({ page, invalid, text, url, id, choice }: Readers, config: AssistantConfig): void {
+function parseConnections(readers: Readers, config: AssistantConfig): void {
+  const { page, invalid, text, url, id, choice } = readers;
   config.webhookUrl = url('webhook-url');
   config.voice = {
     provider: choice('voice-provider', ['vapi', 'demo'], 'vapi'),
@@ -173,6 +203,8 @@ function parseConnections({ page, invalid, text, url, id, choice }: Readers, con
     workflowId: id('vapi-workflow-id'),
     // A base URL the SDK appends "/call/web" to: no trailing slash.
     apiUrl: url('vapi-api-url')?.replace(/\/+$/, '') ?? null,
+    assistantOverrides: jsonObject(readers, 'vapi-assistant-overrides', MAX_OVERRIDES_LENGTH),
+    consent: textOf(readers, 'voice-consent', MAX_CONSENT_LENGTH),
   };
   const domain = text('store-domain')?.trim().toLowerCase() ?? null;
   if (domain !== null) {

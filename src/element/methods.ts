@@ -12,6 +12,7 @@ export const METHODS = {
   'startCall()': 'Opens the conversation and starts a voice call (asking for the microphone first). Ignored while a call is starting or running.',
   'stopCall()': 'Ends the voice call.',
   'setMuted(muted)': 'Mutes or unmutes the microphone during a call.',
+  'withdrawVoiceConsent()': 'Withdraws the visitor\'s agreement to `voice-consent` (where it was remembered, it is removed): the next call asks again.',
   'saveTheme()': 'Saves the current theme to localStorage `chatbot-theme`. Returns false when the browser refuses storage.',
   'importTheme(json)': 'Applies a theme given as JSON text or an object, over the attributes; it replaces the theme imported before (`importTheme({})` removes it). Returns false (and logs why) when anything in it is invalid; the theme is then unchanged.',
   'exportTheme()': 'Returns the current theme as JSON, in the format `importTheme` accepts.',

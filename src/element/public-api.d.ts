@@ -98,6 +98,8 @@ export interface StoreAssistantElement extends HTMLElement {
   stopCall(): Promise<void>;
   /** Mutes or unmutes the microphone during a call. */
   setMuted(muted: boolean): void;
+  /** Withdraws the visitor's agreement to `voice-consent`: the next call asks again. */
+  withdrawVoiceConsent(): void;
   /** Saves the current theme to localStorage "chatbot-theme". False when the browser refuses storage. */
   saveTheme(): boolean;
   /** Applies a theme (JSON text or object). False, with a console message, when anything in it is invalid. */

@@ -211,6 +211,11 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
       return this.assistant.actions.importTheme(json);
     }
 
+    /** Withdraws the visitor's agreement to `voice-consent`: the next call asks again. */
+    withdrawVoiceConsent(): void {
+      this.assistant.actions.withdrawVoiceConsent();
+    }
+
     /** The current theme as JSON, in the format `importTheme` accepts. */
     exportTheme(): string {
       return this.assistant.actions.exportTheme();

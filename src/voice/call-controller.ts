@@ -1,10 +1,10 @@
 import type { TranscriptEntry } from '../transcript/merge';
-import { describe, failCall, finishCall, newCall, notify, placeCall, setVoice, type ActiveCall, type CallContext } from './call-session';
-import { voiceTarget } from './voice-client';
+import type { CallTools } from './call-tools';
+import { describe, sendTextToCall, failCall, finishCall, newCall, notify, placeCall, setVoice, stopActiveCall, type ActiveCall, type CallContext } from './call-session';
+import { voiceTarget, type VoiceTarget } from './voice-client';
 import { IDLE_VOICE, type VoiceDeps, type VoiceStore } from './voice-state';
 
-/** How long to wait for the provider's call-end after asking it to stop, before tidying up anyway. */
-export const STOP_GRACE_MS = 3000;
+export { STOP_GRACE_MS } from './call-session';
 
 /**
  * One call at a time per page, whichever widget placed it (the Vapi SDK holds one call per instance,
@@ -20,18 +20,88 @@ export interface VoiceActions {
   /** The call toggle: starts a call when idle, ends the one running otherwise. */
   toggleCall(): void;
   setMuted(muted: boolean): void;
+  /** The visitor agreed to the store's recording consent: it is remembered, and the call starts. */
+  agreeToVoiceConsent(): void;
+  /** The visitor closed the consent question without agreeing: no call. */
+  declineVoiceConsent(): void;
+}
+
+/** Where the visitor's agreement to `voice-consent` is kept (per store, by the `persist` rules). */
+export interface ConsentRecord {
+  given(): boolean;
+  remember(): void;
+  forget(): void;
+}
+
+/** What the assistant supplies to calls: where the transcript goes, what a call starts knowing, what it may do. */
+export interface CallHooks {
+  /** The call's transcript, handed to the conversation when the call ends. */
+  saveTranscript(entries: readonly TranscriptEntry[]): void;
+  /** The variables a call starts with (`assistantOverrides.variableValues`): the conversation so far and the page. */
+  variables(): Record<string, string>;
+  /** The tools the assistant may call in the visitor's browser. */
+  tools: CallTools;
+  consent: ConsentRecord;
+}
+
+/**
+ * The store's own `assistantOverrides`, with the widget's variables over the store's: the store sets
+ * first message, voice or its own variables; the conversation and page are always the widget's.
+ */
+export function callOverrides(storeOverrides: Record<string, unknown> | null | undefined, variables: Record<string, string>): Record<string, unknown> {
+  const own = storeOverrides ?? {};
+  const storeVariables = own.variableValues;
+  return { ...own, variableValues: { ...(typeof storeVariables === 'object' && storeVariables !== null ? storeVariables : {}), ...variables } };
+}
+
+/**
+ * What a new call would connect to, or null when it cannot start now: another call runs on the page,
+ * voice is not configured (a notice and an error event), or the store's recording consent is still to
+ * be agreed to (shown first: no SDK is evaluated and no microphone asked for before it).
+ */
+function startableTarget(context: CallContext, consent: ConsentRecord): VoiceTarget | null {
+  const { config } = context.store.getState();
+  if (pageCall) {
+    notify(context, 'callElsewhere');
+    return null;
+  }
+  const target = voiceTarget(config.voice);
+  if (!target) {
+    notify(context, 'voiceNotConfigured');
+    context.deps.emit('error', { source: 'voice', message: 'voice: set vapi-public-key and one of vapi-assistant-id, vapi-squad-id or vapi-workflow-id' });
+    return null;
+  }
+  if (config.voice.consent && !consent.given()) {
+    setVoice(context, { consentAsked: true });
+    return null;
+  }
+  return target;
+}
+
+/** Agreeing to the recording consent (remembered, then the call starts) or closing it without agreeing. */
+function consentActions(context: CallContext, consent: ConsentRecord, startCall: () => Promise<void>) {
+  return {
+    agreeToVoiceConsent(): void {
+      consent.remember();
+      setVoice(context, { consentAsked: false });
+      void startCall();
+    },
+    declineVoiceConsent: (): void => setVoice(context, { consentAsked: false }),
+  };
 }
 
 /**
  * The call controller: the voice feature's slice. It refuses a second start, turns the voice client's
  * events into store state and DOM events, and cleans up (microphone, timers, listeners) however a call ends.
  */
-export function createCallController(store: VoiceStore, deps: VoiceDeps, saveTranscript: (entries: readonly TranscriptEntry[]) => void) {
+export function createCallController(store: VoiceStore, deps: VoiceDeps, hooks: CallHooks) {
   let call: ActiveCall | null = null;
   const context: CallContext = {
     store,
     deps,
-    saveTranscript,
+    saveTranscript: hooks.saveTranscript,
+    tools: hooks.tools,
+    stop: () => stopCall(),
     release(current) {
       if (pageCall === current) pageCall = null;
       if (call === current) call = null;
@@ -41,43 +111,29 @@ export function createCallController(store: VoiceStore, deps: VoiceDeps, saveTra
   const startCall = async (): Promise<void> => {
     const { voice, config } = store.getState();
     if (call || voice.status !== 'idle') return;
-    if (pageCall) return notify(context, 'callElsewhere');
-    const target = voiceTarget(config.voice);
-    if (!target) {
-      notify(context, 'voiceNotConfigured');
-      deps.emit('error', { source: 'voice', message: 'voice: set vapi-public-key and one of vapi-assistant-id, vapi-squad-id or vapi-workflow-id' });
-      return;
-    }
+    const target = startableTarget(context, hooks.consent);
+    if (!target) return;
     const current = newCall();
     call = pageCall = current;
     const demo = config.voice.provider === 'demo';
     setVoice(context, { ...IDLE_VOICE, status: 'connecting', demo });
     store.setState({ notice: null });
     try {
-      await placeCall(context, current, config.voice, target);
+      const voice = { ...config.voice, assistantOverrides: callOverrides(config.voice.assistantOverrides, hooks.variables()) };
+      await placeCall(context, current, voice, target);
     } catch (error) {
       failCall(context, current, 'callFailed', `voice: ${describe(error)}`);
     }
   };
 
   const stopCall = async (): Promise<void> => {
-    const current = call;
-    if (!current || current.ended) return;
-    // Still asking for the microphone or loading the SDK: nothing was placed yet.
-    if (!current.client) return finishCall(context, current);
-    setVoice(context, { status: 'ending' });
-    current.timers.push(deps.timers.setTimeout(() => finishCall(context, current), STOP_GRACE_MS));
-    try {
-      await current.client.stop();
-    } catch (error) {
-      deps.warn(`voice: stopping the call failed (${describe(error)})`);
-      finishCall(context, current);
-    }
+    if (call) await stopActiveCall(context, call);
   };
 
   const actions: VoiceActions = {
     startCall,
     stopCall,
+    ...consentActions(context, hooks.consent, startCall),
     toggleCall: () => void (call ? stopCall() : startCall()),
     setMuted(muted) {
       if (!call?.client) return;
@@ -88,6 +144,17 @@ export function createCallController(store: VoiceStore, deps: VoiceDeps, saveTra
 
   return {
     actions,
+
+    /**
+     * Text the visitor typed (or a quick action) while a call is live: it goes into the call, which
+     * answers it, and into the call's transcript. False when no call is connected.
+     */
+    sendText: (text: string): boolean => (call ? sendTextToCall(context, call, text) : false),
+
+    /** Forgets the visitor's agreement to the recording consent. */
+    withdrawConsent(): void {
+      hooks.consent.forget();
+    },
 
     /** "New chat": the running call goes on, its transcript so far is cleared. */
     clearTranscript(): void {

@@ -1,6 +1,7 @@
 import type { StringKey } from '../i18n/strings';
 import { own } from '../shared/own';
-import { addFragment, type TranscriptEntry } from '../transcript/merge';
+import { addFragment, type Speaker, type TranscriptEntry } from '../transcript/merge';
+import { reportToolResult, runTool, toolCallsOf, type CallTools } from './call-tools';
 import type { MicrophoneAccess } from './microphone';
 import type { VoiceClient, VoiceTarget } from './voice-client';
 import type { VoiceConfig } from './voice-config';
@@ -30,6 +31,10 @@ export interface CallContext {
   release(current: ActiveCall): void;
   /** The call's transcript, handed to the conversation when the call ends. */
   saveTranscript(entries: readonly TranscriptEntry[]): void;
+  /** The tools the assistant may call in the visitor's browser. */
+  tools: CallTools;
+  /** Ends the call (the assistant's `end_call` tool). */
+  stop(): Promise<void>;
 }
 
 export function newCall(): ActiveCall {
@@ -88,17 +93,37 @@ function tick(context: CallContext, current: ActiveCall): void {
   current.timers.push(handle);
 }
 
-/** A provider message: the end of the call, or a line of the transcript (partial or final). */
-function onCallMessage(context: CallContext, current: ActiveCall, message: unknown): void {
-  const [type, role, transcriptType, text, status] = ['type', 'role', 'transcriptType', 'transcript', 'status'].map((key) => own(message, key));
-  if (type === 'status-update' && status === 'ended') return finishCall(context, current);
-  if (type !== 'transcript' || typeof text !== 'string' || (role !== 'user' && role !== 'assistant')) return;
-  if (transcriptType !== 'final') return setVoice(context, { partial: { role, text } });
+/** A final line of either side joins the transcript by the merging rules, with an event per entry changed. */
+export function addTranscriptLine(context: CallContext, role: Speaker, text: string): void {
   const voice = context.store.getState().voice;
   const { state, result } = addFragment({ entries: voice.transcript, previous: voice.lastFragments }, { role, text, timestamp: context.deps.now() });
   setVoice(context, { transcript: state.entries, lastFragments: state.previous, partial: voice.partial?.role === role ? null : voice.partial });
   const entry = state.entries[state.entries.length - 1];
   if ((result === 'added' || result === 'merged') && entry) context.deps.emit('transcript', entry);
+}
+
+/** Runs the tools the assistant asked for, one after the other, and reports each result back to it. */
+async function answerToolCalls(context: CallContext, current: ActiveCall, message: unknown): Promise<void> {
+  for (const call of toolCallsOf(message)) {
+    const client = current.client;
+    if (current.ended || !client) return;
+    if (call.name === 'end_call') {
+      reportToolResult(client, call, { ok: true, ended: true }, false);
+      return void context.stop();
+    }
+    const result = await runTool(context.tools, call);
+    if (!current.ended) reportToolResult(client, call, result, true);
+  }
+}
+
+/** A provider message: the end of the call, a line of the transcript (partial or final), or tool calls. */
+function onCallMessage(context: CallContext, current: ActiveCall, message: unknown): void {
+  const [type, role, transcriptType, text, status] = ['type', 'role', 'transcriptType', 'transcript', 'status'].map((key) => own(message, key));
+  if (type === 'status-update' && status === 'ended') return finishCall(context, current);
+  if (type === 'tool-calls') return void answerToolCalls(context, current, message);
+  if (type !== 'transcript' || typeof text !== 'string' || (role !== 'user' && role !== 'assistant')) return;
+  if (transcriptType !== 'final') return setVoice(context, { partial: { role, text } });
+  addTranscriptLine(context, role, text);
 }
 
 /** Turns the client's events into store state and DOM events for as long as `current` runs. */
@@ -145,4 +170,34 @@ export async function placeCall(context: CallContext, current: ActiveCall, voice
     return;
   }
   if (!started) failCall(context, current, 'callFailed', 'voice: the call could not be started');
+}
+
+/** How long to wait for the provider's call-end after asking it to stop, before tidying up anyway. */
+export const STOP_GRACE_MS = 3000;
+
+/** Asks the provider to end `current`; tidies up when it confirms, fails, or does not answer in time. */
+export async function stopActiveCall(context: CallContext, current: ActiveCall): Promise<void> {
+  if (current.ended) return;
+  // Still asking for the microphone or loading the SDK: nothing was placed yet.
+  if (!current.client) return finishCall(context, current);
+  setVoice(context, { status: 'ending' });
+  current.timers.push(context.deps.timers.setTimeout(() => finishCall(context, current), STOP_GRACE_MS));
+  try {
+    await current.client.stop();
+  } catch (error) {
+    context.deps.warn(`voice: stopping the call failed (${describe(error)})`);
+    finishCall(context, current);
+  }
+}
+
+/**
+ * Text the visitor typed (or a quick action) while the call is connected: it goes into the call, which
+ * answers it, and into the call's transcript. False when the call is not connected.
+ */
+export function sendTextToCall(context: CallContext, current: ActiveCall, text: string): boolean {
+  const client = current.client;
+  if (!client || current.ended || context.store.getState().voice.status !== 'connected') return false;
+  client.send({ type: 'add-message', message: { role: 'user', content: text }, triggerResponseEnabled: true });
+  addTranscriptLine(context, 'user', text);
+  return true;
 }

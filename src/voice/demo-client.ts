@@ -1,27 +1,50 @@
 import type { Timers } from '../shared/timers';
-import { createEmitter, type VoiceClient } from './voice-client';
+import { createDemoScript, type DemoStep } from './demo-script';
+import { createEmitter, type AddMessage, type VoiceClient } from './voice-client';
 
-/** The scripted conversation of a demo call. */
-export const DEMO_SCRIPT: readonly { role: 'assistant' | 'user'; text: string }[] = [
-  { role: 'assistant', text: 'Hi! This is a demo call, so nothing leaves your browser.' },
-  { role: 'user', text: 'Do you have the linen shirt in medium?' },
-  { role: 'assistant', text: 'Yes, the linen shirt is in stock in medium.' },
-  { role: 'user', text: 'Great, thank you.' },
-  { role: 'assistant', text: 'You are welcome. Goodbye!' },
-];
+export { DEMO_SCRIPT } from './demo-script';
 
 /** Pace of the demo: connecting, one word of speech, and the pause between turns. */
 export const DEMO_TIMING = { connectMs: 600, wordMs: 140, pauseMs: 500 } as const;
 
+type Emitter = ReturnType<typeof createEmitter>;
+
+/** Speaks one line word by word, with partial transcripts, volume levels and speech events; returns how long it takes. */
+function speakLine(emitter: Emitter, later: (ms: number, run: () => void) => void, role: 'assistant' | 'user', text: string): number {
+  const lineWords = text.split(' ');
+  const speaking = role === 'assistant';
+  if (speaking) emitter.emit('speech-start');
+  lineWords.forEach((_, index) => {
+    later(index * DEMO_TIMING.wordMs, () => {
+      if (speaking) emitter.emit('volume-level', 0.35 + 0.5 * Math.abs(Math.sin(index * 1.7)));
+      emitter.emit('message', { type: 'transcript', role, transcriptType: 'partial', transcript: lineWords.slice(0, index + 1).join(' ') });
+    });
+  });
+  const done = lineWords.length * DEMO_TIMING.wordMs;
+  later(done, () => {
+    emitter.emit('message', { type: 'transcript', role, transcriptType: 'final', transcript: text });
+    if (speaking) {
+      emitter.emit('volume-level', 0);
+      emitter.emit('speech-end');
+    }
+  });
+  return done;
+}
+
 /**
- * A scripted voice client for QA pages (`voice-provider="demo"`): no network, no microphone. It plays
- * {@link DEMO_SCRIPT} with the events a real call produces: call-start, speech-start and speech-end,
- * volume levels, partial and final transcripts, the "ended" status update and call-end.
+ * A scripted voice client for QA pages (`voice-provider="demo"`): no network, no microphone. It plays a
+ * script with the events a real call produces (call-start, speech-start and speech-end, volume levels,
+ * partial and final transcripts, tool calls, the "ended" status update and call-end). The script starts
+ * from the context the call was given, answers text typed during the call, and calls the
+ * `show_products` and `add_to_cart` tools, answering their results as a real assistant would.
  */
-export function createDemoVoiceClient(timers: Timers): VoiceClient {
+export function createDemoVoiceClient(timers: Timers, variables: Record<string, unknown> = {}): VoiceClient {
   const emitter = createEmitter();
   const pending = new Set<unknown>();
+  let queue: DemoStep[] = [];
   let running = false;
+  let busy = false;
+  let toolCalls = 0;
 
   const later = (ms: number, run: () => void) => {
     const handle = timers.setTimeout(() => {
@@ -34,45 +57,44 @@ export function createDemoVoiceClient(timers: Timers): VoiceClient {
   const end = (endedReason: string) => {
     if (!running) return;
     running = false;
+    queue = [];
     for (const handle of pending) timers.clearTimeout(handle);
     pending.clear();
     emitter.emit('message', { type: 'status-update', status: 'ended', endedReason });
     emitter.emit('call-end');
   };
 
-  /** Schedules one line from `at` ms; returns when it ends. */
-  const scheduleLine = (line: (typeof DEMO_SCRIPT)[number], at: number): number => {
-    const lineWords = line.text.split(' ');
-    const speaking = line.role === 'assistant';
-    if (speaking) later(at, () => emitter.emit('speech-start'));
-    lineWords.forEach((_, index) => {
-      const time = at + index * DEMO_TIMING.wordMs;
-      later(time, () => {
-        if (speaking) emitter.emit('volume-level', 0.35 + 0.5 * Math.abs(Math.sin(index * 1.7)));
-        emitter.emit('message', { type: 'transcript', role: line.role, transcriptType: 'partial', transcript: lineWords.slice(0, index + 1).join(' ') });
-      });
-    });
-    const done = at + lineWords.length * DEMO_TIMING.wordMs;
-    later(done, () => {
-      emitter.emit('message', { type: 'transcript', role: line.role, transcriptType: 'final', transcript: line.text });
-      if (speaking) {
-        emitter.emit('volume-level', 0);
-        emitter.emit('speech-end');
-      }
-    });
-    return done + DEMO_TIMING.pauseMs;
+  /** Plays the next step of the queue, then the one after, until it is empty and the call ends. */
+  const next = () => {
+    busy = false;
+    if (!running) return;
+    const step = queue.shift();
+    if (!step) return end('assistant-ended-call');
+    busy = true;
+    if (step.kind === 'tool') {
+      toolCalls += 1;
+      const call = { id: `demo-tool-${toolCalls}`, type: 'function', function: { name: step.name, arguments: step.arguments } };
+      emitter.emit('message', { type: 'tool-calls', toolCallList: [call], toolWithToolCallList: [{ type: 'function', toolCall: call }] });
+      return later(DEMO_TIMING.pauseMs, next);
+    }
+    later(speakLine(emitter, later, step.role, step.text) + DEMO_TIMING.pauseMs, next);
+  };
+
+  /** A line to say as soon as the current one is finished. */
+  const answer = (text: string) => {
+    queue.unshift({ kind: 'say', role: 'assistant', text });
+    if (!busy) next();
   };
 
   return {
     async start() {
       if (running) return false;
       running = true;
+      queue = createDemoScript(variables);
       later(DEMO_TIMING.connectMs, () => {
         emitter.emit('message', { type: 'status-update', status: 'in-progress' });
         emitter.emit('call-start');
-        let at = 0;
-        for (const line of DEMO_SCRIPT) at = scheduleLine(line, at);
-        later(at, () => end('assistant-ended-call'));
+        next();
       });
       return true;
     },
@@ -81,6 +103,12 @@ export function createDemoVoiceClient(timers: Timers): VoiceClient {
     },
     setMuted() {
       // Nothing to mute: the demo never opens the microphone.
+    },
+    send(message: AddMessage) {
+      if (!running) return;
+      const { role, content } = message.message;
+      if (role === 'user' && message.triggerResponseEnabled) answer(`You wrote: "${content.slice(0, 120)}". In a real call the assistant answers that here.`);
+      else if (role === 'system' && /add_to_cart/.test(content)) answer(/"ok":\s*true/.test(content) ? 'Done, it is in your cart.' : 'Sorry, I could not add it to your cart.');
     },
     on: emitter.on,
   };

@@ -36,9 +36,16 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
   const vapi = vapiFor(config);
   return {
     async start(target) {
-      const call = await vapi.start(target.assistantId, undefined, target.squadId, target.workflowId);
+      const overrides = (config.assistantOverrides ?? undefined) as Parameters<Vapi['start']>[1];
+      // A workflow takes its variables as workflowOverrides; an assistant or a squad as assistantOverrides.
+      const call = !overrides
+        ? await vapi.start(target.assistantId, undefined, target.squadId, target.workflowId)
+        : target.workflowId
+          ? await vapi.start(undefined, undefined, undefined, target.workflowId, { variableValues: overrides.variableValues } as Parameters<Vapi['start']>[4])
+          : await vapi.start(target.assistantId, overrides, target.squadId);
       return call !== null;
     },
+    send: (message) => vapi.send(message),
     stop: () => vapi.stop(),
     setMuted: (muted) => vapi.setMuted(muted),
     on<E extends keyof VoiceClientEvents>(event: E, listener: (...args: VoiceClientEvents[E]) => void) {

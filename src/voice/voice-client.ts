@@ -21,10 +21,26 @@ export interface VoiceClientEvents {
   error: [error: unknown];
 }
 
+/**
+ * A message into the running call, in the SDK's client-to-server shape: `add-message` puts a line into
+ * the assistant's conversation (a visitor's typed text, a tool's result) and, with
+ * `triggerResponseEnabled`, has the assistant answer it.
+ */
+export interface AddMessage {
+  type: 'add-message';
+  message: { role: 'user' | 'system'; content: string };
+  triggerResponseEnabled: boolean;
+}
+
 /** A narrow voice interface: the Vapi adapter and the scripted demo client implement it. */
 export interface VoiceClient {
-  /** Starts a call; resolves to false when the provider reports it could not start. */
+  /**
+   * Starts a call; resolves to false when the provider reports it could not start. The call starts with
+   * the `assistantOverrides` of the configuration the client was created with.
+   */
   start(target: VoiceTarget): Promise<boolean>;
+  /** Sends a message into the running call. */
+  send(message: AddMessage): void;
   /** Ends the call and releases the microphone. */
   stop(): Promise<void>;
   setMuted(muted: boolean): void;

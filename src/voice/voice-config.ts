@@ -8,4 +8,8 @@ export interface VoiceConfig {
   workflowId: string | null;
   /** Base URL of the voice API, for stores that proxy it. */
   apiUrl: string | null;
+  /** The store's own `assistantOverrides` (first message, voice, variables), under what the widget sets. */
+  assistantOverrides?: Record<string, unknown> | null;
+  /** Text the visitor agrees to before the first call (recording consent); none means no gate. */
+  consent?: string | null;
 }

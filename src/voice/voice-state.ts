@@ -29,6 +29,8 @@ export interface VoiceState {
   transcript: readonly TranscriptEntry[];
   /** Each speaker's last fragment, which the merging rules compare the next one with. */
   lastFragments: TranscriptState['previous'];
+  /** The store's recording consent is shown, waiting for the visitor to agree before the first call. */
+  consentAsked: boolean;
 }
 
 export const IDLE_VOICE: VoiceState = {
@@ -41,6 +43,7 @@ export const IDLE_VOICE: VoiceState = {
   partial: null,
   transcript: [],
   lastFragments: {},
+  consentAsked: false,
 };
 
 /** What the voice feature reads and writes of the whole state. */

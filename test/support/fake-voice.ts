@@ -10,6 +10,7 @@ export function fakeVoiceClient(options: { startResult?: boolean; endOnStop?: bo
       if (options.endOnStop ?? true) emitter.emit('call-end');
     }),
     setMuted: vi.fn(),
+    send: vi.fn(),
     on: emitter.on,
   } satisfies VoiceClient;
   return {
