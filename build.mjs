@@ -2,6 +2,7 @@
 // and dist/store-assistant.d.ts, the element's types.
 //   node build.mjs           build and print raw and gzip sizes
 //   node build.mjs --icons   regenerate src/ui/icons.css from lucide-static, then build
+// It then builds the demo configurator's script (build/configurator.mjs).
 import { build, transform } from 'esbuild';
 import { minify } from 'terser';
 import { copyFile, readFile, writeFile, stat } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildConfigurator } from './build/configurator.mjs';
 import { thirdPartyPatchesPlugin } from './build/third-party-patches.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -186,4 +188,5 @@ export async function buildBundle({ quiet = false, entry = path.join(root, 'src/
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--icons')) await writeIconStylesheet();
   await buildBundle();
+  await buildConfigurator();
 }
