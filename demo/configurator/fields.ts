@@ -17,12 +17,13 @@ import type { Field } from './field';
 import { badgesField, colourField, logoField, quickActionsField, textField } from './theme-fields';
 
 /**
- * Builds the form's fields, one per attribute (the type asks for every one), in the element's
- * documentation order: the snippet writes its attributes in this order. `changed` is called when a
- * control changes the form without an input event of the form's own (colour pickers, FAQ rows).
+ * Builds the form's fields, one per attribute, in the element's documentation order: the snippet
+ * writes its attributes in this order. The type asks for every attribute, so a new one is either given
+ * a field or listed as not offered (null). `changed` is called when a control changes the form without
+ * an input event of the form's own (colour pickers, FAQ rows).
  */
 export function createFields(changed: () => void): Field[] {
-  const factories: Record<AttributeName, () => Field> = {
+  const factories: Record<AttributeName, (() => Field) | null> = {
     'webhook-url': () => urlField('webhook-url', 'The chat webhook'),
     'vapi-public-key': () => idField('vapi-public-key', 'The public key'),
     'vapi-assistant-id': () => idField('vapi-assistant-id', 'The assistant id'),
@@ -49,8 +50,16 @@ export function createFields(changed: () => void): Field[] {
     faq: () => createFaqEditor(changed),
     'image-hosts': imageHostsField,
     'geo-url': () => urlField('geo-url', 'The visitor location service'),
+    // Not offered here yet (the page has no controls for them): the snippet leaves them out, so the
+    // element's defaults apply.
+    feedback: null,
+    'feedback-url': null,
+    teaser: null,
+    'teaser-delay': null,
+    analytics: null,
+    'analytics-content': null,
     lang: () => selectField('lang'),
     strings: stringsField,
   };
-  return ATTRIBUTE_NAMES.map((name) => factories[name]());
+  return ATTRIBUTE_NAMES.flatMap((name) => factories[name]?.() ?? []);
 }
