@@ -2,6 +2,7 @@
 // and dist/store-assistant.d.ts, the element's types.
 //   node build.mjs           build and print raw and gzip sizes
 //   node build.mjs --icons   regenerate src/ui/icons.css from lucide-static, then build
+// It then builds the demo configurator's script (build/configurator.mjs).
 import { build, transform } from 'esbuild';
 import { minify } from 'terser';
 import { copyFile, readFile, writeFile, stat } from 'node:fs/promises';
@@ -9,6 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildConfigurator } from './build/configurator.mjs';
+import { thirdPartyPatchesPlugin } from './build/third-party-patches.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outfile = path.join(root, 'dist/store-assistant.js');
@@ -62,6 +65,9 @@ async function writeIconStylesheet() {
   console.log(`wrote src/ui/icons.css (${names.length} icons in one sprite)`);
 }
 
+// The plugins below work on our own modules only; what the build changes in third-party code is in
+// build/third-party-patches.mjs.
+
 /** `import css from './x.css?raw'` gives the minified stylesheet as a string (Vite reads the same specifier natively). */
 const rawCssPlugin = {
   name: 'raw-css',
@@ -74,34 +80,6 @@ const rawCssPlugin = {
       const { code } = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true });
       return { contents: code.trim(), loader: 'text' };
     });
-  },
-};
-
-/**
- * `@vapi-ai/web` reaches the Vapi REST API through a generated client for the whole API; the web SDK
- * uses one endpoint of it. This swaps in src/voice/vapi-api-client.ts, which implements that endpoint
- * with the same contract, and keeps about 10 KB gzip out of every store's page.
- */
-const slimVapiClientPlugin = {
-  name: 'slim-vapi-client',
-  setup(pluginBuild) {
-    const vapiDist = `${path.sep}@vapi-ai${path.sep}web${path.sep}dist${path.sep}`;
-    pluginBuild.onResolve({ filter: /^\.\/client$/ }, (args) =>
-      args.importer.includes(vapiDist) ? { path: path.join(root, 'src/voice/vapi-api-client.ts') } : undefined,
-    );
-  },
-};
-
-/**
- * `@vapi-ai/web` extends Node's EventEmitter from the `events` polyfill, of which it uses six methods;
- * src/voice/event-emitter.ts provides those for a fifth of the size.
- */
-const slimEventsPlugin = {
-  name: 'slim-events',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^events$/ }, (args) =>
-      args.importer.includes(`${path.sep}@vapi-ai${path.sep}`) ? { path: path.join(root, 'src/voice/event-emitter.ts') } : undefined,
-    );
   },
 };
 
@@ -154,26 +132,6 @@ const compactLanguagesPlugin = {
 };
 
 /**
- * esbuild's helper that builds module namespace objects walks them with `for...in`, which also visits
- * properties a store page added to Object.prototype, and then fails on them ("Getter must be a
- * function"): one polluted prototype and the widget would not start. This rewrites the helper to walk
- * own keys only. The rewrite has the same length (padded with spaces), so the source map stays exact;
- * the build fails if esbuild ever emits the helper differently.
- */
-async function hardenNamespaceHelper(file) {
-  const code = await readFile(file, 'utf8');
-  const pattern = /for\(var (\w+) in (\w+)\)(\w+)\((\w+),\1,\{get:\2\[\1\],enumerable:!0\}\)/g;
-  const matches = code.match(pattern) ?? [];
-  if (matches.length !== 1) throw new Error(`expected esbuild's __export helper once in ${file}, found it ${matches.length} times`);
-  const patched = code.replace(pattern, (whole, key, all, define, target) => {
-    const safe = `Object.keys(${all}).map(${key}=>${define}(${target},${key},{get:${all}[${key}]}))`;
-    if (safe.length > whole.length) throw new Error('the hardened __export helper is longer than the original');
-    return safe.padEnd(whole.length, ' ');
-  });
-  await writeFile(file, patched);
-}
-
-/**
  * A second minification pass with terser. Its frequency-ordered short names compress about 3% better
  * than esbuild's (some 6 KB gzip), and its (safe, default) compression finds about 0.9 KB more, such as
  * the strict-mode directive esbuild repeats in every lazily evaluated module.
@@ -212,10 +170,9 @@ export async function buildBundle({ quiet = false, entry = path.join(root, 'src/
       __STORE_ASSISTANT_VERSION__: JSON.stringify(pkg.version),
     },
     legalComments: 'linked',
-    plugins: [rawCssPlugin, boundJsxRuntimePlugin, compactLanguagesPlugin, slimVapiClientPlugin, slimEventsPlugin],
+    plugins: [rawCssPlugin, boundJsxRuntimePlugin, compactLanguagesPlugin, thirdPartyPatchesPlugin],
     logLevel: 'warning',
   });
-  await hardenNamespaceHelper(file);
   await reminify(file);
   // The element's types ship next to the script (see src/element/public-api.d.ts).
   if (file === outfile) await copyFile(path.join(root, 'src/element/public-api.d.ts'), path.join(path.dirname(file), 'store-assistant.d.ts'));
@@ -231,4 +188,5 @@ export async function buildBundle({ quiet = false, entry = path.join(root, 'src/
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--icons')) await writeIconStylesheet();
   await buildBundle();
+  await buildConfigurator();
 }

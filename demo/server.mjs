@@ -1,5 +1,5 @@
 // The demo server: the QA page at /, the mock store webhook at /api/chat, product pages and images,
-// static assets, the built bundle, and the 404 page elsewhere.
+// static assets, the built bundle and configurator script, and the 404 page elsewhere.
 //   node demo/server.mjs          (PORT overrides 5173; HOST overrides 127.0.0.1)
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -9,6 +9,13 @@ import { handleChat, productImage, productPage } from './mock-webhook.mjs';
 
 const demoDir = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.join(demoDir, '..', 'dist');
+/** The demo's own built scripts (the configurator's), written by build.mjs. */
+const demoBuildDir = path.join(demoDir, 'build');
+/** Scripts build.mjs writes, by address: a missing one is reported in the console, not as a 404 page. */
+const BUILT_SCRIPTS = new Map([
+  ['/store-assistant.js', 'dist/store-assistant.js'],
+  ['/build/configurator.js', 'demo/build/configurator.js'],
+]);
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -74,11 +81,12 @@ async function handle(request, response) {
       ? await readInside(path.join(demoDir, 'assets'), url.pathname.slice('/assets/'.length))
       : /^\/store-assistant\.js(\.map|\.LEGAL\.txt)?$/.test(url.pathname)
         ? await readInside(distDir, url.pathname.slice(1))
-        : null;
+        : url.pathname.startsWith('/build/')
+          ? await readInside(demoBuildDir, url.pathname.slice('/build/'.length))
+          : null;
     if (asset) return send(response, 200, asset.body, asset.type);
-    if (url.pathname === '/store-assistant.js') {
-      return send(response, 503, 'console.error("dist/store-assistant.js is missing: run npm run build")', TYPES['.js']);
-    }
+    const missing = BUILT_SCRIPTS.get(url.pathname);
+    if (missing) return send(response, 503, `console.error("${missing} is missing: run npm run build")`, TYPES['.js']);
   }
   const notFound = await readInside(demoDir, 'pages/404.html');
   send(response, 404, notFound?.body ?? 'Not found', TYPES['.html']);

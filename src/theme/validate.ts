@@ -14,10 +14,10 @@ export const MAX_BADGE_IMAGES = 10;
  * Substrings that let a value escape its declaration, load a resource or read another variable.
  * Anything containing one is refused before the grammar check, whatever else it holds.
  */
-const FORBIDDEN_CSS = [';', '{', '}', '\\', 'url(', 'var(', 'image-set(', 'expression(', 'env(', 'attr(', 'element(', 'paint(', 'cross-fade(', '@', '<', '>', '"', "'", '/*'];
+export const FORBIDDEN_CSS = [';', '{', '}', '\\', 'url(', 'var(', 'image-set(', 'expression(', 'env(', 'attr(', 'element(', 'paint(', 'cross-fade(', '@', '<', '>', '"', "'", '/*'];
 
 /** CSS functions a colour or gradient may use. */
-const ALLOWED_CSS_FUNCTIONS = new Set([
+export const ALLOWED_CSS_FUNCTIONS = new Set([
   'linear-gradient', 'radial-gradient', 'conic-gradient',
   'repeating-linear-gradient', 'repeating-radial-gradient', 'repeating-conic-gradient',
   'rgb', 'rgba', 'hsl', 'hsla', 'hwb', 'lab', 'lch', 'oklab', 'oklch', 'color', 'color-mix', 'calc',
@@ -26,7 +26,7 @@ const ALLOWED_CSS_FUNCTIONS = new Set([
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const NAMED_COLOR = /^[a-z]{3,20}$/i;
 /** Characters a colour or gradient is made of: no quotes, escapes, newlines or punctuation beyond these. */
-const CSS_VALUE_CHARS = /^[a-z0-9#%.,()/+\- ]+$/i;
+export const CSS_VALUE_CHARS = /^[a-z0-9#%.,()/+\- ]+$/i;
 
 /** Why a value was refused, or null when it is fine. */
 export type Problem = string | null;
@@ -71,7 +71,7 @@ export function checkColor(value: string): Problem {
 }
 
 /** True when the first function call's closing parenthesis is the value's last character. */
-function isSingleCall(value: string): boolean {
+export function isSingleCall(value: string): boolean {
   let depth = 0;
   for (let index = 0; index < value.length; index++) {
     const char = value[index];

@@ -1,0 +1,103 @@
+// Every change the widget's build makes to third-party code, in one esbuild plugin, so that an upgrade
+// of @vapi-ai/web or esbuild has one place to check. test/unit/third-party-patches.test.ts reads the
+// upstream code and fails, naming the patch to revisit, when it no longer matches what a patch assumes;
+// the build itself fails when a patch finds nothing to patch.
+//
+// 1. @vapi-ai/web's generated REST client (its dist/client.js, imported as './client') becomes
+//    src/voice/vapi-api-client.ts. The SDK calls one endpoint of a client for the whole Vapi API:
+//    about 10 KB gzip saved on every store page.
+// 2. The `events` polyfill, when @vapi-ai/web imports it, becomes src/voice/event-emitter.ts, which has
+//    the EventEmitter methods the SDK (and src/voice/vapi-client.ts) call, for a fifth of the size.
+// 3. esbuild's `__export` helper, which builds module namespace objects, walks them with `for...in`: that
+//    also visits properties a store page added to Object.prototype and then fails on them ("Getter must
+//    be a function"), so one polluted prototype would stop the widget. It is rewritten to walk own keys.
+//
+// Neither swap can be an esbuild `alias` (that takes package names, not a relative './client', and would
+// apply to every importer of `events`), and esbuild has no option for its helpers.
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Our modules that stand in for third-party ones. */
+export const REPLACEMENTS = {
+  vapiClient: path.join(root, 'src/voice/vapi-api-client.ts'),
+  events: path.join(root, 'src/voice/event-emitter.ts'),
+};
+
+const VAPI_PACKAGE = `${path.sep}@vapi-ai${path.sep}`;
+const VAPI_DIST = `${VAPI_PACKAGE}web${path.sep}dist${path.sep}`;
+
+/** esbuild's minified `__export` helper loop: `for(var k in all)define(target,k,{get:all[k],enumerable:!0})`. */
+const EXPORT_HELPER_LOOP = /for\(var (\w+) in (\w+)\)(\w+)\((\w+),\1,\{get:\2\[\1\],enumerable:!0\}\)/g;
+
+/**
+ * Rewrites esbuild's `__export` helper in `code` (minified output) to define own keys only. The rewrite
+ * has the same length, padded with spaces, so a source map of `code` stays exact. Throws unless the
+ * helper occurs exactly once, so an esbuild that emits it differently fails the build.
+ */
+export function hardenNamespaceHelper(code, file = 'the bundle') {
+  const matches = code.match(EXPORT_HELPER_LOOP) ?? [];
+  if (matches.length !== 1) {
+    throw new Error(`expected esbuild's __export helper once in ${file}, found it ${matches.length} times: see build/third-party-patches.mjs`);
+  }
+  return code.replace(EXPORT_HELPER_LOOP, (whole, key, all, define, target) => {
+    const safe = `Object.keys(${all}).map(${key}=>${define}(${target},${key},{get:${all}[${key}]}))`;
+    if (safe.length > whole.length) throw new Error('the hardened __export helper is longer than the original');
+    return safe.padEnd(whole.length, ' ');
+  });
+}
+
+/** Hardens the JavaScript a build produced: in memory with `write: false`, else in its `outfile`. */
+async function hardenBuildOutput(result, options) {
+  if (result.outputFiles) {
+    // In place: esbuild hands on this array, not a new one.
+    for (const [index, output] of result.outputFiles.entries()) {
+      // An in-memory build without `outfile` names its one script "<stdout>".
+      if (!output.path.endsWith('.js') && output.path !== '<stdout>') continue;
+      const text = hardenNamespaceHelper(output.text, output.path);
+      result.outputFiles[index] = { path: output.path, hash: output.hash, contents: new TextEncoder().encode(text), text };
+    }
+    return;
+  }
+  if (!options.outfile) throw new Error('third-party-patches needs `outfile` (or `write: false`)');
+  await writeFile(options.outfile, hardenNamespaceHelper(await readFile(options.outfile, 'utf8'), options.outfile));
+}
+
+/** The esbuild plugin applying all three patches. */
+export const thirdPartyPatchesPlugin = {
+  name: 'third-party-patches',
+  setup(pluginBuild) {
+    let vapiBundled = false;
+    const swapped = new Set();
+    pluginBuild.onStart(() => {
+      vapiBundled = false;
+      swapped.clear();
+    });
+    pluginBuild.onLoad({ filter: /[\\/]@vapi-ai[\\/]web[\\/]dist[\\/]vapi\.js$/ }, () => {
+      vapiBundled = true;
+      return undefined;
+    });
+    pluginBuild.onResolve({ filter: /^\.\/client$/ }, (args) => {
+      if (!args.importer.includes(VAPI_DIST)) return undefined;
+      swapped.add('./client');
+      return { path: REPLACEMENTS.vapiClient };
+    });
+    pluginBuild.onResolve({ filter: /^events$/ }, (args) => {
+      if (!args.importer.includes(VAPI_PACKAGE)) return undefined;
+      swapped.add('events');
+      return { path: REPLACEMENTS.events };
+    });
+    pluginBuild.onEnd(async (result) => {
+      if (result.errors.length > 0) return undefined;
+      const missed = vapiBundled ? ['./client', 'events'].filter((specifier) => !swapped.has(specifier)) : [];
+      if (missed.length > 0) {
+        const text = `@vapi-ai/web no longer imports ${missed.map((specifier) => `'${specifier}'`).join(' or ')}: its replacement would be dead and the original bundled; see build/third-party-patches.mjs`;
+        return { errors: [{ text }] };
+      }
+      await hardenBuildOutput(result, pluginBuild.initialOptions);
+      return undefined;
+    });
+  },
+};
