@@ -31,6 +31,8 @@ export function createFields(changed: () => void): Field[] {
     'vapi-workflow-id': () => idField('vapi-workflow-id', 'The workflow id'),
     'vapi-api-url': () => urlField('vapi-api-url', 'The Vapi API address'),
     'voice-provider': voiceProviderField,
+    'vapi-assistant-overrides': null,
+    'voice-consent': null,
     'store-url': () => urlField('store-url', 'The store page'),
     'store-domain': storeDomainField,
     'agent-url': () => urlField('agent-url', 'The human agent page'),
