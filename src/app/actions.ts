@@ -31,6 +31,8 @@ export interface AssistantActions extends Omit<ChatActions, 'openConversation'>,
   hideTooltip(id: string): void;
   /** Escape: closes whatever tooltip is open. Returns whether one was. */
   dismissTooltip(): boolean;
+  /** Sends the latest reply's suggestion number `index` as the visitor's message (into a live call, if any). */
+  chooseSuggestion(messageId: string, index: number): void;
   /** Withdraws the visitor's agreement to the recording consent: the next call asks again. */
   withdrawVoiceConsent(): void;
   /** The visitor closed the launcher teaser. */

@@ -52,6 +52,12 @@ function composeActions(store: AssistantStore, deps: AssistantDeps, slices: Retu
       return true;
     },
     withdrawVoiceConsent: () => calls.withdrawConsent(),
+    chooseSuggestion(messageId, index) {
+      const { messages } = store.getState();
+      const latest = messages[messages.length - 1];
+      const text = latest?.id === messageId ? latest.suggestions?.[index] : undefined;
+      if (text !== undefined && actions.sendMessage(text)) deps.emit('suggestion', { text, index });
+    },
     navigate: navigation.navigate,
     setOpen(isOpen) {
       navigation.setOpen(isOpen);

@@ -80,6 +80,8 @@ export interface ChatEvents {
   message: Message;
   error: ErrorDetail;
   feedback: FeedbackDetail;
+  /** The visitor chose one of the bot's suggestions. */
+  suggestion: { text: string; index: number };
 }
 
 /** Every side effect the chat may cause, injected so tests pass fakes. */

@@ -1,6 +1,7 @@
 import { completeMessage, type Message } from './message';
 import type { SafeStorage } from '../shared/storage';
 import { own } from '../shared/own';
+import { cleanSuggestions } from './suggestions';
 import { safeStringify } from '../shared/safe-json';
 import { normaliseProduct, type ProductContext } from './products';
 
@@ -57,6 +58,8 @@ function readMessage(raw: unknown, products: ProductContext): Message | null {
   if (typeof retryFor === 'string') message.retryFor = retryFor.slice(0, 100);
   if (own(raw, 'truncated') === true) message.truncated = true;
   if (own(raw, 'source') === 'voice') message.source = 'voice';
+  const suggestions = own(raw, 'suggestions');
+  if (Array.isArray(suggestions) && suggestions.length > 0) message.suggestions = cleanSuggestions(suggestions);
   const feedback = own(raw, 'feedback');
   if (feedback === 'up' || feedback === 'down') message.feedback = feedback;
   return message;

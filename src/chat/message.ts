@@ -28,6 +28,8 @@ export interface Message {
   source?: 'voice';
   /** The visitor's rating of a complete bot reply. */
   feedback?: Rating;
+  /** Next steps the bot offers; shown as buttons under the latest reply only, never sent as history. */
+  suggestions?: string[];
 }
 
 /** A visitor's rating of a reply: helpful or not. */
@@ -39,7 +41,7 @@ export type Rating = 'up' | 'down';
  * `status`, a message must not inherit cards or an error state.
  */
 export function completeMessage(message: Message): Message {
-  return { products: undefined, status: undefined, retryFor: undefined, animate: undefined, truncated: undefined, source: undefined, feedback: undefined, ...message };
+  return { products: undefined, status: undefined, retryFor: undefined, animate: undefined, truncated: undefined, source: undefined, feedback: undefined, suggestions: undefined, ...message };
 }
 
 /** The detail of `store-assistant:feedback`, and the body POSTed to `feedback-url`. */

@@ -13,6 +13,7 @@ export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn'
       const extra: Partial<Message> = {};
       if (reply.products.length > 0) extra.products = reply.products;
       if (reply.truncated) extra.truncated = true;
+      if (reply.suggestions) extra.suggestions = reply.suggestions;
       // A streamed text is already on screen: no typewriter, just the final form with its cards.
       if (streamedId) log.announce(log.complete(streamedId, { ...extra, content }));
       else log.add(log.create('bot', content, { ...extra, animate: true }));

@@ -1,4 +1,5 @@
 import { own } from '../shared/own';
+import { cleanSuggestions, suggestionsOf } from './suggestions';
 import { isProductLike, MAX_PRODUCTS, normaliseProduct, type Product, type ProductContext } from './products';
 
 /** What a webhook reply holds for the visitor: markdown text and product cards. Both may be empty. */
@@ -7,6 +8,8 @@ export interface ParsedReply {
   products: Product[];
   /** The text was longer than {@link MAX_REPLY_TEXT} and was cut. */
   truncated?: boolean;
+  /** Next steps the bot offers as buttons (`suggestions`, `quickReplies`). */
+  suggestions?: string[];
 }
 
 /** Objects nested deeper than this are not searched: no real reply nests that far. */
@@ -39,10 +42,13 @@ function empty(): ParsedReply {
 }
 
 function combine(parts: ParsedReply[]): ParsedReply {
-  return {
+  const combined: ParsedReply = {
     text: parts.map((part) => part.text.trim()).filter(Boolean).join('\n\n'),
     products: parts.flatMap((part) => part.products),
   };
+  const suggestions = cleanSuggestions(parts.flatMap((part) => part.suggestions ?? []));
+  if (suggestions.length > 0) combined.suggestions = suggestions;
+  return combined;
 }
 
 function tryParseJson(text: string): { value: unknown } | null {
@@ -110,6 +116,8 @@ function fromObject(record: Record<string, unknown>, depth: number, walk: Walk):
     if (cards !== undefined) parts.push({ text: '', products: productsFrom(cards, walk) });
   }
   if (parts.length === 0 && isProductLike(record)) parts.push({ text: '', products: productsFrom(record, walk) });
+  const suggestions = suggestionsOf(record);
+  if (suggestions.length > 0) parts.push({ text: '', products: [], suggestions });
   return combine(parts);
 }
 

@@ -15,6 +15,7 @@ export const EVENTS = {
   'call-end': 'A voice call that had connected ended. `detail: { seconds, transcript }`.',
   transcript: 'A line of the call transcript was added or extended. `detail`: the entry `{ role, text, timestamp }`.',
   teaser: 'Floating mode: the launcher teaser showed its text (at most once per session). `detail: { text }`.',
+  suggestion: 'The visitor chose one of the bot\'s suggestions (it is sent as their message). `detail: { text, index }`.',
   feedback: 'The visitor rated a reply (thumbs up or down). `detail: { messageId, rating: "up" | "down", content, sessionId }`.',
 } as const satisfies Record<keyof AssistantEvents, string>;
 

@@ -37,6 +37,8 @@ export interface StoreAssistantMessage {
   source?: 'voice';
   /** The visitor's rating of a complete bot reply. */
   feedback?: 'up' | 'down';
+  /** Next steps the bot offers, shown as buttons under the latest reply. */
+  suggestions?: string[];
 }
 
 /** A line of a voice call's transcript. */
@@ -59,6 +61,7 @@ export interface StoreAssistantEventDetails {
   transcript: StoreAssistantTranscriptEntry;
   feedback: { messageId: string; rating: 'up' | 'down'; content: string; sessionId: string };
   teaser: { text: string };
+  suggestion: { text: string; index: number };
 }
 
 /** Event name to event type: every event bubbles and crosses shadow roots (`composed`). */
