@@ -31,6 +31,8 @@ export interface AssistantActions extends Omit<ChatActions, 'openConversation'>,
   hideTooltip(id: string): void;
   /** Escape: closes whatever tooltip is open. Returns whether one was. */
   dismissTooltip(): boolean;
+  /** The visitor closed the launcher teaser. */
+  dismissTeaser(): void;
   /** The UI has rendered after being attached: announces `store-assistant:ready` and schedules the markdown preload. */
   markRendered(): void;
 }

@@ -9,6 +9,7 @@ import type { AssistantConfig } from './config';
 import type { AssistantDeps } from './deps';
 import { createNavigation } from './navigation';
 import { initialState, type AssistantState } from './state';
+import { createTeaser } from './teaser';
 import { createTooltips } from './tooltips';
 
 export { VIEW_STORAGE_KEY } from './navigation';
@@ -29,6 +30,7 @@ export function createAssistant(deps: AssistantDeps) {
   const chat = createChatSlice(store, deps);
   const calls = createCallController(store, deps, chat.appendTranscript);
   const navigation = createNavigation(store, deps.sessionStorage);
+  const teaser = createTeaser(store, deps);
   let cancelPreload: (() => void) | null = null;
 
   const actions: AssistantActions = {
@@ -37,7 +39,11 @@ export function createAssistant(deps: AssistantDeps) {
     ...calls.actions,
     ...createTooltips(store, deps),
     navigate: navigation.navigate,
-    setOpen: navigation.setOpen,
+    setOpen(isOpen) {
+      navigation.setOpen(isOpen);
+      if (isOpen) teaser.opened();
+    },
+    dismissTeaser: teaser.dismiss,
     newChat() {
       chat.actions.newChat();
       calls.clearTranscript();
@@ -83,6 +89,7 @@ export function createAssistant(deps: AssistantDeps) {
           state.markdownOptions.imageHosts.join() === config.imageHosts.join() ? state.markdownOptions : { imageHosts: config.imageHosts, pageOrigin: deps.pageOrigin },
       }));
       chat.configure(config);
+      teaser.configure();
     },
 
     /** Stops everything in flight; the conversation itself is kept and saved. */
@@ -91,6 +98,7 @@ export function createAssistant(deps: AssistantDeps) {
       cancelPreload = null;
       calls.dispose();
       chat.dispose();
+      teaser.dispose();
     },
   };
 }

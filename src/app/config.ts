@@ -1,8 +1,10 @@
+import type { AnalyticsConfig } from '../analytics/data-layer';
 import type { ChatConfig } from '../chat/chat-state';
 import type { StringTable } from '../i18n/strings';
 import type { DisplayMode } from '../shared/display';
 import type { ThemePatch } from '../theme/theme';
 import type { VoiceConfig } from '../voice/voice-config';
+import { DEFAULT_TEASER_DELAY_S } from './teaser';
 
 export type { PersistMode } from '../chat/chat-state';
 export type { DisplayMode } from '../shared/display';
@@ -20,7 +22,7 @@ export interface FaqEntry {
  * Everything the element's attributes configure, already parsed and validated. The store never sees
  * raw attribute strings.
  */
-export interface AssistantConfig extends ChatConfig {
+export interface AssistantConfig extends ChatConfig, AnalyticsConfig {
   voice: VoiceConfig;
   /** Drives the default brand name and welcome message. */
   storeDomain: string;
@@ -33,6 +35,10 @@ export interface AssistantConfig extends ChatConfig {
   /** Milliseconds per character of the bot's typewriter; 0 shows replies at once. */
   typingSpeed: number;
   faq: FaqEntry[];
+  /** Floating mode: the launcher teaser's text, if any. */
+  teaser: string | null;
+  /** Seconds before the teaser shows. */
+  teaserDelay: number;
   lang: string;
   /** Overrides of single entries of the string table. */
   strings: Partial<StringTable>;
@@ -54,6 +60,12 @@ export function defaultConfig(pageHost: string): AssistantConfig {
     faq: [],
     imageHosts: pageHost ? [pageHost] : [],
     geoUrl: null,
+    feedback: true,
+    feedbackUrl: null,
+    teaser: null,
+    teaserDelay: DEFAULT_TEASER_DELAY_S,
+    analytics: null,
+    analyticsContent: false,
     lang: 'en',
     strings: {},
   };

@@ -15,6 +15,8 @@ export interface AssistantEvents extends ChatEvents, VoiceEvents {
   ready: { version: string };
   open: Record<string, never>;
   close: Record<string, never>;
+  /** The launcher teaser showed its text. */
+  teaser: { text: string };
 }
 
 /** Runs `callback` on the next animation frame; returns a function that cancels it. */

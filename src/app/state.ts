@@ -30,6 +30,8 @@ export interface AssistantState extends ChatState {
   voice: VoiceState;
   /** The icon button whose tooltip is shown. */
   tooltip: string | null;
+  /** Floating mode: the launcher teaser is shown. */
+  teaser: boolean;
 }
 
 /** The state of a new widget on a page at `pageOrigin`. */
@@ -46,5 +48,6 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     notice: null,
     voice: IDLE_VOICE,
     tooltip: null,
+    teaser: false,
   };
 }

@@ -1,9 +1,11 @@
 import type { TranscriptEntry } from '../transcript/merge';
 import type { ChatConfig, ChatDeps, ChatStore } from './chat-state';
 import { createConversations } from './conversations';
+import { createFeedback } from './feedback';
 import { createAttachments } from './attachments';
 import { messageWithImage } from './image-attachment';
 import { createMarkdownLoading } from './markdown-preload';
+import type { Rating } from './message';
 import { createMessageLog } from './message-log';
 import { createReplyRequests } from './reply-request';
 import { createVisitorContextSource } from './visitor-context';
@@ -27,6 +29,8 @@ export interface ChatActions {
   removeAttachment(): void;
   /** Starts a new conversation: cancels a reply in flight and clears messages, loading flag and notice (SPEC §4). */
   newChat(): void;
+  /** Rates a complete bot reply: "up" (helpful) or "down" (not helpful). */
+  rateReply(messageId: string, rating: Rating): void;
   /** Reopens a saved conversation from the Chats view; false when there is none with that id. */
   openConversation(id: string): boolean;
 }
@@ -47,6 +51,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps) {
     deps.emit('error', { source: 'chat', message: reason });
   };
   const attachments = createAttachments(store, deps, notify);
+  const feedback = createFeedback(store, deps, log, conversations.commit);
 
   const actions: ChatActions = {
     setDraft: (draft) => store.setState({ draft }),
@@ -68,6 +73,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps) {
     },
     retry: (errorMessageId) => replies.retry(errorMessageId),
     markRevealed: (id) => log.markRevealed(id),
+    rateReply: (messageId, rating) => feedback.rate(messageId, rating),
     ...attachments,
     newChat() {
       replies.cancel('new-chat');

@@ -8,7 +8,7 @@ import type { Timers } from '../shared/timers';
 import type { PreparedImage } from './image-attachment';
 import type { MarkdownOptions } from './markdown';
 import type { MarkdownRenderer } from './markdown-loader';
-import type { Message } from './message';
+import type { FeedbackDetail, Message } from './message';
 
 /** Where the conversation is remembered between page loads. */
 export type PersistMode = 'local' | 'session' | 'none';
@@ -63,6 +63,10 @@ export interface ChatConfig {
   imageHosts: string[];
   geoUrl: string | null;
   mode: DisplayMode;
+  /** Complete bot replies offer thumbs up and down. */
+  feedback: boolean;
+  /** Where ratings are POSTed as JSON, if anywhere. */
+  feedbackUrl: string | null;
 }
 
 /** What the chat reads and writes of the whole state: its slice, plus what it needs to know of the rest. */
@@ -75,6 +79,7 @@ export type ChatStore = SliceStore<ChatView, keyof ChatState | 'notice'>;
 export interface ChatEvents {
   message: Message;
   error: ErrorDetail;
+  feedback: FeedbackDetail;
 }
 
 /** Every side effect the chat may cause, injected so tests pass fakes. */

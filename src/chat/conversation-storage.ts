@@ -57,6 +57,8 @@ function readMessage(raw: unknown, products: ProductContext): Message | null {
   if (typeof retryFor === 'string') message.retryFor = retryFor.slice(0, 100);
   if (own(raw, 'truncated') === true) message.truncated = true;
   if (own(raw, 'source') === 'voice') message.source = 'voice';
+  const feedback = own(raw, 'feedback');
+  if (feedback === 'up' || feedback === 'down') message.feedback = feedback;
   return message;
 }
 

@@ -26,7 +26,12 @@ export interface Message {
   truncated?: boolean;
   /** Lines of a voice call, added to the conversation when the call ends. */
   source?: 'voice';
+  /** The visitor's rating of a complete bot reply. */
+  feedback?: Rating;
 }
+
+/** A visitor's rating of a reply: helpful or not. */
+export type Rating = 'up' | 'down';
 
 /**
  * A message with every optional field present (as undefined when unset). An own property, even an
@@ -34,5 +39,14 @@ export interface Message {
  * `status`, a message must not inherit cards or an error state.
  */
 export function completeMessage(message: Message): Message {
-  return { products: undefined, status: undefined, retryFor: undefined, animate: undefined, truncated: undefined, source: undefined, ...message };
+  return { products: undefined, status: undefined, retryFor: undefined, animate: undefined, truncated: undefined, source: undefined, feedback: undefined, ...message };
+}
+
+/** The detail of `store-assistant:feedback`, and the body POSTed to `feedback-url`. */
+export interface FeedbackDetail {
+  messageId: string;
+  rating: Rating;
+  /** The reply that was rated, as markdown. */
+  content: string;
+  sessionId: string;
 }

@@ -49,6 +49,12 @@ export const ATTRIBUTE_DOCS = {
   faq: { doc: 'FAQ entries as JSON: `[{ "q": "...", "a": "..." }]`.', default: 'none' },
   'image-hosts': { doc: 'Space-separated hosts that images inside bot replies may load from.', default: "the page's host" },
   'geo-url': { doc: 'Optional visitor-context lookup (GET, JSON), sent as `context.geo`.', default: 'none: nothing is requested' },
+  feedback: { doc: 'Thumbs up and down under each complete bot reply: `on` or `off`.', default: '`on`', values: ['on', 'off'] },
+  'feedback-url': { doc: 'Where each rating is POSTed as JSON `{ messageId, rating, content, sessionId }` (10 s timeout, no retries; failures go to the console).', default: 'none: ratings stay in the page (event only)' },
+  teaser: { doc: 'Floating mode: a short invitation shown beside the closed launcher once per session (at most 140 characters).', default: 'none' },
+  'teaser-delay': { doc: 'Seconds after load before the teaser shows (0 to 600).', default: '`8`' },
+  analytics: { doc: '`datalayer` pushes the widget\'s events to `window.dataLayer` (Google Tag Manager); see Analytics.', default: 'none', values: ['datalayer', 'none'] },
+  'analytics-content': { doc: '`on` includes message, suggestion and rated-reply texts in analytics events.', default: '`off`', values: ['on', 'off'] },
   lang: { doc: 'Language of the widget\'s own texts: `en`, `de`, `fr`, `es` or `ar` (right to left); a regional tag such as `de-AT` uses its language, any other falls back to English.', default: '`en`' },
   strings: { doc: 'JSON object overriding single entries of the string table, for example `{"askQuestion":"Ask us"}` (see Languages).', default: 'none' },
 } as const satisfies Record<AttributeName, AttributeDoc>;

@@ -36,6 +36,12 @@ export const ATTRIBUTE_NAMES = [
   'faq',
   'image-hosts',
   'geo-url',
+  'feedback',
+  'feedback-url',
+  'teaser',
+  'teaser-delay',
+  'analytics',
+  'analytics-content',
   'lang',
   'strings',
 ] as const;
@@ -109,6 +115,9 @@ function parseStrings(value: string, warn: (message: string) => void): Partial<S
   }
   return strings;
 }
+
+/** Longest teaser text: a line or two beside the launcher. */
+const MAX_TEASER_LENGTH = 140;
 
 const HOST_PATTERN = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i;
 
@@ -215,6 +224,26 @@ function parseBehaviour({ invalid, text, choice }: Readers, config: AssistantCon
   }
 }
 
+/** Reply feedback, the launcher teaser and analytics. */
+function parseEngagement({ invalid, text, url, choice }: Readers, config: AssistantConfig): void {
+  config.feedback = choice('feedback', ['on', 'off'], 'on') === 'on';
+  config.feedbackUrl = url('feedback-url');
+  const teaser = text('teaser')?.replace(/\s+/g, ' ').trim() ?? null;
+  if (teaser !== null) {
+    const checked = checkText(teaser, MAX_TEASER_LENGTH);
+    if ('problem' in checked) invalid('teaser', teaser, checked.problem);
+    else config.teaser = checked.text;
+  }
+  const delay = text('teaser-delay');
+  if (delay !== null) {
+    const value = Number(delay);
+    if (Number.isFinite(value) && value >= 0 && value <= 600) config.teaserDelay = value;
+    else invalid('teaser-delay', delay, 'must be a number of seconds from 0 to 600');
+  }
+  config.analytics = choice('analytics', ['datalayer', 'none'], 'none') === 'datalayer' ? 'datalayer' : null;
+  config.analyticsContent = choice('analytics-content', ['on', 'off'], 'off') === 'on';
+}
+
 /** The widget's language and single string overrides. */
 function parseLanguage({ warn, invalid, text }: Readers, config: AssistantConfig): void {
   const lang = text('lang')?.trim() ?? null;
@@ -244,6 +273,7 @@ export function parseAttributes(
   parseConnections(readers, config);
   config.themeAttributes = parseThemeAttributes(readers);
   parseBehaviour(readers, config);
+  parseEngagement(readers, config);
   parseLanguage(readers, config);
   const open = read('open');
   return open === null ? config : { ...config, open: open.trim().toLowerCase() !== 'false' };

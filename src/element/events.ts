@@ -26,6 +26,8 @@ export const EVENTS = {
   'call-start': { when: 'A voice call connected.', detail: '`{ demo }`' },
   'call-end': { when: 'A voice call that had connected ended.', detail: '`{ seconds, transcript }`' },
   transcript: { when: 'A line of the call transcript was added or extended.', detail: 'the entry `{ role, text, timestamp }`' },
+  feedback: { when: 'The visitor rated a reply (thumbs up or down).', detail: '`{ messageId, rating: "up" | "down", content, sessionId }`' },
+  teaser: { when: 'Floating mode: the launcher teaser showed its text (at most once per session).', detail: '`{ text }`' },
 } as const satisfies Record<keyof AssistantEvents, EventDoc>;
 
 /** Event name to event type, for `addEventListener` on the element. */

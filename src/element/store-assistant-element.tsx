@@ -1,6 +1,8 @@
 import type r2wcFunction from '@r2wc/react-to-web-component';
 import { createAssistant, type Assistant } from '../app/assistant';
-import { browserDeps } from '../app/deps';
+import { browserDeps, type AssistantEvents } from '../app/deps';
+import { dataLayerEntry, pushToDataLayer } from '../analytics/data-layer';
+import type { Emit } from '../shared/events';
 import { nextTask } from '../shared/next-task';
 import { themeCssVariables } from '../theme/css-variables';
 import css from '../ui/styles.css?raw';
@@ -38,7 +40,7 @@ function withAssistant(Base: R2wcElementClass) {
 
     constructor() {
       super();
-      const deps = browserDeps((...event) => dispatchAssistantEvent(this, ...event));
+      const deps = browserDeps((...event) => this.announce(...event));
       const warnOnce = deps.warn;
       // The same invalid attribute is reported once, not on every re-parse.
       this.warn = deps.warn = (message) => {
@@ -53,6 +55,15 @@ function withAssistant(Base: R2wcElementClass) {
         if (state.isOpen !== previous.isOpen) this.reflectOpen(state.isOpen);
         if (state.isOpen !== previous.isOpen || state.config.mode !== previous.config.mode) this.syncViewport();
       });
+    }
+
+    /** Dispatches `store-assistant:<name>` on the element and, with `analytics="datalayer"`, pushes it to `window.dataLayer`. */
+    protected announce(...event: Parameters<Emit<AssistantEvents>>): void {
+      dispatchAssistantEvent(this, ...event);
+      const { analytics, analyticsContent } = this.assistant.getState().config;
+      if (analytics !== 'datalayer') return;
+      const entry = dataLayerEntry(event[0], event[1], analyticsContent);
+      if (entry) pushToDataLayer(window as { dataLayer?: unknown }, entry);
     }
 
     attributeChangedCallback(): void {
@@ -92,7 +103,7 @@ function withAssistant(Base: R2wcElementClass) {
 
     private reflectOpen(isOpen: boolean): void {
       if (this.hasAttribute('open') !== isOpen) this.toggleAttribute('open', isOpen);
-      dispatchAssistantEvent(this, isOpen ? 'open' : 'close', {});
+      this.announce(isOpen ? 'open' : 'close', {});
     }
   };
 }

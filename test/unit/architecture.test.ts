@@ -24,9 +24,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   theme: ['shared', 'i18n'],
   chat: ['shared', 'i18n', 'transcript'],
   voice: ['shared', 'i18n', 'transcript'],
-  app: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice'],
-  ui: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'app'],
-  element: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'app', 'ui'],
+  app: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'analytics'],
+  ui: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'analytics', 'app'],
+  analytics: ['shared'],
+  element: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'app', 'ui', 'analytics'],
 };
 
 function sourceFiles(dir: string): string[] {

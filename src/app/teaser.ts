@@ -1,0 +1,71 @@
+import type { DisplayMode } from '../shared/display';
+import type { Emit } from '../shared/events';
+import type { SafeStorage } from '../shared/storage';
+import type { SliceStore } from '../shared/store';
+import type { Timers } from '../shared/timers';
+
+/** Where the tab remembers that the teaser was shown, dismissed or made pointless by opening the chat. */
+export const TEASER_STORAGE_KEY = 'store-assistant:teaser';
+/** Default wait before the teaser shows, in seconds. */
+export const DEFAULT_TEASER_DELAY_S = 8;
+
+/** What the teaser reads and writes of the whole state. */
+interface TeaserView {
+  /** The teaser bubble is shown beside the launcher. */
+  teaser: boolean;
+  isOpen: boolean;
+  config: { mode: DisplayMode; teaser: string | null; teaserDelay: number };
+}
+
+/** The side effects of the teaser. */
+export interface TeaserDeps {
+  timers: Timers;
+  sessionStorage: SafeStorage;
+  emit: Emit<{ teaser: { text: string } }>;
+}
+
+/**
+ * The launcher teaser (floating mode): a small bubble with the store's `teaser` text that shows once
+ * per session, `teaser-delay` seconds after load, while the card is closed; never after the visitor
+ * opened the chat or dismissed it.
+ */
+export function createTeaser(store: SliceStore<TeaserView, 'teaser'>, deps: TeaserDeps) {
+  let timer: unknown = null;
+  const settled = () => deps.sessionStorage.get(TEASER_STORAGE_KEY) !== null;
+  const cancel = () => {
+    deps.timers.clearTimeout(timer);
+    timer = null;
+  };
+  const end = (reason: 'opened' | 'dismissed') => {
+    cancel();
+    if (!settled() || store.getState().teaser) deps.sessionStorage.set(TEASER_STORAGE_KEY, reason);
+    store.setState({ teaser: false });
+  };
+  const show = () => {
+    timer = null;
+    const { isOpen, config } = store.getState();
+    if (isOpen || settled() || config.mode !== 'floating' || !config.teaser) return;
+    deps.sessionStorage.set(TEASER_STORAGE_KEY, 'shown');
+    store.setState({ teaser: true });
+    deps.emit('teaser', { text: config.teaser });
+  };
+
+  return {
+    /** Arms the teaser for the current configuration (or disarms it when it no longer applies). */
+    configure(): void {
+      const { config, isOpen, teaser } = store.getState();
+      const wanted = config.mode === 'floating' && Boolean(config.teaser) && !isOpen;
+      if (!wanted) {
+        cancel();
+        if (teaser) store.setState({ teaser: false });
+        return;
+      }
+      if (timer === null && !teaser && !settled()) timer = deps.timers.setTimeout(show, config.teaserDelay * 1000);
+    },
+    /** The card opened: the teaser has done its work (or is not needed) for this session. */
+    opened: () => end('opened'),
+    /** The visitor closed the teaser. */
+    dismiss: () => end('dismissed'),
+    dispose: cancel,
+  };
+}
