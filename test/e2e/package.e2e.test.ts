@@ -125,14 +125,17 @@ export const messages: StoreAssistantMessage[] = [];
 document.querySelector('store-assistant')?.addEventListener('store-assistant:message', (event) => messages.push(event.detail));
 `;
 
-/** Wrong uses, each of which must be exactly one type error. */
-const MISTAKES: Record<string, string> = {
-  'a detail field that does not exist': `<store-assistant onstore-assistant:message={(event) => event.detail.text} />`,
-  'a listener reading a wrong detail field': `<store-assistant ref={(element) => element?.addEventListener('store-assistant:error', (event) => event.detail.code)} />`,
-  'a mode that does not exist': `<store-assistant mode="sidebar" />`,
-  'the property name instead of the attribute': `<store-assistant webhookUrl="https://shop.example/hook" />`,
-  'a number where the attribute takes text': `<store-assistant typing-speed={0} />`,
-  'the open attribute, which React would assign to the open() method': `<store-assistant open />`,
+/** Wrong uses, each of which must be exactly one type error, the one given. */
+const MISTAKES: Record<string, [jsx: string, error: RegExp]> = {
+  'a detail field that does not exist': [`<store-assistant onstore-assistant:message={(event) => event.detail.text} />`, /'text' does not exist on type 'StoreAssistantMessage'/],
+  'a listener reading a wrong detail field': [
+    `<store-assistant ref={(element) => element?.addEventListener('store-assistant:error', (event) => event.detail.code)} />`,
+    /'code' does not exist on type 'StoreAssistantErrorDetail'/,
+  ],
+  'a mode that does not exist': [`<store-assistant mode="sidebar" />`, /"sidebar"' is not assignable/],
+  'the property name instead of the attribute': [`<store-assistant webhookUrl="https://shop.example/hook" />`, /'webhookUrl' does not exist/],
+  'a number where the attribute takes text': [`<store-assistant typing-speed={0} />`, /'number' is not assignable to type 'string'/],
+  'the open attribute, which React would assign to the open() method': [`<store-assistant open />`, /'open' does not exist/],
 };
 
 /** Type-checks `files` (name to source) in the scratch project; returns each file's errors. */
@@ -164,10 +167,13 @@ describe('the package in a React 19 project', () => {
     // React's types come from this repository's node_modules: no network, and the versions the tests pin.
     mkdirSync(path.join(project, 'node_modules/@types'), { recursive: true });
     symlinkSync(path.join(root, 'node_modules/@types/react'), path.join(project, 'node_modules/@types/react'), 'dir');
-    const mistakes = Object.values(MISTAKES).map((jsx, index) => [`mistake-${index}.tsx`, `import type {} from 'store-assistant/react';\nexport const element = ${jsx};\n`]);
+    const mistakes = Object.values(MISTAKES).map(([jsx], index) => [`mistake-${index}.tsx`, `import type {} from 'store-assistant/react';\nexport const element = ${jsx};\n`]);
     const errors = typeErrors(Object.fromEntries([['widget.tsx', WIDGET], ...mistakes]));
     expect(errors['widget.tsx']).toEqual([]);
     expect(Object.entries(errors).filter(([name, list]) => !name.startsWith('mistake-') && name !== 'widget.tsx' && list.length > 0)).toEqual([]);
-    Object.keys(MISTAKES).forEach((mistake, index) => expect(errors[`mistake-${index}.tsx`], mistake).toHaveLength(1));
+    Object.entries(MISTAKES).forEach(([mistake, [, error]], index) => {
+      expect(errors[`mistake-${index}.tsx`], mistake).toHaveLength(1);
+      expect(errors[`mistake-${index}.tsx`]?.[0], mistake).toMatch(error);
+    });
   });
 });
