@@ -1,17 +1,19 @@
 // Builds dist/store-assistant.js: one minified IIFE with its source map, the stylesheet inlined as text,
-// and dist/store-assistant.d.ts, the element's types.
+// and, from the element's public contract (build/public-api.mjs), its types, custom-elements.json and
+// VS Code's HTML data.
 //   node build.mjs           build and print raw and gzip sizes
 //   node build.mjs --icons   regenerate src/ui/icons.css from lucide-static, then build
 // It then builds the demo configurator's script (build/configurator.mjs).
 import { build, transform } from 'esbuild';
 import { minify } from 'terser';
-import { copyFile, readFile, writeFile, stat } from 'node:fs/promises';
+import { readFile, writeFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConfigurator } from './build/configurator.mjs';
 import { thirdPartyPatchesPlugin } from './build/third-party-patches.mjs';
+import { writePublicApi } from './build/public-api.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outfile = path.join(root, 'dist/store-assistant.js');
@@ -156,6 +158,8 @@ async function reminify(file) {
  */
 export async function buildBundle({ quiet = false, entry = path.join(root, 'src/index.ts'), file = outfile } = {}) {
   const started = performance.now();
+  // The widget's types and manifest are written while esbuild works.
+  const publicApi = file === outfile ? writePublicApi(path.dirname(file)) : undefined;
   await build({
     entryPoints: [entry],
     outfile: file,
@@ -174,8 +178,7 @@ export async function buildBundle({ quiet = false, entry = path.join(root, 'src/
     logLevel: 'warning',
   });
   await reminify(file);
-  // The element's types ship next to the script (see src/element/public-api.d.ts).
-  if (file === outfile) await copyFile(path.join(root, 'src/element/public-api.d.ts'), path.join(path.dirname(file), 'store-assistant.d.ts'));
+  await publicApi;
   const code = await readFile(file);
   const sizes = { raw: code.length, gzip: gzipSync(code, { level: 9 }).length, map: (await stat(`${file}.map`)).size };
   if (!quiet) {

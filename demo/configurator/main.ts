@@ -6,7 +6,7 @@
 // How the pieces fit: fields.ts holds one field per attribute (their checks are the element's own, see
 // element-rules.ts); preview-sync.ts applies them to the preview; snippet.ts and the theme export
 // follow the preview; theme-actions.ts and copy-snippet.ts wire the buttons.
-import type { StoreAssistantElement } from '../../src/element/public-api';
+import type { StoreAssistantElement } from '../../src/element/store-assistant-element';
 import { wireCopySnippet } from './copy-snippet';
 import { byId, controlById, inputById } from './dom';
 import { createFields } from './fields';

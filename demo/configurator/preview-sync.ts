@@ -2,7 +2,8 @@
  * Applies the form to the preview through attributes only. A value a field refuses gets a message next
  * to it and does not reach the element, so the preview keeps the last valid value.
  */
-import type { StoreAssistantElement, StoreAssistantTheme } from '../../src/element/public-api';
+import type { StoreAssistantElement } from '../../src/element/store-assistant-element';
+import type { Theme as StoreAssistantTheme } from '../../src/theme/theme';
 import { byId, setStatus } from './dom';
 import { isRefused, type Field, type Reading } from './field';
 import { isThemeAttribute, THEME_KEYS } from './theme-fields';

@@ -6,7 +6,8 @@
  */
 import { defaultConfig } from '../../src/app/config';
 import { ATTRIBUTE_NAMES, type AttributeName } from '../../src/element/attributes';
-import type { StoreAssistantElement, StoreAssistantTheme } from '../../src/element/public-api';
+import type { StoreAssistantElement } from '../../src/element/store-assistant-element';
+import type { Theme as StoreAssistantTheme } from '../../src/theme/theme';
 import { previewTheme } from './preview-sync';
 import { isThemeAttribute, quickActionsAttribute, THEME_KEYS } from './theme-fields';
 

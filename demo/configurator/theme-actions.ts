@@ -1,5 +1,6 @@
 /** The theme buttons: save, reset, download, import (pasted or from a file), and the logo file. */
-import type { StoreAssistantElement } from '../../src/element/public-api';
+import type { AssistantEvents as StoreAssistantEvents } from '../../src/app/deps';
+import type { StoreAssistantElement } from '../../src/element/store-assistant-element';
 import { MAX_IMAGE_URL_LENGTH } from '../../src/theme/validate';
 import { byId, controlById, inputById, setStatus } from './dom';
 import { isBuiltInImage } from './element-rules';
@@ -17,8 +18,9 @@ async function importTheme(preview: StoreAssistantElement, sync: PreviewSync, js
     return;
   }
   let reason = 'the theme is not valid';
-  const listen = (event: CustomEvent<{ source: string; message: string }>) => {
-    if (event.detail?.source === 'theme') reason = event.detail.message.replace(/^importTheme\(\):\s*/, '');
+  const listen = (event: Event) => {
+    const { detail } = event as CustomEvent<StoreAssistantEvents['error']>;
+    if (detail?.source === 'theme') reason = detail.message.replace(/^importTheme\(\):\s*/, '');
   };
   preview.addEventListener('store-assistant:error', listen);
   let imported: boolean;

@@ -1,23 +1,35 @@
 import type { AssistantEvents } from '../app/deps';
 import type { Emit } from '../shared/events';
 
+/** How one event is documented. */
+export interface EventDoc {
+  /** When it is dispatched (markdown, one line). */
+  when: string;
+  /** Its `detail`, in short (markdown); the exact type is the event's entry in AssistantEvents. */
+  detail: string;
+}
+
 /**
- * The DOM events of `<store-assistant>`. Each is a `CustomEvent` dispatched on the element with
- * `bubbles: true, composed: true`, so a listener on `document` hears every widget on the page.
+ * The DOM events of `<store-assistant>`, declared once: each is a `CustomEvent` named
+ * `store-assistant:<name>`, dispatched on the element with `bubbles: true, composed: true`, so a
+ * listener on `document` hears every widget on the page. Their details are typed by AssistantEvents;
+ * this table says when each is sent. From both come the README's event table, the events of
+ * custom-elements.json and the event map of store-assistant.d.ts. Documentation only: the script
+ * does not include it.
  */
 export const EVENTS = {
-  ready: 'The widget has rendered after being attached to the page. `detail: { version }`.',
-  open: 'Floating mode: the card opened (launcher, `open()` or the `open` attribute). `detail: {}`.',
-  close: 'Floating mode: the card closed. `detail: {}`.',
-  message: 'A visitor or bot message was added. `detail`: the Message `{ id, content, sender, timestamp }`.',
-  error: 'Something failed. `detail: { source: "chat" | "voice" | "theme", message }`.',
-  'call-start': 'A voice call connected. `detail: { demo }`.',
-  'call-end': 'A voice call that had connected ended. `detail: { seconds, transcript }`.',
-  transcript: 'A line of the call transcript was added or extended. `detail`: the entry `{ role, text, timestamp }`.',
-  teaser: 'Floating mode: the launcher teaser showed its text (at most once per session). `detail: { text }`.',
-  suggestion: 'The visitor chose one of the bot\'s suggestions (it is sent as their message). `detail: { text, index }`.',
-  feedback: 'The visitor rated a reply (thumbs up or down). `detail: { messageId, rating: "up" | "down", content, sessionId }`.',
-} as const satisfies Record<keyof AssistantEvents, string>;
+  ready: { when: 'The widget has rendered after being attached to the page.', detail: '`{ version }`' },
+  open: { when: 'Floating mode: the card opened (launcher, `open()` or the `open` attribute).', detail: '`{}`' },
+  close: { when: 'Floating mode: the card closed.', detail: '`{}`' },
+  message: { when: 'A visitor or bot message was added.', detail: 'the Message `{ id, content, sender, timestamp }`' },
+  error: { when: 'Something failed.', detail: '`{ source: "chat" | "voice" | "theme", message }`' },
+  'call-start': { when: 'A voice call connected.', detail: '`{ demo }`' },
+  'call-end': { when: 'A voice call that had connected ended.', detail: '`{ seconds, transcript }`' },
+  transcript: { when: 'A line of the call transcript was added or extended.', detail: 'the entry `{ role, text, timestamp }`' },
+  feedback: { when: 'The visitor rated a reply (thumbs up or down).', detail: '`{ messageId, rating: "up" | "down", content, sessionId }`' },
+  teaser: { when: 'Floating mode: the launcher teaser showed its text (at most once per session).', detail: '`{ text }`' },
+  suggestion: { when: 'The visitor chose one of the bot\'s suggestions (it is sent as their message).', detail: '`{ text, index }`' },
+} as const satisfies Record<keyof AssistantEvents, EventDoc>;
 
 /** Event name to event type, for `addEventListener` on the element. */
 export type StoreAssistantEventMap = {

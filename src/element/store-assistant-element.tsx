@@ -10,6 +10,7 @@ import iconCss from '../ui/icons.css?raw';
 import { ATTRIBUTE_NAMES, parseAttributes, type AttributeName } from './attributes';
 import { ElementRoot } from './element-root';
 import { dispatchAssistantEvent } from './events';
+import type { StoreAssistantMembers } from './members';
 import { coverViewport } from './mobile-viewport';
 import { adoptStyles } from './styles';
 import { themeTextColors } from './theme-colors';
@@ -151,9 +152,9 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>) {
   };
 }
 
-/** The element's public methods (documented in methods.ts and the README), each one action of the assistant. */
+/** The element's public methods (declared and documented in members.ts), each one action of the assistant. */
 function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
-  return class StoreAssistantElement extends Base {
+  return class StoreAssistantElement extends Base implements StoreAssistantMembers {
     /** Floating mode: opens the card. */
     open(): void {
       this.assistant.actions.setOpen(true);

@@ -1,11 +1,13 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { readContract } from '../../build/public-api/contract';
+import { elementDeclarations } from '../../build/public-api/declaration-files';
 
-// The declaration file as a store's developer uses it: on its own (no other file of this project), in a
-// strict project, typing the element, its methods and its events. Mistakes must be type errors.
-const DECLARATIONS = readFileSync(path.join(__dirname, '../../src/element/public-api.d.ts'), 'utf8');
+// The declaration file (dist/store-assistant.d.ts, generated from the contract and the source types) as
+// a store's developer uses it: on its own (no other file of this project), in a strict project, typing
+// the element, its methods and its events. Mistakes must be type errors.
+const DECLARATIONS = elementDeclarations(readContract(path.join(__dirname, '../..')));
 
 const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [] };
 
@@ -31,7 +33,7 @@ function typeErrors(snippets: Record<string, string>): Record<string, string[]> 
   return errors;
 }
 
-const USE = `import type { StoreAssistantTheme } from './store-assistant';
+const USE = `import type { StoreAssistantAttributes, StoreAssistantTheme } from './store-assistant';
 const widget = document.querySelector('store-assistant');
 if (widget) {
   widget.open();
@@ -47,6 +49,8 @@ if (widget) {
 document.addEventListener('store-assistant:error', (event) => console.log(event.detail.source));
 const version: string | undefined = window.StoreAssistant?.version;
 console.log(version);
+const attributes: StoreAssistantAttributes = { 'webhook-url': '/chat', mode: 'floating', persist: 'session', open: true };
+console.log(attributes);
 `;
 
 const MISTAKES: Record<string, string> = {
@@ -55,6 +59,7 @@ const MISTAKES: Record<string, string> = {
   'a detail field that does not exist': `document.querySelector('store-assistant')?.addEventListener('store-assistant:message', (event) => event.detail.text);`,
   'a wrong error source': `document.addEventListener('store-assistant:error', (event) => { if (event.detail.source === 'network') return; });`,
   'a theme field that does not exist': `document.querySelector('store-assistant')?.importTheme({ fontFamily: 'serif' });`,
+  'a mode that does not exist': `import type { StoreAssistantAttributes } from './store-assistant';\nexport const attributes: StoreAssistantAttributes = { mode: 'sidebar' };`,
 };
 
 describe('dist/store-assistant.d.ts, used on its own in a strict project', () => {

@@ -1,0 +1,57 @@
+// The element's public contract, declared in src/element (attribute-docs, members, events, css-parts,
+// css-properties), turned into the files that describe it. The generator is TypeScript
+// (build/public-api/), bundled here by esbuild and evaluated, as build.mjs does for the language tables.
+//   node build/public-api.mjs            write dist/store-assistant.d.ts, dist/react.d.ts,
+//                                          dist/custom-elements.json and dist/vscode.html-custom-data.json
+//   node build/public-api.mjs --readme   rewrite the README's reference tables (npm run docs)
+import { build } from 'esbuild';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+/** Packages (typescript) stay outside the bundle, imported by absolute URL: a data: module cannot resolve bare names. */
+const packagesByUrl = {
+  name: 'packages-by-url',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('node:') ? { path: args.path, external: true } : { path: pathToFileURL(require.resolve(args.path)).href, external: true },
+    );
+  },
+};
+
+let generator;
+
+/** The generator's module (build/public-api/index.ts), bundled and evaluated once. */
+async function loadGenerator() {
+  if (!generator) {
+    const { outputFiles } = await build({
+      entryPoints: [path.join(root, 'build/public-api/index.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      write: false,
+      plugins: [packagesByUrl],
+      logLevel: 'silent',
+    });
+    generator = import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
+  }
+  return generator;
+}
+
+/** Writes the types, custom-elements.json and VS Code's HTML data into `outDir`; returns the files' names. */
+export async function writePublicApi(outDir = path.join(root, 'dist')) {
+  return (await loadGenerator()).writePublicApi(root, outDir);
+}
+
+/** Rewrites the README's reference tables from the contract; returns whether they changed. */
+export async function writeReadmeTables() {
+  return (await loadGenerator()).writeReadmeTables(root);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--readme')) console.log((await writeReadmeTables()) ? 'README.md: tables updated' : 'README.md: tables already up to date');
+  else console.log(`wrote ${(await writePublicApi()).map((name) => `dist/${name}`).join(', ')}`);
+}

@@ -1,0 +1,39 @@
+/**
+ * The CSS parts of `<store-assistant>`, declared once: each name is a `part="..."` inside the shadow
+ * root, which page CSS styles with `store-assistant::part(name)`. From this table come the README's
+ * part table and the cssParts of custom-elements.json; test/unit/contract.test.ts fails when a `part`
+ * in src/ is missing here, or when one declared here is in no component. Documentation only: the script
+ * does not include it.
+ */
+export const CSS_PARTS = {
+  root: 'The box around everything inside the shadow root.',
+  card: 'The card: the 600px-high widget inline, or the panel the launcher opens in floating mode.',
+  view: 'The welcome, Chats or FAQ view inside the card.',
+  hero: 'The coloured welcome header of the home view.',
+  logo: 'The logo image, or the brand initial shown without one.',
+  navigation: 'The bottom bar: Home, Chats and FAQ.',
+  chat: 'The conversation view.',
+  header: 'The conversation header: back button, brand and new-chat button.',
+  messages: 'The scrolling list of messages.',
+  message: 'Any message bubble, the visitor\'s or the bot\'s.',
+  'user-message': 'A visitor message bubble.',
+  'bot-message': 'A bot message bubble (markdown).',
+  chip: 'A quick-action suggestion in an empty conversation.',
+  'typing-indicator': 'The dots shown while a reply is awaited.',
+  notice: 'A dismissible notice above the text box (voice not configured, a refused file).',
+  'call-bar': 'The strip of a voice call: connecting, then live with its duration, mute and end buttons.',
+  transcript: 'The running transcript during a call.',
+  composer: 'The bottom of the conversation: attachment preview and input bar.',
+  'attachment-preview': 'The attached image waiting to be sent.',
+  'input-bar': 'The row holding the text box and its buttons.',
+  input: 'The text box.',
+  retry: 'The Retry button under a failed reply.',
+  'product-cards': 'The list of product cards under a bot message.',
+  'product-card': 'One product card.',
+  launcher: 'Floating mode: the round button that opens and closes the card.',
+  'launcher-badge': 'The count of replies that arrived while the floating card was closed.',
+  'close-button': 'Floating mode: the close button in the card.',
+} as const satisfies Record<string, string>;
+
+/** A CSS part name of `<store-assistant>`. */
+export type CssPartName = keyof typeof CSS_PARTS;

@@ -1,0 +1,54 @@
+import type { Theme } from '../theme/theme';
+
+/**
+ * The public members of `<store-assistant>`, declared once: the element class implements this
+ * interface, and its JSDoc is the documentation. From it come the README's method table, the members of
+ * custom-elements.json and the element type of store-assistant.d.ts. A public member of the class that
+ * is missing here fails the type check (test/unit/public-api.types.ts).
+ */
+export interface StoreAssistantMembers {
+  /** Floating mode: opens the card (sets the `open` attribute). */
+  open(): void;
+  /** Floating mode: closes the card (removes the `open` attribute). */
+  close(): void;
+  /**
+   * Opens the conversation; sends `firstMessage` at once when given.
+   * @param firstMessage A message to send as the visitor.
+   */
+  startChat(firstMessage?: string): void;
+  /**
+   * Sends `text` as the visitor and shows the conversation. Returns false when the text is empty or a
+   * reply is awaited.
+   * @param text The visitor's message.
+   */
+  sendMessage(text: string): boolean;
+  /** Starts a new conversation. */
+  newChat(): void;
+  /** Returns to the welcome view. */
+  goHome(): void;
+  /**
+   * Opens the conversation and starts a voice call (asking for the microphone first). Ignored while a
+   * call is starting or running.
+   */
+  startCall(): Promise<void>;
+  /** Ends the voice call. */
+  stopCall(): Promise<void>;
+  /**
+   * Mutes or unmutes the microphone during a call.
+   * @param muted True to mute, false to unmute.
+   */
+  setMuted(muted: boolean): void;
+  /** Withdraws the visitor's agreement to `voice-consent` (where it was remembered, it is removed): the next call asks again. */
+  withdrawVoiceConsent(): void;
+  /** Saves the current theme to localStorage `chatbot-theme`. Returns false when the browser refuses storage. */
+  saveTheme(): boolean;
+  /**
+   * Applies a theme given as JSON text or an object, over the attributes; it replaces the theme imported
+   * before (`importTheme({})` removes it). Returns false (and logs why) when anything in it is invalid;
+   * the theme is then unchanged.
+   * @param json The theme: JSON text or an object with any of the theme's fields.
+   */
+  importTheme(json: string | Partial<Theme>): boolean;
+  /** Returns the current theme as JSON, in the format `importTheme` accepts. */
+  exportTheme(): string;
+}
