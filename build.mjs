@@ -38,6 +38,8 @@ const ICONS = {
   agent: 'headset',
   mic: 'mic',
   'mic-off': 'mic-off',
+  'thumbs-up': 'thumbs-up',
+  'thumbs-down': 'thumbs-down',
 };
 
 /**

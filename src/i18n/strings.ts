@@ -103,6 +103,16 @@ export const englishStrings = {
   chatNotConfigured: 'Chat is not configured for this store yet.',
   dismiss: 'Dismiss',
 
+  // Guided replies, the teaser and calls
+  suggestedReplies: 'Suggested replies',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
+  teaserClose: 'Close the invitation',
+  voiceConsentTitle: 'Before we call',
+  agreeAndCall: 'Agree and call',
+  notNow: 'Not now',
+  callInputPlaceholder: 'Type to the assistant on the call…',
+
   // Theme defaults (SPEC §3 and §9) for stores that set none
   defaultBrandName: '{storeName} store',
   defaultWelcomeMessage: 'Welcome to {storeDomain}. How can we assist you today?',

@@ -6,6 +6,7 @@ import { useActions, useAssistant, useAssistantState, useStrings } from './conte
 import { FaqView } from './faq-view';
 import { HomeView } from './home-view';
 import { Launcher } from './launcher';
+import { Teaser } from './teaser';
 
 interface CardProps {
   ref?: Ref<HTMLDivElement>;
@@ -124,6 +125,7 @@ function FloatingWidget() {
         onFocus={() => (focusInCard.current = true)}
         onBlur={(event) => (focusInCard.current = event.currentTarget.contains(event.relatedTarget as Node | null))}
       />
+      <Teaser />
       <Launcher
         ref={launcher}
         cardId={cardId}

@@ -4,7 +4,9 @@ import type { MarkdownOptions } from '../../chat/markdown';
 import { plainTextToHtml, type MarkdownRenderer } from '../../chat/markdown-loader';
 import { startTypewriter, type Typewriter } from '../../chat/typewriter';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
+import { isRateable } from '../../chat/feedback';
 import { ProductCards } from './product-cards';
+import { ReplyFeedback } from './reply-extras';
 
 /**
  * What every message needs from the store, read once by the list and passed down: a thousand messages
@@ -15,6 +17,8 @@ export interface MessageView {
   markdown: MarkdownRenderer | null;
   options: MarkdownOptions;
   typingSpeed: number;
+  /** Complete replies offer thumbs up and down (`feedback="on"`). */
+  feedback: boolean;
 }
 
 /** Retry on a failed reply; disabled while another reply is awaited. */
@@ -85,6 +89,7 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
       {message.truncated && <p className="message-note">{t('replyShortened')}</p>}
       {!animate && message.products && message.products.length > 0 && <ProductCards products={message.products} t={t} />}
       {failed && <RetryButton id={message.id} label={t('retry')} />}
+      {view.feedback && !animate && !streaming && isRateable(message) && <ReplyFeedback message={message} t={t} />}
     </div>
   );
 });

@@ -3,6 +3,7 @@ import { ChatHeader } from './chat-header';
 import { InputBar } from './input-bar';
 import { MessageList } from './message-list';
 import { NoticeBar } from './notice-bar';
+import { VoiceConsent } from './voice-consent';
 
 /** The conversation: header, the call strip during a call, messages, any notice, and the input bar. */
 export function ChatView() {
@@ -11,6 +12,7 @@ export function ChatView() {
       <ChatHeader />
       <CallBar />
       <MessageList />
+      <VoiceConsent />
       <NoticeBar />
       <InputBar />
     </div>

@@ -71,7 +71,7 @@ export function InputBar() {
         <textarea
           value={draft}
           rows={rowsFor(draft)}
-          placeholder={t('messagePlaceholder')}
+          placeholder={callStatus === 'connected' ? t('callInputPlaceholder') : t('messagePlaceholder')}
           aria-label={t('messageLabel')}
           enterKeyHint="send"
           disabled={loading}

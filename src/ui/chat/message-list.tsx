@@ -3,6 +3,7 @@ import type { Message } from '../../chat/message';
 import { useActions, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
 import { LiveTranscript } from './live-transcript';
+import { ReplySuggestions } from './reply-extras';
 import { UserMessage } from './user-message';
 
 /**
@@ -76,13 +77,15 @@ export function MessageList() {
   const markdown = useDeferredValue(useAssistantState((state) => state.markdown));
   const options = useAssistantState((state) => state.markdownOptions);
   const typingSpeed = useAssistantState((state) => state.config.typingSpeed);
-  const view = useMemo<MessageView>(() => ({ t, markdown, options, typingSpeed }), [t, markdown, options, typingSpeed]);
+  const feedback = useAssistantState((state) => state.config.feedback);
+  const view = useMemo<MessageView>(() => ({ t, markdown, options, typingSpeed, feedback }), [t, markdown, options, typingSpeed, feedback]);
   const messages = useAssistantState((state) => state.messages);
   const loading = useAssistantState((state) => state.loading);
   const streaming = messages[messages.length - 1]?.status === 'streaming';
   const inCall = useAssistantState((state) => state.voice.status !== 'idle');
   const scroller = useRef<HTMLDivElement>(null);
-  const lastSender = messages[messages.length - 1]?.sender;
+  const latest = messages[messages.length - 1];
+  const lastSender = latest?.sender;
   useEffect(() => {
     // Sending brings the conversation back to its end (0 is the bottom of a column-reverse scroller).
     if (lastSender === 'user' && scroller.current) scroller.current.scrollTop = 0;
@@ -95,6 +98,7 @@ export function MessageList() {
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
       <div className="messages-content">
         {messages.length === 0 && !loading && !inCall ? <EmptyChat /> : chunks.map((chunk, index) => <MessageChunk key={index} messages={chunk} view={view} />)}
+        {latest?.sender === 'bot' && !latest.animate && !loading && <ReplySuggestions message={latest} t={t} />}
         {loading && !streaming && <TypingIndicator />}
         <LiveTranscript />
       </div>

@@ -1,0 +1,49 @@
+import type { Message, Rating } from '../../chat/message';
+import { useActions, useAssistantState, type useStrings } from '../context';
+import { Icon } from '../icon';
+
+type Translate = ReturnType<typeof useStrings>;
+
+/** Thumbs up and down under a complete bot reply; the chosen one is pressed, and either can be chosen again. */
+export function ReplyFeedback({ message, t }: { message: Message; t: Translate }) {
+  const { rateReply } = useActions();
+  const button = (rating: Rating, label: string) => (
+    <button
+      type="button"
+      className={`feedback-button${message.feedback === rating ? ' chosen' : ''}`}
+      part="feedback-button"
+      aria-label={label}
+      aria-pressed={message.feedback === rating}
+      title={label}
+      onClick={() => rateReply(message.id, rating)}
+    >
+      <Icon name={rating === 'up' ? 'thumbs-up' : 'thumbs-down'} small />
+    </button>
+  );
+  return (
+    <div className="reply-feedback" part="feedback">
+      {button('up', t('helpful'))}
+      {button('down', t('notHelpful'))}
+    </div>
+  );
+}
+
+/**
+ * The bot's suggested next messages, as buttons under the latest reply only. Keyed by position as well
+ * as label, so a list that changes in place never leaves a stale button behind.
+ */
+export function ReplySuggestions({ message, t }: { message: Message; t: Translate }) {
+  const { chooseSuggestion } = useActions();
+  const loading = useAssistantState((state) => state.loading);
+  const suggestions = message.suggestions ?? [];
+  if (suggestions.length === 0) return null;
+  return (
+    <div className="chips suggestions" part="suggestions" role="group" aria-label={t('suggestedReplies')}>
+      {suggestions.map((label, index) => (
+        <button key={`${index}:${label}`} type="button" className="chip" part="chip suggestion" dir="auto" disabled={loading} onClick={() => chooseSuggestion(message.id, index)}>
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
