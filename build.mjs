@@ -198,7 +198,7 @@ async function reminify(file) {
  */
 export async function buildBundle({ quiet = false, entry = path.join(root, 'src/index.ts'), file = outfile } = {}) {
   const started = performance.now();
-  await build({
+  const { metafile } = await build({
     entryPoints: [entry],
     outfile: file,
     bundle: true,
@@ -214,7 +214,10 @@ export async function buildBundle({ quiet = false, entry = path.join(root, 'src/
     legalComments: 'linked',
     plugins: [rawCssPlugin, boundJsxRuntimePlugin, compactLanguagesPlugin, slimVapiClientPlugin, slimEventsPlugin],
     logLevel: 'warning',
+    metafile: true,
   });
+  // What went in, for `npm run size` (build/size-report.mjs); not needed on a store's page.
+  await writeFile(file.replace(/\.js$/, '.meta.json'), JSON.stringify(metafile));
   await hardenNamespaceHelper(file);
   await reminify(file);
   // The element's types ship next to the script (see src/element/public-api.d.ts).

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { packagesInTable, packagesOfMetafile, readmeTable } from '../../build/size-report.mjs';
 
 // The size budget is checked on every test run, on the bundle the browser tests use (built by the e2e
 // global setup). `npm run bench` measures the rest of the performance budgets.
@@ -24,6 +25,15 @@ describe('bundle budget', () => {
     const shipped = readFileSync(path.join(__dirname, '../../dist/store-assistant.d.ts'), 'utf8');
     expect(shipped).toBe(readFileSync(path.join(__dirname, '../../src/element/public-api.d.ts'), 'utf8'));
     expect(shipped).toContain("'store-assistant': StoreAssistantElement;");
+  });
+
+  it('is listed package by package in the README (npm run size -- --write rewrites the table)', async () => {
+    const metafile = JSON.parse(readFileSync(path.join(__dirname, '../../dist/store-assistant.meta.json'), 'utf8'));
+    const bundled = [...(await packagesOfMetafile(metafile)).keys()].sort();
+    const table = readmeTable(readFileSync(path.join(__dirname, '../../README.md'), 'utf8'));
+    expect(table, 'README.md has no size table markers').not.toBeNull();
+    expect(bundled).toContain('react-dom');
+    expect(packagesInTable(table ?? '').sort()).toEqual(bundled);
   });
 
   it('has no dynamic chunks: one file is the whole widget', () => {
