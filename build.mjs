@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { slimDailyPlugin } from './build/slim-daily.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outfile = path.join(root, 'dist/store-assistant.js');
@@ -162,7 +163,7 @@ const compactLanguagesPlugin = {
  */
 async function hardenNamespaceHelper(file) {
   const code = await readFile(file, 'utf8');
-  const pattern = /for\(var (\w+) in (\w+)\)(\w+)\((\w+),\1,\{get:\2\[\1\],enumerable:!0\}\)/g;
+  const pattern = /for\(var ([\w$]+) in ([\w$]+)\)([\w$]+)\(([\w$]+),\1,\{get:\2\[\1\],enumerable:!0\}\)/g;
   const matches = code.match(pattern) ?? [];
   if (matches.length !== 1) throw new Error(`expected esbuild's __export helper once in ${file}, found it ${matches.length} times`);
   const patched = code.replace(pattern, (whole, key, all, define, target) => {
@@ -228,7 +229,7 @@ export async function buildBundle({ quiet = false, entry = path.join(root, 'src/
     },
     alias: reactProductionEntries(),
     legalComments: 'linked',
-    plugins: [rawCssPlugin, boundJsxRuntimePlugin, compactLanguagesPlugin, slimVapiClientPlugin, slimEventsPlugin],
+    plugins: [rawCssPlugin, boundJsxRuntimePlugin, compactLanguagesPlugin, slimVapiClientPlugin, slimEventsPlugin, slimDailyPlugin],
     logLevel: 'warning',
     metafile: true,
   });
