@@ -1,4 +1,6 @@
 import type { Plugin } from 'esbuild';
 
-/** Resolves @daily-co/daily-js to its ES module build. */
+/** daily-js's code with the Sentry integrations it filters out by name no longer built at all. */
+export function dropFilteredIntegrations(code: string): string;
+/** Resolves @daily-co/daily-js to its ES module build and applies `dropFilteredIntegrations`. */
 export const slimDailyPlugin: Plugin;
