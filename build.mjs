@@ -155,6 +155,21 @@ async function reminify(file) {
 }
 
 /**
+ * React's entry files pick the production build at run time and react-dom's also hand DevTools a
+ * dead-code check; importing the production CommonJS files directly skips five wrapper modules.
+ */
+function reactProductionEntries() {
+  const folder = (name, from = import.meta.url) => path.dirname(createRequire(from).resolve(`${name}/package.json`));
+  return {
+    react: path.join(folder('react'), 'cjs/react.production.js'),
+    'react/jsx-runtime': path.join(folder('react'), 'cjs/react-jsx-runtime.production.js'),
+    'react-dom': path.join(folder('react-dom'), 'cjs/react-dom.production.js'),
+    'react-dom/client': path.join(folder('react-dom'), 'cjs/react-dom-client.production.js'),
+    scheduler: path.join(folder('scheduler', path.join(folder('react-dom'), 'index.js')), 'cjs/scheduler.production.js'),
+  };
+}
+
+/**
  * Builds `entry` into `file` (by default the widget into dist/store-assistant.js) and returns its sizes
  * in bytes. The benchmark builds its dependencies-only bundle through here too, so both are built alike.
  */
@@ -162,7 +177,7 @@ export async function buildBundle({ quiet = false, entry = path.join(root, 'src/
   const started = performance.now();
   // The widget's types and manifest are written while esbuild works.
   const publicApi = file === outfile ? writePublicApi(path.dirname(file)) : undefined;
-  await build({
+  const { metafile } = await build({
     entryPoints: [entry],
     outfile: file,
     bundle: true,
@@ -175,10 +190,14 @@ export async function buildBundle({ quiet = false, entry = path.join(root, 'src/
       'process.env.NODE_ENV': '"production"',
       __STORE_ASSISTANT_VERSION__: JSON.stringify(pkg.version),
     },
+    alias: reactProductionEntries(),
     legalComments: 'linked',
     plugins: [rawCssPlugin, boundJsxRuntimePlugin, compactLanguagesPlugin, thirdPartyPatchesPlugin],
     logLevel: 'warning',
+    metafile: true,
   });
+  // What went in, for `npm run size` (build/size-report.mjs); not needed on a store's page.
+  await writeFile(file.replace(/\.js$/, '.meta.json'), JSON.stringify(metafile));
   await reminify(file);
   await publicApi;
   const code = await readFile(file);

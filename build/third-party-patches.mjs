@@ -11,9 +11,13 @@
 // 3. esbuild's `__export` helper, which builds module namespace objects, walks them with `for...in`: that
 //    also visits properties a store page added to Object.prototype and then fails on them ("Getter must
 //    be a function"), so one polluted prototype would stop the widget. It is rewritten to walk own keys.
+// 4. @daily-co/daily-js builds three Sentry integrations only to filter them out by name; they are left
+//    out of its list, so the same integrations reach Sentry and their code leaves the bundle
+//    (build/slim-daily.mjs, with its own checks).
 //
 // Neither swap can be an esbuild `alias` (that takes package names, not a relative './client', and would
 // apply to every importer of `events`), and esbuild has no option for its helpers.
+import { slimDailyPlugin } from './slim-daily.mjs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +34,7 @@ const VAPI_PACKAGE = `${path.sep}@vapi-ai${path.sep}`;
 const VAPI_DIST = `${VAPI_PACKAGE}web${path.sep}dist${path.sep}`;
 
 /** esbuild's minified `__export` helper loop: `for(var k in all)define(target,k,{get:all[k],enumerable:!0})`. */
-const EXPORT_HELPER_LOOP = /for\(var (\w+) in (\w+)\)(\w+)\((\w+),\1,\{get:\2\[\1\],enumerable:!0\}\)/g;
+const EXPORT_HELPER_LOOP = /for\(var ([\w$]+) in ([\w$]+)\)([\w$]+)\(([\w$]+),\1,\{get:\2\[\1\],enumerable:!0\}\)/g;
 
 /**
  * Rewrites esbuild's `__export` helper in `code` (minified output) to define own keys only. The rewrite
@@ -69,6 +73,8 @@ async function hardenBuildOutput(result, options) {
 export const thirdPartyPatchesPlugin = {
   name: 'third-party-patches',
   setup(pluginBuild) {
+    // daily-js's Sentry integrations that it builds only to filter them out (build/slim-daily.mjs).
+    slimDailyPlugin.setup(pluginBuild);
     let vapiBundled = false;
     const swapped = new Set();
     pluginBuild.onStart(() => {

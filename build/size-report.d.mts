@@ -1,0 +1,28 @@
+/** One part of the bundle: an npm package, a folder of src/ or the bundler runtime. */
+export interface PartSize {
+  part: string;
+  /** The installed version, for npm packages. */
+  version: string;
+  /** Minified bytes in the shipped file. */
+  raw: number;
+  /** What the part adds to the gzipped bundle, in bytes. */
+  gzip: number;
+}
+
+export interface SizeReport {
+  total: { raw: number; gzip: number };
+  rows: PartSize[];
+  shared: number;
+  packages: string[];
+}
+
+/** The npm packages the build's metafile lists as inputs, by name, with their installed versions. */
+export function packagesOfMetafile(metafile: { inputs: Record<string, unknown> }): Promise<Map<string, string>>;
+/** Measures a built bundle next to its `.map` and `.meta.json`. */
+export function measureParts(file: string): Promise<SizeReport>;
+/** The measurement as the README's Markdown table. */
+export function markdownTable(report: SizeReport): string;
+/** The package names a table written by `markdownTable` lists. */
+export function packagesInTable(markdown: string): string[];
+/** The README's generated table, or null without its markers. */
+export function readmeTable(readme: string): string | null;

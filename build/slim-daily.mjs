@@ -1,0 +1,80 @@
+// Build-time changes to @daily-co/daily-js (the WebRTC client @vapi-ai/web calls through) that keep its
+// behaviour and take bytes out of the bundle. It ships pre-bundled: one minified file with its own copy
+// of the Sentry browser SDK, which it uses to report a call's fatal errors to Daily.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** The Sentry integrations daily-js builds for its error reports and then filters out by name. */
+const FILTERED_INTEGRATIONS = ['BrowserApiErrors', 'Breadcrumbs', 'GlobalHandlers'];
+
+/**
+ * daily-js builds Sentry's default integrations and drops three of them by name before its client
+ * sees them (`[a(),b(),...].filter(e => !["BrowserApiErrors","Breadcrumbs","GlobalHandlers"]
+ * .includes(e.name))`). Building those three only creates objects, but it keeps their code (console,
+ * DOM, fetch, XHR and history instrumentation, global error handlers) in the bundle. This leaves them
+ * out of the list, so the same integrations reach Sentry and the bundler drops the unused code. Throws
+ * when the code is not exactly as expected (another daily-js release): the patch must then be checked.
+ */
+export function dropFilteredIntegrations(code) {
+  const list = /const t=\[((?:[\w$]+\(\),)*[\w$]+\(\))\];return!1!==e\.autoSessionTracking&&t\.push\([\w$]+\(\)\),t\}\(\{\}\)\.filter\(\(function\(e\)\{return!\[("[A-Za-z]+"(?:,"[A-Za-z]+")*)\]\.includes\(e\.name\)\}\)\)/g;
+  const matches = [...code.matchAll(list)];
+  if (matches.length !== 1) throw new Error(`daily-js: expected its Sentry integration list once, found it ${matches.length} times`);
+  const [whole, calls, filteredText] = matches[0];
+  if (filteredText !== FILTERED_INTEGRATIONS.map((name) => JSON.stringify(name)).join(',')) {
+    throw new Error(`daily-js: it now filters out ${filteredText}`);
+  }
+  const factories = calls.split(',').map((call) => call.slice(0, -2));
+  const kept = factories.filter((factory) => {
+    const escaped = factory.replace(/\$/g, '\\$');
+    // A factory is `X=(e={})=>{const t={...options};return{name:"Name",...` or `X=()=>({name:"Name",...`.
+    const definition = new RegExp(`[,;]${escaped}=(?:\\(e=\\{\\}\\)=>\\{const t=\\{[^}]*\\};return\\{|\\(\\)=>\\(\\{)name:"([A-Za-z]+)"`, 'g');
+    const names = [...code.matchAll(definition)].map((match) => match[1]);
+    if (names.length > 1) throw new Error(`daily-js: ${factory} is defined ${names.length} times`);
+    return !FILTERED_INTEGRATIONS.includes(names[0]);
+  });
+  if (factories.length - kept.length !== FILTERED_INTEGRATIONS.length) {
+    throw new Error(`daily-js: found ${factories.length - kept.length} of the ${FILTERED_INTEGRATIONS.length} filtered integrations' factories`);
+  }
+  return code.replace(whole, whole.replace(`[${calls}]`, `[${kept.map((factory) => `${factory}()`).join(',')}]`));
+}
+
+/** The start of daily-js's method that reports a call's fatal errors to Daily's error-telemetry service. */
+const ERROR_REPORT_METHOD = '{key:"_maybeSendToSentry",value:function(e){';
+
+/**
+ * daily-js reports a call's fatal errors (failed joins, ejections) to Daily's own error-telemetry
+ * service, with the call's URL, the browser and the page's origin: from a store's page, to a third party
+ * the store never chose. This empties that method, so nothing is sent and the Sentry SDK daily-js
+ * carries for it leaves the bundle (about 18 KB gzip). The widget still shows the failure and emits
+ * its own `store-assistant:error`. Throws when the method is not found exactly once.
+ */
+export function dropErrorReports(code) {
+  const start = code.indexOf(ERROR_REPORT_METHOD);
+  if (start < 0 || code.indexOf(ERROR_REPORT_METHOD, start + 1) >= 0) throw new Error('daily-js: expected its _maybeSendToSentry method once');
+  let depth = 1;
+  let end = start + ERROR_REPORT_METHOD.length;
+  for (; end < code.length && depth > 0; end += 1) {
+    if (code[end] === '{') depth += 1;
+    else if (code[end] === '}') depth -= 1;
+  }
+  if (depth !== 0) throw new Error('daily-js: the _maybeSendToSentry method does not close');
+  return `${code.slice(0, start)}${ERROR_REPORT_METHOD}}${code.slice(end)}`;
+}
+
+/**
+ * Resolves `@daily-co/daily-js` to its ES module build (the package's `main` is a webpack UMD file,
+ * which esbuild would pick because @vapi-ai/web `require`s it): module scope lets the bundler drop
+ * what nothing uses. Then applies `dropFilteredIntegrations` and `dropErrorReports`.
+ */
+export const slimDailyPlugin = {
+  name: 'slim-daily',
+  setup(pluginBuild) {
+    const folder = path.dirname(createRequire(import.meta.url).resolve('@daily-co/daily-js/package.json'));
+    const moduleBuild = path.join(folder, 'dist/daily-esm.js');
+    pluginBuild.onResolve({ filter: /^@daily-co\/daily-js$/ }, () => ({ path: moduleBuild }));
+    pluginBuild.onLoad({ filter: /[\\/]daily-esm\.js$/ }, async (args) =>
+      args.path === moduleBuild ? { contents: dropErrorReports(dropFilteredIntegrations(await readFile(args.path, 'utf8'))), loader: 'js' } : undefined,
+    );
+  },
+};
