@@ -162,6 +162,7 @@ export function parseReply(body: unknown, context: ProductContext, options: { se
   const reply = fromValue(value, 0, walk);
   const products = reply.products.slice(0, MAX_PRODUCTS);
   const text = reply.text.trim();
-  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined };
-  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true };
+  const suggestions = reply.suggestions ? { suggestions: reply.suggestions } : {};
+  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined, ...suggestions };
+  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true, ...suggestions };
 }

@@ -243,9 +243,10 @@ describe('keyboard', () => {
     await expect.poll(() => page.locator('store-assistant .message.user').count()).toBe(2);
     // From the text box backwards: the call button, the messages, then the header.
     await page.locator('store-assistant').getByRole('textbox', { name: 'Message' }).focus();
-    const backwards = await tabThrough(page, 12, 'Shift+Tab');
-    // Both replies, newest first; backwards through a container comes to its contents before the container.
-    const reply = ['View product : Linen shirt', 'View product : Wool beanie', 'View product : Canvas tote', 'our new arrivals'];
+    const backwards = await tabThrough(page, 16, 'Shift+Tab');
+    // Both replies, newest first, each with its feedback buttons; backwards through a container comes to
+    // its contents before the container.
+    const reply = ['Not helpful', 'Helpful', 'View product : Linen shirt', 'View product : Wool beanie', 'View product : Canvas tote', 'our new arrivals'];
     expect(backwards).toEqual([
       'Start call',
       ...reply,

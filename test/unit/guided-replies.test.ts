@@ -1,10 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../src/app/assistant';
 import { defaultConfig } from '../../src/app/config';
+import { parseReply } from '../../src/chat/reply-parser';
 import { cleanSuggestions, MAX_SUGGESTIONS, suggestionsOf } from '../../src/chat/suggestions';
 import { dataLayerEntry, pushToDataLayer } from '../../src/analytics/data-layer';
 import { fakeDeps } from '../support/fake-deps';
 import { fakeFetch, hangingResponder, jsonReply, type RecordedRequest } from '../support/fetch';
+
+describe('suggestions in replies', () => {
+  const context = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.example' };
+  it.each<[string, unknown]>([
+    ['top level', { output: 'Hi', suggestions: ['A', 'B'] }],
+    ["n8n's nested output", [{ output: { reply: 'Hi', suggestions: ['A', 'B'] } }]],
+    ['quickReplies', { reply: 'Hi', quickReplies: ['A', 'B'] }],
+    ['a fenced json block', 'Hi\n```json\n{"suggestions":["A","B"]}\n```'],
+  ])('are read from %s', (_, body) => {
+    expect(parseReply(typeof body === 'string' ? body : JSON.stringify(body), context, { servedAsJson: typeof body !== 'string' })).toMatchObject({ text: 'Hi', suggestions: ['A', 'B'] });
+  });
+});
 
 describe('suggestionsOf', () => {
   it.each<[string, unknown, string[]]>([
