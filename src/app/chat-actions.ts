@@ -1,5 +1,6 @@
 import { buildHistory } from '../chat/history';
 import { isAcceptedImage, messageWithImage } from '../chat/image-attachment';
+import { looksLikeJsonText } from '../chat/ndjson-stream';
 import { announcementFor } from '../chat/plain-text';
 import { parseReply, type ParsedReply } from '../chat/reply-parser';
 import { callWebhook, WebhookError, type WebhookRequest } from '../chat/webhook-client';
@@ -123,7 +124,8 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
         timers: deps.timers,
         signal: controller.signal,
         onStreamText: (text) => {
-          if (!stillCurrent()) return;
+          // A structured reply streamed as text would show as raw JSON: the typing dots stay until it is parsed.
+          if (!stillCurrent() || looksLikeJsonText(text)) return;
           if (streamedId === null) {
             const message = createMessage('bot', text, { status: 'streaming' });
             streamedId = message.id;
