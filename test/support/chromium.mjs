@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { testCacheDir } from './cache-dir.mjs';
+import { removeStalePartials, testCacheDir } from './cache-dir.mjs';
 
 const BUNDLED_PACKAGE = '@sparticuz/chromium';
 
@@ -68,6 +68,7 @@ async function unpackBundledChromium() {
   if (existsSync(executable)) return executable;
 
   await mkdir(cacheDir, { recursive: true });
+  await removeStalePartials(`chromium-${version}`, 10 * 60_000);
   const scratchDir = await mkdtemp(path.join(cacheDir, `chromium-${version}.partial-`));
   try {
     await pipeline(

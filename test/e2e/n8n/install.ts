@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { testCacheDir } from '../../support/cache-dir.mjs';
+import { removeStalePartials, testCacheDir } from '../../support/cache-dir.mjs';
 
 /**
  * The n8n release the suite runs. n8n 2.x needs Node 24; the 1.123 line is the last that runs on the
@@ -72,7 +72,8 @@ function installManifest(version: string): string {
 /**
  * Installs n8n `version` from the npm registry into the test cache, or reuses it. Idempotent: the install
  * runs in a scratch folder that is renamed into place only once complete and marked, so an interrupted
- * install is never mistaken for a finished one (a folder without the marker is removed and redone).
+ * install is never mistaken for a finished one (a folder without the marker is removed and redone, and
+ * the scratch folder of a killed install is removed by the next one).
  *
  * Install scripts are skipped (the native `isolated-vm` does not build on Node 20, and the suite runs
  * n8n's legacy expression engine instead); only `sqlite3`, the database driver, is then built.
@@ -85,6 +86,7 @@ export async function ensureN8n(version = N8N_VERSION): Promise<N8nInstall> {
   const deadline = started + INSTALL_TIMEOUT_MS;
   const cache = path.dirname(dir);
   await mkdir(cache, { recursive: true });
+  await removeStalePartials(`n8n-${version}`, INSTALL_TIMEOUT_MS);
   const scratch = await mkdtemp(path.join(cache, `n8n-${version}.partial-`));
   try {
     await writeFile(path.join(scratch, 'package.json'), installManifest(version));
