@@ -25,6 +25,16 @@ export function looksLikeStream(text: string): boolean {
   return /^\s*\{\s*"type"\s*:\s*"(?:begin|item)"/.test(text);
 }
 
+/**
+ * Does the streamed text so far start like a JSON reply (an object, or an array of objects or strings)
+ * rather than prose? n8n's Respond to Webhook node in streaming mode sends a structured reply such as
+ * `{"output":{"reply":…,"products":[…]}}` as the text of one item: it is parsed once complete, and is
+ * never shown as it arrives. A lone `[` is undecided (a markdown link starts so too) and counts as JSON.
+ */
+export function looksLikeJsonText(text: string): boolean {
+  return /^\s*(?:\{|\[\s*(?:[[{"\]]|$))/.test(text);
+}
+
 function eventFromLine(line: string): StreamEvent | null {
   let value: unknown;
   try {

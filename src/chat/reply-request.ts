@@ -1,6 +1,7 @@
 import type { ChatDeps, ChatStore } from './chat-state';
 import type { Conversations } from './conversations';
 import { buildHistory } from './history';
+import { looksLikeJsonText } from './ndjson-stream';
 import type { Message } from './message';
 import type { MessageLog } from './message-log';
 import { createReplyDisplay } from './reply-display';
@@ -51,13 +52,13 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
 
   const showStreamText = (request: InFlight, text: string) => {
-    if (!stillCurrent(request)) return;
+    // A structured reply streamed as text would show as raw JSON: the dots stay until it is parsed.
+    if (!stillCurrent(request) || looksLikeJsonText(text)) return;
     if (request.streamedId !== null) return log.update(request.streamedId, { content: text });
     const message = log.create('bot', text, { status: 'streaming' });
     request.streamedId = message.id;
     log.add(message, { as: 'streaming' });
   };
-
   const fail = (request: InFlight, userMessage: Message, error: unknown) => {
     const failure = error instanceof WebhookError ? error : new WebhookError('network', String(error));
     // A new chat cancelled this request: the old conversation keeps the question, unanswered.

@@ -1,11 +1,18 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.mjs';
 import { startSession, type E2eSession } from './harness';
 
-// Fake audio devices, so getUserMedia works in headless Chromium when permission is granted.
-const FAKE_MEDIA = ['--use-fake-device-for-media-stream'];
+// Fake audio devices, so getUserMedia works in headless Chromium. Headless Chromium has no permission
+// prompt for a visitor to answer (the headless shell rejects the request as unsupported), so the fake
+// media UI answers it: it allows every request in the session's browser, and a second browser started
+// with "deny" plays the visitor who blocks the microphone.
+const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+const FAKE_MEDIA_DENIED = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream=deny'];
 
 let session: E2eSession;
+let denyingBrowser: Browser;
 let vapiApi: Server;
 let vapiApiUrl = '';
 const vapiRequests: { method: string; url: string; authorization: string | undefined; body: unknown }[] = [];
@@ -18,7 +25,7 @@ async function body(request: IncomingMessage): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  session = await startSession(FAKE_MEDIA);
+  [session, denyingBrowser] = await Promise.all([startSession(FAKE_MEDIA), launchChromium(FAKE_MEDIA_DENIED)]);
   // A loopback stand-in for the Vapi API: it answers POST /call/web like the real one. The Daily room it
   // names cannot be joined offline, which is the failure the widget must handle. It also serves the test
   // page: a page Chromium received from a real loopback server may call loopback APIs, while one
@@ -40,7 +47,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await session?.close();
+  await Promise.all([session?.close(), denyingBrowser?.close()]);
   await new Promise((resolve) => vapiApi?.close(resolve));
 });
 
@@ -53,8 +60,10 @@ function fixture(attributes: string) {
     <body><store-assistant webhook-url="${demo}/api/chat" typing-speed="0" ${attributes}></store-assistant></body></html>`;
 }
 
-async function openFixture(html: string, options: { microphone: boolean }) {
-  const opened = await session.newPage(options.microphone ? { permissions: ['microphone'] } : {});
+async function openFixture(html: string, options: { microphone: boolean }): Promise<{ page: Page; pageErrors: string[] }> {
+  const opened = options.microphone
+    ? await session.newPage({ permissions: ['microphone'] })
+    : { page: await (await denyingBrowser.newContext()).newPage(), pageErrors: [] };
   const path = `/page-${pages.size}`;
   pages.set(path, html);
   await opened.page.goto(`${vapiApiUrl}${path}`);

@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 
-export const CHROME_PATH: string;
+/** Flags that keep headless Chromium off the network and out of the sandbox. */
 export const CHROME_ARGS: string[];
-/** Launches Chromium, or fails with the command that installs it. */
+/** The Chromium the tests run: CHROME_PATH when set, otherwise the one from the npm package, unpacked on first use. */
+export function chromiumExecutablePath(): Promise<string>;
+/** Launches Chromium with the project's flags plus `extraArgs`, or fails saying why. */
 export function launchChromium(extraArgs?: string[]): Promise<Browser>;

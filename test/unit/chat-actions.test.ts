@@ -138,6 +138,21 @@ describe('streaming', () => {
     expect(seen).toEqual(['Hel', 'Hello ', 'Hello world']);
     expect(state().messages[1]).toEqual({ id: expect.any(String), sender: 'bot', content: 'Hello world', timestamp: expect.any(Number) });
   });
+
+  it('keeps a structured reply streamed as text (n8n\'s Respond to Webhook node) off screen until it is parsed', async () => {
+    const reply = { output: { reply: 'Our **new arrivals**:', products: [{ title: 'Linen Shirt', url: 'https://shop.example/products/linen-shirt' }] } };
+    const json = JSON.stringify(reply);
+    const seen: string[] = [];
+    const { assistant, state, settled } = setup(() => n8nStream([json.slice(0, 20), json.slice(20)], 5));
+    assistant.subscribe((s) => {
+      const last = s.messages[s.messages.length - 1];
+      if (last?.status === 'streaming') seen.push(last.content);
+    });
+    assistant.actions.sendMessage('Shop new arrivals');
+    await settled();
+    expect(seen).toEqual([]);
+    expect(state().messages[1]).toMatchObject({ sender: 'bot', content: 'Our **new arrivals**:', products: [{ title: 'Linen Shirt' }] });
+  });
 });
 
 describe('image attachments', () => {

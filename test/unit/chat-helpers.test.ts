@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../src/chat/message';
 import { buildHistory, MAX_HISTORY_TURNS, withoutImageData } from '../../src/chat/history';
 import { isAcceptedImage, messageWithImage, scaledSize } from '../../src/chat/image-attachment';
-import { createStreamParser, isStreamingContentType, looksLikeStream } from '../../src/chat/ndjson-stream';
+import { createStreamParser, isStreamingContentType, looksLikeJsonText, looksLikeStream } from '../../src/chat/ndjson-stream';
 import { safeStringify } from '../../src/shared/safe-json';
 import { geoRetryDelay } from '../../src/chat/visitor-context';
 
@@ -81,6 +81,17 @@ describe('NDJSON streams', () => {
     ['{"output":"Hi"}', false],
     ['Hello', false],
   ])('%j looks like a stream: %s', (text, stream) => expect(looksLikeStream(text)).toBe(stream));
+
+  it.each([
+    ['{"output":{"reply":"Hi"', true],
+    ['  {', true],
+    ['[{"json":', true],
+    ['["Hi", ', true],
+    ['[', true],
+    ['[Linen Shirt](https://shop.example/linen)', false],
+    ['Hello **there**', false],
+    ['', false],
+  ])('streamed text %j looks like a JSON reply: %s', (text, json) => expect(looksLikeJsonText(text)).toBe(json));
 });
 
 describe('safeStringify', () => {

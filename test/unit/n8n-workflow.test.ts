@@ -210,6 +210,14 @@ describe('demo/n8n-workflow.json: structure n8n imports', () => {
     expect(notes).toMatch(/AI Agent/);
     expect(notes).toContain('{ "output":');
   });
+
+  it('lists several origins the way n8n reads them: split on commas, nothing trimmed', () => {
+    // n8n matches the request's Origin against allowedOrigins.split(','), so "a, b" never matches b.
+    const notes = allNotes();
+    expect(notes).toMatch(/commas and no spaces/);
+    const example = /`(https:\/\/[^`\s]+,https:\/\/[^`\s]+)`/.exec(notes)?.[1];
+    expect(example?.split(',')).toEqual(['https://shop.example.com', 'https://www.shop.example.com']);
+  });
 });
 
 describe('demo/n8n-workflow.json: Code node replies as the widget shows them', () => {
