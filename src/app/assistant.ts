@@ -1,4 +1,5 @@
 import { createChatSlice } from '../chat/chat-slice';
+import { createCommerceSlice } from '../commerce/commerce-slice';
 import { resolveStrings } from '../i18n/resolve';
 import { createStore } from '../shared/store';
 import { VERSION } from '../shared/version';
@@ -26,7 +27,9 @@ export type AssistantView = Pick<Assistant, 'getState' | 'subscribe' | 'actions'
 export function createAssistant(deps: AssistantDeps) {
   const store = createStore<AssistantState>(initialState(deps.pageOrigin, deps.randomId()));
   const theme = createThemeSlice(store, deps);
-  const chat = createChatSlice(store, deps);
+  const commerce = createCommerceSlice(store, deps);
+  // The chat sends the page, store and cart facts with each message and hands over proposed cart changes.
+  const chat = createChatSlice(store, deps, { readRequestContext: commerce.readRequestContext, onReplyActions: commerce.proposeActions });
   const calls = createCallController(store, deps, chat.appendTranscript);
   const navigation = createNavigation(store, deps.sessionStorage);
   let cancelPreload: (() => void) | null = null;
@@ -35,6 +38,7 @@ export function createAssistant(deps: AssistantDeps) {
     ...theme.actions,
     ...chat.actions,
     ...calls.actions,
+    ...commerce.actions,
     ...createTooltips(store, deps),
     navigate: navigation.navigate,
     setOpen: navigation.setOpen,
@@ -83,6 +87,7 @@ export function createAssistant(deps: AssistantDeps) {
           state.markdownOptions.imageHosts.join() === config.imageHosts.join() ? state.markdownOptions : { imageHosts: config.imageHosts, pageOrigin: deps.pageOrigin },
       }));
       chat.configure(config);
+      commerce.configure(config.commerce);
     },
 
     /** Stops everything in flight; the conversation itself is kept and saved. */

@@ -1,4 +1,5 @@
 import type { ChatConfig } from '../chat/chat-state';
+import type { CommerceConfig } from '../commerce/commerce-state';
 import type { StringTable } from '../i18n/strings';
 import type { DisplayMode } from '../shared/display';
 import type { ThemePatch } from '../theme/theme';
@@ -22,6 +23,8 @@ export interface FaqEntry {
  */
 export interface AssistantConfig extends ChatConfig {
   voice: VoiceConfig;
+  /** The store's cart and what the page tells the webhook. */
+  commerce: CommerceConfig;
   /** Drives the default brand name and welcome message. */
   storeDomain: string;
   /** "Talk to a human agent" target; without one the request is sent to the webhook. */
@@ -43,6 +46,7 @@ export function defaultConfig(pageHost: string): AssistantConfig {
   return {
     webhookUrl: null,
     voice: { provider: 'vapi', publicKey: null, assistantId: null, squadId: null, workflowId: null, apiUrl: null },
+    commerce: { platform: null, pageContext: true, cartBaseUrl: null, cartUrl: null, checkoutUrl: null },
     storeUrl: null,
     storeDomain: pageHost,
     agentUrl: null,

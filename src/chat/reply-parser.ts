@@ -7,6 +7,8 @@ export interface ParsedReply {
   products: Product[];
   /** The text was longer than {@link MAX_REPLY_TEXT} and was cut. */
   truncated?: boolean;
+  /** Raw `actions` entries (proposed cart changes), for the commerce feature to check; absent when none. */
+  actions?: unknown[];
 }
 
 /** Objects nested deeper than this are not searched: no real reply nests that far. */
@@ -18,6 +20,8 @@ export const MAX_NODES = 5_000;
  * in one go would be a long task on the store's page.
  */
 export const MAX_REPLY_TEXT = 10_000;
+/** Raw `actions` entries collected from one reply at most; the commerce feature keeps at most 10 valid ones. */
+export const MAX_ACTIONS = 50;
 
 /** Keys whose value is the reply text, most specific first (n8n agents answer in `output`). */
 const TEXT_KEYS = ['output', 'reply', 'text', 'message', 'response', 'answer', 'content'];
@@ -39,9 +43,11 @@ function empty(): ParsedReply {
 }
 
 function combine(parts: ParsedReply[]): ParsedReply {
+  const actions = parts.flatMap((part) => part.actions ?? []);
   return {
     text: parts.map((part) => part.text.trim()).filter(Boolean).join('\n\n'),
     products: parts.flatMap((part) => part.products),
+    ...(actions.length > 0 ? { actions } : {}),
   };
 }
 
@@ -110,6 +116,9 @@ function fromObject(record: Record<string, unknown>, depth: number, walk: Walk):
     if (cards !== undefined) parts.push({ text: '', products: productsFrom(cards, walk) });
   }
   if (parts.length === 0 && isProductLike(record)) parts.push({ text: '', products: productsFrom(record, walk) });
+  // Proposed actions sit where products do; more than a reply may propose are not even collected.
+  const actions = own(record, 'actions');
+  if (Array.isArray(actions)) parts.push({ text: '', products: [], actions: actions.slice(0, MAX_ACTIONS) });
   return combine(parts);
 }
 
@@ -154,6 +163,7 @@ export function parseReply(body: unknown, context: ProductContext, options: { se
   const reply = fromValue(value, 0, walk);
   const products = reply.products.slice(0, MAX_PRODUCTS);
   const text = reply.text.trim();
-  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined };
-  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true };
+  const actions = reply.actions?.slice(0, MAX_ACTIONS);
+  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined, actions };
+  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true, actions };
 }

@@ -31,6 +31,11 @@ export const ATTRIBUTE_DOCS = {
   faq: { doc: 'FAQ entries as JSON: `[{ "q": "...", "a": "..." }]`.', default: 'none' },
   'image-hosts': { doc: 'Space-separated hosts that images inside bot replies may load from.', default: "the page's host" },
   'geo-url': { doc: 'Optional visitor-context lookup (GET, JSON), sent as `context.geo`.', default: 'none: nothing is requested' },
+  commerce: { doc: 'Cart buttons on product cards and the cart sent with each message: `shopify`, `woocommerce` or `custom` (see Selling).', default: 'none: cards stay links, no cart request' },
+  'page-context': { doc: '`off` stops sending `context.page` (the page\'s address, title and product).', default: '`on`' },
+  'cart-base-url': { doc: 'Where the cart endpoints live, for a cart on another address.', default: 'this site (Shopify: its routes root)' },
+  'cart-url': { doc: 'The cart strip\'s "View cart" link.', default: '`cart` under the cart base' },
+  'checkout-url': { doc: 'The cart strip\'s "Checkout" link.', default: '`checkout` under the cart base' },
   lang: { doc: 'Language of the widget\'s own texts: `en`, `de`, `fr`, `es` or `ar` (right to left); a regional tag such as `de-AT` uses its language, any other falls back to English.', default: '`en`' },
   strings: { doc: 'JSON object overriding single entries of the string table, for example `{"askQuestion":"Ask us"}` (see Languages).', default: 'none' },
 } as const satisfies Record<AttributeName, { doc: string; default: string }>;

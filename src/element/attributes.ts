@@ -36,6 +36,11 @@ export const ATTRIBUTE_NAMES = [
   'faq',
   'image-hosts',
   'geo-url',
+  'commerce',
+  'page-context',
+  'cart-base-url',
+  'cart-url',
+  'checkout-url',
   'lang',
   'strings',
 ] as const;
@@ -215,6 +220,20 @@ function parseBehaviour({ invalid, text, choice }: Readers, config: AssistantCon
   }
 }
 
+/** The store's cart and what the page tells the webhook. */
+function parseCommerce({ text, url, choice }: Readers, config: AssistantConfig): void {
+  const platform = text('commerce') === null ? 'none' : choice('commerce', ['shopify', 'woocommerce', 'custom', 'none'], 'none');
+  const base = url('cart-base-url');
+  config.commerce = {
+    platform: platform === 'none' ? null : platform,
+    pageContext: choice('page-context', ['on', 'off'], 'on') === 'on',
+    // Cart paths resolve under the base, so it ends with a slash.
+    cartBaseUrl: base && (base.endsWith('/') ? base : `${base}/`),
+    cartUrl: url('cart-url'),
+    checkoutUrl: url('checkout-url'),
+  };
+}
+
 /** The widget's language and single string overrides. */
 function parseLanguage({ warn, invalid, text }: Readers, config: AssistantConfig): void {
   const lang = text('lang')?.trim() ?? null;
@@ -244,6 +263,7 @@ export function parseAttributes(
   parseConnections(readers, config);
   config.themeAttributes = parseThemeAttributes(readers);
   parseBehaviour(readers, config);
+  parseCommerce(readers, config);
   parseLanguage(readers, config);
   const open = read('open');
   return open === null ? config : { ...config, open: open.trim().toLowerCase() !== 'false' };

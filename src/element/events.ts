@@ -14,6 +14,7 @@ export const EVENTS = {
   'call-start': 'A voice call connected. `detail: { demo }`.',
   'call-end': 'A voice call that had connected ended. `detail: { seconds, transcript }`.',
   transcript: 'A line of the call transcript was added or extended. `detail`: the entry `{ role, text, timestamp }`.',
+  cart: 'The cart changed through the widget (a card, a confirmed proposal). `detail: { action: "add" | "update", product, quantity, cart }`.',
 } as const satisfies Record<keyof AssistantEvents, string>;
 
 /** Event name to event type, for `addEventListener` on the element. */

@@ -15,4 +15,5 @@ export const METHODS = {
   'saveTheme()': 'Saves the current theme to localStorage `chatbot-theme`. Returns false when the browser refuses storage.',
   'importTheme(json)': 'Applies a theme given as JSON text or an object, over the attributes; it replaces the theme imported before (`importTheme({})` removes it). Returns false (and logs why) when anything in it is invalid; the theme is then unchanged.',
   'exportTheme()': 'Returns the current theme as JSON, in the format `importTheme` accepts.',
+  'setContext(object)': 'Facts of the store\'s own (customer tier, locale, anything JSON, at most 4 KB), sent as `context.store` with each message; `setContext({})` clears them. Returns false (and logs why) when invalid or too large.',
 } as const;

@@ -14,6 +14,36 @@ export interface StoreAssistantProduct {
   /** Absent when the reply's image was unsafe. */
   image?: string;
   price?: string;
+  /** The cart's id: `variantId` or `variant_id` of the reply. */
+  variantId?: string;
+  /** The product's `id` (WooCommerce adds products by it). */
+  id?: string;
+  /** False: the card says "Sold out". */
+  available?: boolean;
+}
+
+/** The cart as the store's platform reported it. Prices are in the currency's main unit. */
+export interface StoreAssistantCart {
+  itemCount: number;
+  total?: number;
+  /** ISO 4217 code, for example "USD". */
+  currency?: string;
+  /** At most 20. */
+  lines: { variantId: string; title: string; quantity: number; price?: number }[];
+}
+
+/**
+ * `commerce="custom"`: the detail of the cancellable `store-assistant:add-to-cart` and
+ * `store-assistant:update-cart` events. Call `event.preventDefault()` to take the request, then
+ * `resolve(cart?)` or `reject(message?)`.
+ */
+export interface StoreAssistantCartRequest {
+  product: StoreAssistantProduct | null;
+  variantId: string;
+  /** Added (`add-to-cart`), or the line's new quantity (`update-cart`, 0 removes it). */
+  quantity: number;
+  resolve(cart?: StoreAssistantCart): void;
+  reject(message?: string): void;
 }
 
 /** A chat message, as `store-assistant:message` carries it. */
@@ -55,12 +85,19 @@ export interface StoreAssistantEventDetails {
   'call-start': { demo: boolean };
   'call-end': { seconds: number; transcript: StoreAssistantTranscriptEntry[] };
   transcript: StoreAssistantTranscriptEntry;
+  cart: { action: 'add' | 'update'; product: StoreAssistantProduct | null; quantity: number; cart: StoreAssistantCart | null };
 }
 
 /** Event name to event type: every event bubbles and crosses shadow roots (`composed`). */
 export type StoreAssistantEventMap = {
   [K in keyof StoreAssistantEventDetails as `store-assistant:${K}`]: CustomEvent<StoreAssistantEventDetails[K]>;
 };
+
+/** The cart requests of `commerce="custom"`: cancellable, bubbling, composed. */
+export interface StoreAssistantCartRequestEventMap {
+  'store-assistant:add-to-cart': CustomEvent<StoreAssistantCartRequest>;
+  'store-assistant:update-cart': CustomEvent<StoreAssistantCartRequest>;
+}
 
 /** The theme `exportTheme()` returns and `importTheme()` accepts (every field optional there). */
 export interface StoreAssistantTheme {
@@ -100,6 +137,8 @@ export interface StoreAssistantElement extends HTMLElement {
   importTheme(json: string | Partial<StoreAssistantTheme>): boolean;
   /** The current theme as JSON text, in the format `importTheme` accepts. */
   exportTheme(): string;
+  /** The store's own facts, sent as `context.store` with each message. False (and a console message) when invalid or over 4 KB. */
+  setContext(facts: Record<string, unknown> | string | null): boolean;
 
   addEventListener<K extends keyof StoreAssistantEventMap>(
     type: K,
@@ -138,5 +177,5 @@ declare global {
     StoreAssistant?: StoreAssistantGlobal;
   }
   /** Events bubble to the document, so a page can listen there for every widget at once. */
-  interface DocumentEventMap extends StoreAssistantEventMap {}
+  interface DocumentEventMap extends StoreAssistantEventMap, StoreAssistantCartRequestEventMap {}
 }

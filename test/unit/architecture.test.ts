@@ -24,9 +24,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   theme: ['shared', 'i18n'],
   chat: ['shared', 'i18n', 'transcript'],
   voice: ['shared', 'i18n', 'transcript'],
-  app: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice'],
-  ui: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'app'],
-  element: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'app', 'ui'],
+  // Commerce reads the chat's product and message types; the chat never imports commerce (app/ passes
+  // the page and cart facts in).
+  commerce: ['shared', 'i18n', 'chat'],
+  app: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce'],
+  ui: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'app'],
+  element: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'app', 'ui'],
 };
 
 function sourceFiles(dir: string): string[] {
