@@ -26,9 +26,10 @@ function wooCart(body: unknown): CartSummary {
   });
 }
 
+/** The Store API's refusal: its `message` for the visitor when it is about the product (400, 409); anything else is ours to word. */
 function refusal(response: CartResponse, what: string): CartError {
   const message = platformText(own(response.body, 'message'));
-  const reason = response.status >= 400 && response.status < 500 && message ? 'platform' : 'network';
+  const reason = (response.status === 400 || response.status === 409) && message ? 'platform' : 'network';
   return new CartError(reason, reason === 'platform' ? message : '', `${what} answered ${response.status}${message ? `: ${message}` : ''}`);
 }
 
