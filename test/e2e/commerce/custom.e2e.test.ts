@@ -57,6 +57,6 @@ describe('commerce="custom"', () => {
     const { card, consoleMessages } = await openWithCart('unhandled', '');
     await card.getByRole('button', { name: /Add to cart/ }).click();
     await card.getByRole('alert').getByText('Adding to the cart is not available on this page.').waitFor();
-    expect(consoleMessages.some((message) => message.includes('preventDefault'))).toBe(true);
+    await expect.poll(() => consoleMessages.some((message) => message.includes('preventDefault'))).toBe(true);
   });
 });

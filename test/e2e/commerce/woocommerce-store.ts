@@ -65,9 +65,9 @@ export function wooProductPage(product: WooProduct, origin: string, attributes: 
       },
     ],
   };
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${product.name} – Woo Shop</title><script src="/store-assistant.js"></script>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${product.name} – Woo Shop</title><script src="/store-assistant.js"></script>
 <script type="application/ld+json">${JSON.stringify(graph)}</script></head>
-<body><h1>${product.name}</h1><store-assistant brand-name="Woo Shop" webhook-url="/api/chat" typing-speed="0" ${attributes}></store-assistant></body></html>`;
+<body><main><h1>${product.name}</h1><store-assistant brand-name="Woo Shop" webhook-url="/api/chat" typing-speed="0" ${attributes}></store-assistant></main></body></html>`;
 }
 
 /** Installs the store's cart, cart page and webhook on `fixtures`. */

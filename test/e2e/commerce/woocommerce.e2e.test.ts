@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixture-server';
@@ -115,6 +116,26 @@ describe('commerce="woocommerce" against the Store API contract', () => {
   });
 });
 
+describe('accessibility of the selling parts', () => {
+  it('axe finds no violation with cart buttons, a card error, the strip and confirmation cards', async () => {
+    const { page, widget } = await openProduct('beanie');
+    store.replyWith({
+      output: { reply: 'Picks:', products: [{ name: 'Beanie', productUrl: '/product/beanie/', id: 16 }, { name: 'Hoodie', productUrl: '/product/hoodie/', id: 17 }, { name: 'Cap', productUrl: '/product/cap/', id: 18, available: false }], actions: [{ type: 'add-to-cart', variantId: '18', quantity: 2 }] },
+    });
+    await send(page, 'show me hats');
+    await widget.locator('.product-card', { hasText: 'Beanie' }).getByRole('button', { name: /Add to cart/ }).click();
+    await widget.locator('.product-card', { hasText: 'Hoodie' }).getByRole('button', { name: /Add to cart/ }).click();
+    await widget.getByRole('group', { name: 'Cart' }).waitFor();
+    await widget.locator('.product-card', { hasText: 'Hoodie' }).getByRole('alert').waitFor();
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+      return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+    });
+    expect(violations).toEqual([]);
+  });
+});
+
 describe('what the widget does not send', () => {
   it('without commerce: no cart request, no Add to cart, no context.cart (the page facts still go)', async () => {
     const { page, widget } = await openProduct('beanie', '');
@@ -145,7 +166,7 @@ describe('what the widget does not send', () => {
     expect(results).toEqual([true, false, false]);
     await send(page, 'hello again');
     await widget.getByText('How can I help?').nth(1).waitFor();
-    expect(store.webhookBodies.at(-1)?.context).toEqual({ store: { tier: 'gold' } });
-    expect(consoleMessages.filter((message) => message.includes('setContext'))).toHaveLength(2);
+    expect(store.webhookBodies.find((body) => body.message === 'hello again')?.context).toEqual({ store: { tier: 'gold' } });
+    await expect.poll(() => consoleMessages.filter((message) => message.includes('setContext')).length).toBe(2);
   });
 });
