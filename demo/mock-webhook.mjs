@@ -1,9 +1,10 @@
 // The demo store's workflow webhook: answers POST /api/chat from catalogue.json in every reply shape
 // the widget understands (plain text, {output}, n8n item arrays, nested output, messages, card, cards,
 // products, a fenced json block and n8n's NDJSON stream), so each path can be seen on the demo page.
-import { readFileSync } from 'node:fs';
+// On a product page it answers "is this in stock?" and "add this one" from the `context.page.product`
+// the widget sends, with cards that carry the cart's `variantId` and a cart action to confirm.
+import { catalogue } from './store.mjs';
 
-const catalogue = JSON.parse(readFileSync(new URL('./catalogue.json', import.meta.url), 'utf8'));
 const { currency } = catalogue;
 
 /** Milliseconds the mock "thinks" before answering, so the typing dots can be seen. DEMO_DELAY_MS overrides. */
@@ -18,6 +19,8 @@ function card(product, naming = 'title') {
     description: product.description,
     price: product.price,
     currency,
+    variantId: String(product.variantId),
+    available: !product.soldOut,
   };
   return naming === 'title'
     ? { title: product.name, url: `/products/${product.id}`, image: `/assets/products/${product.id}.svg`, ...fields }
@@ -31,6 +34,15 @@ function search(text) {
     return words.some((word) => product.tags.some((tag) => tag === word || tag.startsWith(word)) || names.includes(word));
   });
 }
+
+/** The catalogue product the visitor is looking at, from the page facts the widget sent (JSON-LD sku or name). */
+function pageProduct(page) {
+  const product = page && typeof page === 'object' ? page.product : null;
+  if (!product || typeof product !== 'object') return null;
+  return catalogue.products.find((candidate) => candidate.id === product.sku || candidate.name === product.name) ?? null;
+}
+
+const NO_PAGE_PRODUCT = { json: { output: "Which product do you mean? Open a product page and ask me again, or tell me what you're looking for." } };
 
 /** Each rule: when `match` fits the visitor's message, `reply` builds the answer. */
 const RULES = [
@@ -49,6 +61,30 @@ const RULES = [
     name: 'always fails (500)',
     match: (text) => /always fail|server error/i.test(text),
     reply: () => ({ status: 500, type: 'text/html', body: '<!doctype html><html><body>Internal Server Error</body></html>' }),
+  },
+  {
+    name: 'is this in stock? (the product on the page, from context.page)',
+    match: (text) => /\b(in stock|available|sold out)\b/i.test(text),
+    reply: ({ page }) => {
+      const product = pageProduct(page);
+      if (!product) return NO_PAGE_PRODUCT;
+      const output = product.soldOut
+        ? `Sorry, the **${product.name}** is sold out at the moment.`
+        : `Yes! The **${product.name}** is in stock ($${product.price}). You can add it to your cart right here:`;
+      return { json: { output, products: [card(product)] } };
+    },
+  },
+  {
+    name: 'add this one (a cart action the visitor confirms)',
+    match: (text) => /\b(add|buy|take)\b.*\b(this|it|one|cart|basket)\b/i.test(text),
+    reply: ({ page, message }) => {
+      const product = pageProduct(page);
+      if (!product) return NO_PAGE_PRODUCT;
+      if (product.soldOut) return { json: { output: `Sorry, the **${product.name}** is sold out, so I can't add it.`, products: [card(product)] } };
+      const quantity = Math.min(10, Math.max(1, Number(/\b(\d{1,2})\b/.exec(message)?.[1] ?? 1)));
+      const action = { type: 'add-to-cart', variantId: String(product.variantId), quantity, title: product.name };
+      return { json: { output: `Shall I add **${quantity} × ${product.name}** to your cart?`, products: [card(product)], actions: [action] } };
+    },
   },
   {
     name: 'an attached image (cards, `name` naming)',
@@ -155,7 +191,7 @@ export async function handleChat(request, response, url) {
     return true;
   }
   const message = typeof body?.message === 'string' ? body.message : '';
-  const context = { message, history: Array.isArray(body?.history) ? body.history : [], sessionId: String(body?.sessionId ?? '') };
+  const context = { message, history: Array.isArray(body?.history) ? body.history : [], sessionId: String(body?.sessionId ?? ''), page: body?.context?.page ?? null };
   const rule = RULES.find((candidate) => candidate.match(message, context));
   const answer = rule.reply(context);
   await sleep(THINKING_MS);
@@ -190,18 +226,6 @@ export function productImage(id) {
   const [from, to] = product.colors;
   const initials = product.name.split(/\s+/).filter((word) => /^[A-Z]/.test(word)).slice(0, 2).map((word) => word[0]).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="400" height="300" fill="url(#g)"/><circle cx="320" cy="70" r="90" fill="#fff" fill-opacity=".12"/><text x="40" y="190" font-family="Arial, sans-serif" font-size="120" font-weight="700" fill="#fff" fill-opacity=".9">${escapeXml(initials)}</text><text x="42" y="250" font-family="Arial, sans-serif" font-size="24" fill="#fff">${escapeXml(product.category)}</text></svg>`;
-}
-
-/** A minimal product page for the demo store, with the widget as a floating bubble. */
-export function productPage(id) {
-  const product = catalogue.products.find((candidate) => candidate.id === id);
-  if (!product) return null;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeXml(product.name)} · Lumen</title><link rel="stylesheet" href="/assets/demo.css"><script src="/store-assistant.js" defer></script></head>
-<body><main class="product-page"><a href="/">← Lumen demo store</a><img src="/assets/products/${product.id}.svg" alt="">
-<h1>${escapeXml(product.name)}</h1><p>${escapeXml(product.description)}</p><p class="price">$${product.price.toFixed(2)}</p></main>
-<store-assistant mode="floating" webhook-url="/api/chat" store-domain="lumen.shop" store-url="/" brand-name="Lumen" logo-url="/assets/images/logo.svg" voice-provider="demo"></store-assistant>
-</body></html>`;
 }
 
 /** The reply rules by name, for the README and the tests. */

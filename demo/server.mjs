@@ -1,11 +1,13 @@
-// The demo server: the QA page at /, the mock store webhook at /api/chat, product pages and images,
-// static assets, the built bundle and configurator script, and the 404 page elsewhere.
+// The demo server: the QA page at /, the mock store webhook at /api/chat, the shop (product pages with
+// JSON-LD, a cart behind Shopify's Ajax Cart API, the /cart page), product images, static assets, the
+// built bundle and configurator script, and the 404 page elsewhere.
 //   node demo/server.mjs          (PORT overrides 5173; HOST overrides 127.0.0.1)
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { handleChat, productImage, productPage } from './mock-webhook.mjs';
+import { handleChat, productImage } from './mock-webhook.mjs';
+import { handleStore } from './store.mjs';
 
 const demoDir = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.join(demoDir, '..', 'dist');
@@ -64,12 +66,10 @@ function send(response, status, body, type, headers = {}) {
 async function handle(request, response) {
   const url = new URL(request.url ?? '/', 'http://demo.local');
   if (await handleChat(request, response, url)) return;
+  if (await handleStore(request, response, url)) return;
   const productImageMatch = /^\/assets\/products\/([a-z0-9-]+)\.svg$/.exec(url.pathname);
   const image = productImageMatch && productImage(productImageMatch[1]);
   if (image) return send(response, 200, image, TYPES['.svg']);
-  const productMatch = /^\/products\/([a-z0-9-]+)$/.exec(url.pathname);
-  const product = productMatch && productPage(productMatch[1]);
-  if (product) return send(response, 200, product, TYPES['.html']);
   const page = PAGES[url.pathname];
   if (page && (request.method === 'GET' || request.method === 'HEAD')) {
     const file = await readInside(demoDir, page);

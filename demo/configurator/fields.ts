@@ -60,6 +60,11 @@ export function createFields(changed: () => void): Field[] {
     'teaser-delay': null,
     analytics: null,
     'analytics-content': null,
+    commerce: null,
+    'page-context': null,
+    'cart-base-url': null,
+    'cart-url': null,
+    'checkout-url': null,
     lang: () => selectField('lang'),
     strings: stringsField,
   };

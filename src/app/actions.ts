@@ -1,15 +1,16 @@
 import type { ChatActions } from '../chat/chat-slice';
+import type { CommerceActions } from '../commerce/commerce-slice';
 import type { ThemeActions } from '../theme/theme-slice';
 import type { VoiceActions } from '../voice/call-controller';
 import type { View } from './state';
 
 /**
  * Everything the UI and the element may ask of the assistant. Each feature contributes its own actions
- * (chat, voice, theme); navigation and the actions that span features are the assistant's. Wiring
+ * (chat, voice, theme, commerce); navigation and the actions that span features are the assistant's. Wiring
  * (configuration, disposal, a call's transcript joining the chat, preloading) is not here: it stays
  * inside app/.
  */
-export interface AssistantActions extends Omit<ChatActions, 'openConversation'>, VoiceActions, ThemeActions {
+export interface AssistantActions extends Omit<ChatActions, 'openConversation'>, VoiceActions, ThemeActions, CommerceActions {
   /** Shows `view` and remembers it for the tab. */
   navigate(view: View): void;
   /** Floating mode: shows or hides the card. */

@@ -1,4 +1,5 @@
 import { createChatSlice } from '../chat/chat-slice';
+import { createCommerceSlice } from '../commerce/commerce-slice';
 import { resolveStrings } from '../i18n/resolve';
 import { createStore } from '../shared/store';
 import { VERSION } from '../shared/version';
@@ -27,23 +28,26 @@ type AssistantStore = ReturnType<typeof createStore<AssistantState>>;
 
 /** Each feature's slice over the one store, with the hooks that connect them. */
 function createSlices(store: AssistantStore, deps: AssistantDeps) {
-  const chat = createChatSlice(store, deps);
+  const commerce = createCommerceSlice(store, deps);
+  // The chat sends the page, store and cart facts with each message and hands over proposed cart changes.
+  const chat = createChatSlice(store, deps, { readRequestContext: commerce.readRequestContext, onReplyActions: commerce.proposeActions });
   const calls = createCallController(store, deps, {
     saveTranscript: chat.appendTranscript,
     variables: () => callVariables({ messages: store.getState().messages, lang: store.getState().config.lang }),
-    tools: callTools(chat),
+    tools: callTools(chat, commerce),
     consent: createConsentRecord(() => ({ ...store.getState().config, consent: store.getState().config.voice.consent }), { local: deps.localStorage, session: deps.sessionStorage }),
   });
-  return { theme: createThemeSlice(store, deps), chat, calls, navigation: createNavigation(store, deps.sessionStorage), teaser: createTeaser(store, deps) };
+  return { theme: createThemeSlice(store, deps), commerce, chat, calls, navigation: createNavigation(store, deps.sessionStorage), teaser: createTeaser(store, deps) };
 }
 
 /** The one action surface: each feature's actions, and the ones that span features. */
 function composeActions(store: AssistantStore, deps: AssistantDeps, slices: ReturnType<typeof createSlices>, markRendered: () => void): AssistantActions {
-  const { theme, chat, calls, navigation, teaser } = slices;
+  const { theme, commerce, chat, calls, navigation, teaser } = slices;
   const actions: AssistantActions = {
     ...theme.actions,
     ...chat.actions,
     ...calls.actions,
+    ...commerce.actions,
     ...createTooltips(store, deps),
     sendMessage(text) {
       // During a live call, what the visitor types goes into the call, not to the webhook.
@@ -94,7 +98,7 @@ function composeActions(store: AssistantStore, deps: AssistantDeps, slices: Retu
 export function createAssistant(deps: AssistantDeps) {
   const store = createStore<AssistantState>(initialState(deps.pageOrigin, deps.randomId()));
   const slices = createSlices(store, deps);
-  const { theme, chat, calls, navigation, teaser } = slices;
+  const { theme, commerce, chat, calls, navigation, teaser } = slices;
   let cancelPreload: (() => void) | null = null;
   const actions = composeActions(store, deps, slices, () => {
     deps.emit('ready', { version: VERSION });
@@ -123,6 +127,7 @@ export function createAssistant(deps: AssistantDeps) {
       }));
       chat.configure(config);
       teaser.configure();
+      commerce.configure(config.commerce);
     },
 
     /** Stops everything in flight; the conversation itself is kept and saved. */

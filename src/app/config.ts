@@ -1,5 +1,6 @@
 import type { AnalyticsConfig } from '../analytics/data-layer';
 import type { ChatConfig } from '../chat/chat-state';
+import type { CommerceConfig } from '../commerce/commerce-state';
 import type { StringTable } from '../i18n/strings';
 import type { DisplayMode } from '../shared/display';
 import type { ThemePatch } from '../theme/theme';
@@ -24,6 +25,8 @@ export interface FaqEntry {
  */
 export interface AssistantConfig extends ChatConfig, AnalyticsConfig {
   voice: VoiceConfig;
+  /** The store's cart and what the page tells the webhook. */
+  commerce: CommerceConfig;
   /** Drives the default brand name and welcome message. */
   storeDomain: string;
   /** "Talk to a human agent" target; without one the request is sent to the webhook. */
@@ -49,6 +52,7 @@ export function defaultConfig(pageHost: string): AssistantConfig {
   return {
     webhookUrl: null,
     voice: { provider: 'vapi', publicKey: null, assistantId: null, squadId: null, workflowId: null, apiUrl: null, assistantOverrides: null, consent: null },
+    commerce: { platform: null, pageContext: true, cartBaseUrl: null, cartUrl: null, checkoutUrl: null },
     storeUrl: null,
     storeDomain: pageHost,
     agentUrl: null,

@@ -1,4 +1,6 @@
 import type { ChatDeps, ChatEvents } from '../chat/chat-state';
+import type { CommerceDeps, CommerceEvents } from '../commerce/commerce-state';
+import { shopifyRoot, snapshotPage } from '../commerce/page-snapshot';
 import { prepareImage } from '../chat/image-attachment';
 import { loadMarkdown } from '../chat/markdown-loader';
 import type { Emit } from '../shared/events';
@@ -11,7 +13,7 @@ import { nextTask } from '../shared/next-task';
 import { safeStorage } from '../shared/storage';
 
 /** The events the widget announces on its element, with their `detail`: each feature's, and the element's own. */
-export interface AssistantEvents extends ChatEvents, VoiceEvents {
+export interface AssistantEvents extends ChatEvents, VoiceEvents, CommerceEvents {
   ready: { version: string };
   open: Record<string, never>;
   close: Record<string, never>;
@@ -26,7 +28,7 @@ export type RequestFrame = (callback: (time: number) => void) => () => void;
  * Every side effect the store may cause, injected so tests pass fakes and the UI never touches the
  * network, storage or timers itself.
  */
-export interface AssistantDeps extends ChatDeps, VoiceDeps, ThemeDeps {
+export interface AssistantDeps extends ChatDeps, VoiceDeps, ThemeDeps, CommerceDeps {
   requestFrame: RequestFrame;
   /** The visitor asked the system for less motion: no typewriter, no animations. */
   prefersReducedMotion: () => boolean;
@@ -55,8 +57,8 @@ function scheduleIdle(callback: () => void): () => void {
   return () => window.clearTimeout(handle);
 }
 
-/** The real browser side effects. `emit` is supplied by the element. */
-export function browserDeps(emit: AssistantDeps['emit']): AssistantDeps {
+/** The real browser side effects. `emit` and `requestFromPage` (cancellable events) are supplied by the element. */
+export function browserDeps(emit: AssistantDeps['emit'], requestFromPage: AssistantDeps['requestFromPage'] = () => false): AssistantDeps {
   const timers: Timers = {
     setTimeout: (callback, ms) => window.setTimeout(callback, ms),
     clearTimeout: (handle) => window.clearTimeout(handle as number | undefined),
@@ -82,6 +84,9 @@ export function browserDeps(emit: AssistantDeps['emit']): AssistantDeps {
     createVoiceClient: (config) => createVoiceClient(config, timers),
     requestMicrophone,
     emit,
+    requestFromPage,
+    readPage: snapshotPage,
+    shopifyRoot,
     warn: (message) => console.warn(`[store-assistant] ${message}`),
     pageOrigin: window.location.origin,
   };

@@ -1,4 +1,5 @@
 import { initialChatState, type ChatState } from '../chat/chat-state';
+import { initialCommerceState, type CommerceState } from '../commerce/commerce-state';
 import { englishStrings, type StringTable } from '../i18n/strings';
 import type { Notice } from '../shared/notice';
 import type { ThemeLayers } from '../theme/theme-slice';
@@ -15,7 +16,7 @@ export type View = 'home' | 'chats' | 'faq' | 'chat';
 /**
  * Everything the widget shows. UI components render it; only actions change it. Each feature owns its
  * part: the chat its {@link ChatState}, the voice feature `voice`, the theme `theme` and `themeLayers`,
- * navigation `view` and `isOpen`; `config` and `strings` come from the element's attributes.
+ * navigation `view` and `isOpen`, commerce `commerce`; `config` and `strings` come from the element's attributes.
  */
 export interface AssistantState extends ChatState {
   config: AssistantConfig;
@@ -32,6 +33,8 @@ export interface AssistantState extends ChatState {
   tooltip: string | null;
   /** Floating mode: the launcher teaser is shown. */
   teaser: boolean;
+  /** The cart, "Add to cart" progress and proposed cart changes. */
+  commerce: CommerceState;
 }
 
 /** The state of a new widget on a page at `pageOrigin`. */
@@ -49,5 +52,6 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     voice: IDLE_VOICE,
     tooltip: null,
     teaser: false,
+    commerce: initialCommerceState(),
   };
 }

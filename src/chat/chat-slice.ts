@@ -1,5 +1,5 @@
 import type { TranscriptEntry } from '../transcript/merge';
-import type { ChatConfig, ChatDeps, ChatStore } from './chat-state';
+import type { ChatConfig, ChatDeps, ChatExtensions, ChatStore } from './chat-state';
 import { createConversations } from './conversations';
 import { createFeedback } from './feedback';
 import { createAttachments } from './attachments';
@@ -38,15 +38,16 @@ export interface ChatActions {
 
 /**
  * The chat feature: its actions, and the wiring the assistant composes (configuration, a call's
- * transcript joining the conversation, the markdown preload, disposal).
+ * transcript joining the conversation, the markdown preload, disposal). `extensions` are what other
+ * features add to each request and reply.
  */
-export function createChatSlice(store: ChatStore, deps: ChatDeps) {
+export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: ChatExtensions = {}) {
   const log = createMessageLog(store, deps);
   const conversations = createConversations(store, deps);
   const markdown = createMarkdownLoading(store, deps);
   const sleep = (ms: number) => new Promise<void>((resolve) => deps.timers.setTimeout(resolve, ms));
   const visitorContext = createVisitorContextSource({ ...deps, sleep });
-  const replies = createReplyRequests(store, deps, { log, conversations, ensureMarkdown: markdown.ensure, visitorContext });
+  const replies = createReplyRequests(store, deps, { log, conversations, ensureMarkdown: markdown.ensure, visitorContext, ...extensions });
   const notify = (text: string, reason: string) => {
     store.setState({ notice: { source: 'chat', text } });
     deps.emit('error', { source: 'chat', message: reason });

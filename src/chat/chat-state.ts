@@ -84,6 +84,16 @@ export interface ChatEvents {
   suggestion: { text: string; index: number };
 }
 
+/**
+ * What other features add to the chat, passed in by the assistant: the chat imports no other feature.
+ */
+export interface ChatExtensions {
+  /** Facts sent in `context` with each message besides `geo`: at once, or a promise when they must be fetched first. */
+  readRequestContext?: () => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** A reply carried `actions`: the raw entries, for the feature that checks and shows them. */
+  onReplyActions?: (message: Message, actions: unknown[]) => void;
+}
+
 /** Every side effect the chat may cause, injected so tests pass fakes. */
 export interface ChatDeps {
   fetch: typeof fetch;

@@ -9,11 +9,18 @@ export interface Product {
   /** Absent when the reply's image was unsafe. */
   image?: string;
   price?: string;
+  /** The cart's id for this product: `variantId` or `variant_id` (a Shopify variant). */
+  variantId?: string;
+  /** The product's own `id` (WooCommerce adds products by it). */
+  id?: string;
+  /** False: sold out (the card says so and offers no Add to cart). */
+  available?: boolean;
 }
 
 export const MAX_TITLE_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 300;
 export const MAX_PRICE_LENGTH = 40;
+export const MAX_ID_LENGTH = 100;
 /** More cards than this are not shown: a reply is a recommendation, not a catalogue. */
 export const MAX_PRODUCTS = 12;
 
@@ -85,12 +92,12 @@ export function isProductLike(value: unknown): value is Record<string, unknown> 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const record = value as Record<string, unknown>;
   const hasName = typeof own(record, 'title') === 'string' || typeof own(record, 'name') === 'string';
-  return hasName && ['url', 'productUrl', 'link', 'image', 'imageUrl', 'price'].some((key) => own(record, key) !== undefined);
+  return hasName && ['url', 'productUrl', 'link', 'image', 'imageUrl', 'price', 'variantId', 'variant_id'].some((key) => own(record, key) !== undefined);
 }
 
 /**
  * Normalises a product from a reply: `{ title | name, description, url | productUrl, image | imageUrl,
- * price? }` to one shape, with text capped and unsafe links and images dropped. Null when it has no title.
+ * price?, variantId | variant_id?, id?, available? }` to one shape, with text capped and unsafe links and images dropped. Null when it has no title.
  */
 export function normaliseProduct(raw: unknown, context: ProductContext): Product | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
@@ -104,6 +111,9 @@ export function normaliseProduct(raw: unknown, context: ProductContext): Product
     url: undefined,
     image: undefined,
     price: undefined,
+    variantId: undefined,
+    id: undefined,
+    available: undefined,
   };
   const link = firstString(record, ['url', 'productUrl', 'link']);
   const url = link === undefined ? undefined : safeProductUrl(link, context);
@@ -113,5 +123,11 @@ export function normaliseProduct(raw: unknown, context: ProductContext): Product
   if (image) product.image = image;
   const price = formatPrice(own(record, 'price'), own(record, 'currency'));
   if (price) product.price = price;
+  // An id too long to be real is dropped rather than cut: a cut id would name another product.
+  const cartId = (value: string | undefined) => (value && value.trim().length <= MAX_ID_LENGTH ? value.trim() : undefined);
+  product.variantId = cartId(firstString(record, ['variantId', 'variant_id']));
+  product.id = cartId(firstString(record, ['id']));
+  const available = own(record, 'available');
+  if (typeof available === 'boolean') product.available = available;
   return product;
 }

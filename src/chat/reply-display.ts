@@ -1,10 +1,10 @@
-import type { ChatDeps, ChatStore } from './chat-state';
+import type { ChatDeps, ChatExtensions, ChatStore } from './chat-state';
 import type { Message } from './message';
 import type { MessageLog } from './message-log';
 import type { ParsedReply } from './reply-parser';
 
-/** How a reply, or its failure, joins the conversation. */
-export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn' | 'emit'>, log: MessageLog) {
+/** How a reply, or its failure, joins the conversation; the cart changes a reply proposes go to `onReplyActions`. */
+export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn' | 'emit'>, log: MessageLog, onReplyActions?: ChatExtensions['onReplyActions']) {
   return {
     /** Shows a reply: a new message revealed by the typewriter, or the final form of the streamed one. */
     showReply(reply: ParsedReply, streamedId: string | null): void {
@@ -15,8 +15,10 @@ export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn'
       if (reply.truncated) extra.truncated = true;
       if (reply.suggestions) extra.suggestions = reply.suggestions;
       // A streamed text is already on screen: no typewriter, just the final form with its cards.
-      if (streamedId) log.announce(log.complete(streamedId, { ...extra, content }));
-      else log.add(log.create('bot', content, { ...extra, animate: true }));
+      const message = streamedId ? log.complete(streamedId, { ...extra, content }) : log.create('bot', content, { ...extra, animate: true });
+      if (streamedId) log.announce(message);
+      else if (message) log.add(message);
+      if (message && reply.actions) onReplyActions?.(message, reply.actions);
     },
 
     /** Shows a failed or interrupted reply with Retry, in place of a partly streamed one. */

@@ -10,6 +10,8 @@ export interface ParsedReply {
   truncated?: boolean;
   /** Next steps the bot offers as buttons (`suggestions`, `quickReplies`). */
   suggestions?: string[];
+  /** Raw `actions` entries (proposed cart changes), for the commerce feature to check; absent when none. */
+  actions?: unknown[];
 }
 
 /** Objects nested deeper than this are not searched: no real reply nests that far. */
@@ -21,6 +23,8 @@ export const MAX_NODES = 5_000;
  * in one go would be a long task on the store's page.
  */
 export const MAX_REPLY_TEXT = 10_000;
+/** Raw `actions` entries collected from one reply at most; the commerce feature keeps at most 10 valid ones. */
+export const MAX_ACTIONS = 50;
 
 /** Keys whose value is the reply text, most specific first (n8n agents answer in `output`). */
 const TEXT_KEYS = ['output', 'reply', 'text', 'message', 'response', 'answer', 'content'];
@@ -42,9 +46,11 @@ function empty(): ParsedReply {
 }
 
 function combine(parts: ParsedReply[]): ParsedReply {
+  const actions = parts.flatMap((part) => part.actions ?? []);
   const combined: ParsedReply = {
     text: parts.map((part) => part.text.trim()).filter(Boolean).join('\n\n'),
     products: parts.flatMap((part) => part.products),
+    ...(actions.length > 0 ? { actions } : {}),
   };
   const suggestions = cleanSuggestions(parts.flatMap((part) => part.suggestions ?? []));
   if (suggestions.length > 0) combined.suggestions = suggestions;
@@ -116,6 +122,9 @@ function fromObject(record: Record<string, unknown>, depth: number, walk: Walk):
     if (cards !== undefined) parts.push({ text: '', products: productsFrom(cards, walk) });
   }
   if (parts.length === 0 && isProductLike(record)) parts.push({ text: '', products: productsFrom(record, walk) });
+  // Proposed actions sit where products do; more than a reply may propose are not even collected.
+  const actions = own(record, 'actions');
+  if (Array.isArray(actions)) parts.push({ text: '', products: [], actions: actions.slice(0, MAX_ACTIONS) });
   const suggestions = suggestionsOf(record);
   if (suggestions.length > 0) parts.push({ text: '', products: [], suggestions });
   return combine(parts);
@@ -162,7 +171,8 @@ export function parseReply(body: unknown, context: ProductContext, options: { se
   const reply = fromValue(value, 0, walk);
   const products = reply.products.slice(0, MAX_PRODUCTS);
   const text = reply.text.trim();
+  const actions = reply.actions?.slice(0, MAX_ACTIONS);
   const suggestions = reply.suggestions ? { suggestions: reply.suggestions } : {};
-  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined, ...suggestions };
-  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true, ...suggestions };
+  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined, actions, ...suggestions };
+  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true, actions, ...suggestions };
 }

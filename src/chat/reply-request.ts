@@ -1,4 +1,4 @@
-import type { ChatDeps, ChatStore } from './chat-state';
+import type { ChatDeps, ChatExtensions, ChatStore } from './chat-state';
 import type { Conversations } from './conversations';
 import { buildHistory } from './history';
 import { looksLikeJsonText } from './ndjson-stream';
@@ -13,7 +13,7 @@ import { callWebhook, WebhookError, type WebhookReply, type WebhookRequest } fro
 export type CancelReason = 'new-chat' | 'removed';
 
 /** What a reply request needs besides the store and the side effects. */
-export interface ReplyRequestParts {
+export interface ReplyRequestParts extends ChatExtensions {
   log: MessageLog;
   conversations: Conversations;
   /** Loads the markdown renderer, so the reply shows formatted. */
@@ -36,6 +36,21 @@ function requestBody(store: ChatStore, userMessage: Message): WebhookRequest {
   return { message: userMessage.content, history: buildHistory(messages.slice(0, messages.indexOf(userMessage))), sessionId };
 }
 
+/**
+ * The `context` of a request: the visitor context and what other features add. A value when nothing
+ * must be waited for, so the request leaves in the same task as the click; a promise otherwise.
+ */
+function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | Promise<WebhookRequest['context']> {
+  const facts = parts.readRequestContext?.();
+  const geo = parts.visitorContext.configured ? parts.visitorContext.read() : undefined;
+  const merge = (visitor: WebhookRequest['context'], more: Record<string, unknown> | undefined) => {
+    const context = { ...visitor, ...more };
+    return Object.keys(context).length > 0 ? context : undefined;
+  };
+  if (!geo && typeof (facts as PromiseLike<unknown> | undefined)?.then !== 'function') return merge(undefined, facts as Record<string, unknown> | undefined);
+  return Promise.all([geo, facts]).then(([visitor, more]) => merge(visitor, more));
+}
+
 /** The reply's text and products: a streamed reply's text, or the body read by its content type. */
 function parse(reply: WebhookReply, context: ProductContext) {
   return reply.streamed ? parseReply(reply.text, context) : parseReply(reply.body, context, { servedAsJson: /json/i.test(reply.contentType) });
@@ -47,7 +62,7 @@ function parse(reply: WebhookReply, context: ProductContext) {
  */
 export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: ReplyRequestParts) {
   const { log } = parts;
-  const display = createReplyDisplay(store, deps, log);
+  const display = createReplyDisplay(store, deps, log, parts.onReplyActions);
   let inFlight: InFlight | null = null;
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
 
@@ -76,9 +91,8 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     const markdownReady = parts.ensureMarkdown();
     try {
       const body = requestBody(store, userMessage);
-      // Without a geo-url there is nothing to wait for: the request leaves in the same task as the click.
-      const context = parts.visitorContext.configured ? await parts.visitorContext.read() : undefined;
-      if (context) body.context = context;
+      const context = requestContext(parts);
+      body.context = context instanceof Promise ? await context : context;
       const reply = await callWebhook({
         url: config.webhookUrl,
         body,

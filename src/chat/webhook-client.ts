@@ -9,7 +9,8 @@ export interface WebhookRequest {
   message: string;
   history: HistoryItem[];
   sessionId: string;
-  context?: { geo: unknown };
+  /** `geo`, and what other features add (the page, the store's facts, the cart). */
+  context?: Record<string, unknown>;
 }
 
 /** A webhook that has not answered (or has gone quiet mid-stream) this long is aborted. */

@@ -57,6 +57,11 @@ export const ATTRIBUTE_DOCS = {
   'teaser-delay': { doc: 'Seconds after load before the teaser shows (0 to 600).', default: '`8`' },
   analytics: { doc: '`datalayer` pushes the widget\'s events to `window.dataLayer` (Google Tag Manager); see Analytics.', default: 'none', values: ['datalayer', 'none'] },
   'analytics-content': { doc: '`on` includes message, suggestion and rated-reply texts in analytics events.', default: '`off`', values: ['on', 'off'] },
+  commerce: { doc: 'Cart buttons on product cards and the cart sent with each message: `shopify`, `woocommerce` or `custom` (see Selling).', default: 'none: cards stay links, no cart request' },
+  'page-context': { doc: '`off` stops sending `context.page` (the page\'s address, title and product).', default: '`on`' },
+  'cart-base-url': { doc: 'Where the cart endpoints live, for a cart on another address.', default: 'this site (Shopify: its routes root)' },
+  'cart-url': { doc: 'The cart strip\'s "View cart" link.', default: '`cart` under the cart base' },
+  'checkout-url': { doc: 'The cart strip\'s "Checkout" link.', default: '`checkout` under the cart base' },
   lang: { doc: 'Language of the widget\'s own texts: `en`, `de`, `fr`, `es` or `ar` (right to left); a regional tag such as `de-AT` uses its language, any other falls back to English.', default: '`en`' },
   strings: { doc: 'JSON object overriding single entries of the string table, for example `{"askQuestion":"Ask us"}` (see Languages).', default: 'none' },
 } as const satisfies Record<AttributeName, AttributeDoc>;

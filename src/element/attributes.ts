@@ -44,6 +44,11 @@ export const ATTRIBUTE_NAMES = [
   'teaser-delay',
   'analytics',
   'analytics-content',
+  'commerce',
+  'page-context',
+  'cart-base-url',
+  'cart-url',
+  'checkout-url',
   'lang',
   'strings',
 ] as const;
@@ -276,6 +281,20 @@ function parseEngagement({ invalid, text, url, choice }: Readers, config: Assist
   config.analyticsContent = choice('analytics-content', ['on', 'off'], 'off') === 'on';
 }
 
+/** The store's cart and what the page tells the webhook. */
+function parseCommerce({ text, url, choice }: Readers, config: AssistantConfig): void {
+  const platform = text('commerce') === null ? 'none' : choice('commerce', ['shopify', 'woocommerce', 'custom', 'none'], 'none');
+  const base = url('cart-base-url');
+  config.commerce = {
+    platform: platform === 'none' ? null : platform,
+    pageContext: choice('page-context', ['on', 'off'], 'on') === 'on',
+    // Cart paths resolve under the base, so it ends with a slash.
+    cartBaseUrl: base && (base.endsWith('/') ? base : `${base}/`),
+    cartUrl: url('cart-url'),
+    checkoutUrl: url('checkout-url'),
+  };
+}
+
 /** The widget's language and single string overrides. */
 function parseLanguage({ warn, invalid, text }: Readers, config: AssistantConfig): void {
   const lang = text('lang')?.trim() ?? null;
@@ -306,6 +325,7 @@ export function parseAttributes(
   config.themeAttributes = parseThemeAttributes(readers);
   parseBehaviour(readers, config);
   parseEngagement(readers, config);
+  parseCommerce(readers, config);
   parseLanguage(readers, config);
   const open = read('open');
   return open === null ? config : { ...config, open: open.trim().toLowerCase() !== 'false' };

@@ -28,6 +28,7 @@ export const EVENTS = {
   transcript: { when: 'A line of the call transcript was added or extended.', detail: 'the entry `{ role, text, timestamp }`' },
   feedback: { when: 'The visitor rated a reply (thumbs up or down).', detail: '`{ messageId, rating: "up" | "down", content, sessionId }`' },
   teaser: { when: 'Floating mode: the launcher teaser showed its text (at most once per session).', detail: '`{ text }`' },
+  cart: { when: 'The cart changed through the widget (a card, a confirmed proposal, a call).', detail: '`{ action: "add" | "update", product, quantity, cart }`' },
   suggestion: { when: 'The visitor chose one of the bot\'s suggestions (it is sent as their message).', detail: '`{ text, index }`' },
 } as const satisfies Record<keyof AssistantEvents, EventDoc>;
 

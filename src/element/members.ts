@@ -51,4 +51,11 @@ export interface StoreAssistantMembers {
   importTheme(json: string | Partial<Theme>): boolean;
   /** Returns the current theme as JSON, in the format `importTheme` accepts. */
   exportTheme(): string;
+  /**
+   * Facts of the store's own (customer tier, locale, anything JSON, at most 4 KB), sent as
+   * `context.store` with each message; `setContext({})` clears them. Returns false (and logs why) when
+   * invalid or too large.
+   * @param facts A JSON object.
+   */
+  setContext(facts: unknown): boolean;
 }

@@ -40,7 +40,10 @@ function withAssistant(Base: R2wcElementClass) {
 
     constructor() {
       super();
-      const deps = browserDeps((...event) => this.announce(...event));
+      const deps = browserDeps(
+        (...event) => this.announce(...event),
+        (name, detail) => !this.dispatchEvent(new CustomEvent(`store-assistant:${name}`, { detail, bubbles: true, composed: true, cancelable: true })),
+      );
       const warnOnce = deps.warn;
       // The same invalid attribute is reported once, not on every re-parse.
       this.warn = deps.warn = (message) => {
@@ -220,6 +223,11 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
     /** The current theme as JSON, in the format `importTheme` accepts. */
     exportTheme(): string {
       return this.assistant.actions.exportTheme();
+    }
+
+    /** The store's own facts, sent as `context.store`. False, with a console message, when invalid or over 4 KB. */
+    setContext(facts: unknown): boolean {
+      return this.assistant.actions.setContext(facts);
     }
   };
 }

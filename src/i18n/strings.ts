@@ -112,6 +112,21 @@ export const englishStrings = {
   agreeAndCall: 'Agree and call',
   notNow: 'Not now',
   callInputPlaceholder: 'Type to the assistant on the call…',
+  // Shopping (the commerce attribute)
+  addToCart: 'Add to cart',
+  addingToCart: 'Adding…',
+  addedToCart: 'Added',
+  soldOut: 'Sold out',
+  cartFailed: "Couldn't add this to your cart. Please try again.",
+  cartUnavailable: 'Adding to the cart is not available on this page.',
+  cart: 'Cart',
+  cartCount: '{count} in your cart',
+  viewCart: 'View cart',
+  checkout: 'Checkout',
+  cartProposals: 'Suggested for your cart',
+  confirmAddToCart: 'Add {quantity} × {title} to your cart?',
+  declineAddToCart: 'No thanks',
+  declinedAddToCart: 'Not added',
 
   // Theme defaults (SPEC §3 and §9) for stores that set none
   defaultBrandName: '{storeName} store',

@@ -45,6 +45,10 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     createVoiceClient: vi.fn(async () => fakeVoiceClient().client),
     requestMicrophone: vi.fn(async () => 'granted' as const),
     emit: (name, detail) => void events.push({ name, detail }),
+    // No page to read, no Shopify global and nothing on the page taking cart events, unless a test gives them.
+    readPage: () => null,
+    shopifyRoot: () => null,
+    requestFromPage: () => false,
     warn: (message) => void warnings.push(message),
     pageOrigin: 'https://shop.example',
     ...overrides,

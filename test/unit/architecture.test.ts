@@ -24,10 +24,13 @@ const ALLOWED: Record<string, readonly string[]> = {
   theme: ['shared', 'i18n'],
   chat: ['shared', 'i18n', 'transcript'],
   voice: ['shared', 'i18n', 'transcript'],
-  app: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'analytics'],
-  ui: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'analytics', 'app'],
+  // Commerce reads the chat's product and message types; the chat never imports commerce (app/ passes
+  // the page and cart facts in).
+  commerce: ['shared', 'i18n', 'chat'],
   analytics: ['shared'],
-  element: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'app', 'ui', 'analytics'],
+  app: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics'],
+  ui: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'app'],
+  element: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'app', 'ui', 'analytics'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -49,6 +49,10 @@ describe('parseAttributes', () => {
     [{ 'geo-url': 'https://geo.example/json' }, (c) => c.geoUrl, 'https://geo.example/json'],
     [{ lang: 'de' }, (c) => c.lang, 'de'],
     [{ strings: '{"send":"Go"}' }, (c) => c.strings, { send: 'Go' }],
+    [{ commerce: 'Shopify' }, (c) => c.commerce.platform, 'shopify'],
+    [{ commerce: 'woocommerce', 'page-context': 'OFF' }, (c) => [c.commerce.platform, c.commerce.pageContext], ['woocommerce', false]],
+    [{ commerce: 'custom', 'cart-base-url': 'https://store.example/wp' }, (c) => c.commerce.cartBaseUrl, 'https://store.example/wp/'],
+    [{ 'cart-url': '/basket', 'checkout-url': 'https://pay.example/' }, (c) => [c.commerce.cartUrl, c.commerce.checkoutUrl], ['https://shop.example/basket', 'https://pay.example/']],
   ])('parses %j', (attributes, pick, expected) => {
     const { config, warnings } = parse(attributes);
     expect(pick(config)).toEqual(expected);
@@ -75,6 +79,10 @@ describe('parseAttributes', () => {
     [{ faq: '[{"q":"x"}]' }, (c) => c.faq, []],
     [{ lang: 'english please' }, (c) => c.lang, 'en'],
     [{ strings: 'nope' }, (c) => c.strings, {}],
+    [{ commerce: 'magento' }, (c) => c.commerce.platform, null],
+    [{ 'page-context': 'minimal' }, (c) => c.commerce.pageContext, true],
+    [{ 'cart-base-url': 'javascript:alert(1)' }, (c) => c.commerce.cartBaseUrl, null],
+    [{ 'checkout-url': 'data:text/html,hi' }, (c) => c.commerce.checkoutUrl, null],
   ])('falls back to the default with a console message for %j', (attributes, pick, expected) => {
     const { config, warnings } = parse(attributes);
     expect(pick(config)).toEqual(expected);

@@ -6,6 +6,8 @@ import type { ProductContext } from '../../src/chat/products';
 import { parseReply, type ParsedReply } from '../../src/chat/reply-parser';
 import type { WebhookRequest } from '../../src/chat/webhook-client';
 import { englishStrings } from '../../src/i18n/strings';
+import { cartIdFor } from '../../src/commerce/cart-adapter';
+import { readReplyActions } from '../../src/commerce/reply-actions';
 
 // demo/n8n-workflow.json is what store owners import into n8n to answer the widget. These tests check
 // that it imports as a working Webhook → Code → Respond chain, and run its Code node for real so the
@@ -281,5 +283,47 @@ describe('demo/n8n-workflow.json: Code node replies as the widget shows them', (
     const reply = parseReply(respondBody(json), PAGE_CONTEXT, { servedAsJson: true });
     expect(reply.text).toMatch(/\S/);
     expect(reply.products).toEqual([]);
+  });
+});
+
+describe('demo/n8n-workflow.json: answers about the page the visitor is on (context.page)', () => {
+  const onPage = (message: string, product: Record<string, unknown> | null): WebhookRequest => ({
+    ...request(message),
+    context: { page: { url: 'https://example.com/products/x', title: 'A product', ...(product ? { product } : {}) } },
+  });
+
+  it.each<{ name: string; body: WebhookRequest; text: RegExp; cards: [string, string, boolean | undefined][] }>([
+    { name: 'is this in stock? (JSON-LD sku)', body: onPage('Is this in stock?', { sku: 'LS-01', name: 'Linen Shirt' }), text: /Yes! The \*\*Linen Shirt\*\* is in stock/, cards: [['Linen Shirt', '40100000000101', true]] },
+    { name: 'is this in stock? (name only)', body: onPage('is it available?', { name: 'Ceramic Mug' }), text: /in stock/, cards: [['Ceramic Mug', '40100000000103', true]] },
+    { name: 'a sold-out product', body: onPage('Is this in stock?', { sku: 'MB-01' }), text: /sold out/, cards: [['Merino Beanie', '40100000000105', false]] },
+    { name: 'no product on the page', body: onPage('Is this in stock?', null), text: /Which product do you mean/, cards: [] },
+  ])('$name', async ({ body, text, cards }) => {
+    const reply = await visitorSees(body);
+    expect(reply.text).toMatch(text);
+    expect(reply.products.map((product) => [product.title, product.variantId, product.available])).toEqual(cards);
+    expect(reply.actions).toBeUndefined();
+  });
+
+  it.each<[string, number]>([
+    ['add this one', 1],
+    ['Please add 3 of these to my cart', 3],
+    ['add 40 to my cart', 10],
+  ])('"%s" proposes a cart action the widget accepts (quantity %d), with the card', async (message, quantity) => {
+    const reply = await visitorSees(onPage(message, { sku: 'TS-01' }));
+    expect(reply.text).toContain(`${quantity} × Trail Sneakers`);
+    expect(reply.products.map((product) => product.variantId)).toEqual(['40100000000104']);
+    const proposals = readReplyActions(reply.actions ?? [], reply.products, (product) => cartIdFor('shopify', product));
+    expect(proposals.map(({ variantId, quantity: amount, title }) => ({ variantId, quantity: amount, title }))).toEqual([{ variantId: '40100000000104', quantity, title: 'Trail Sneakers' }]);
+  });
+
+  it('does not offer to add a sold-out product', async () => {
+    const reply = await visitorSees(onPage('add this one', { sku: 'MB-01' }));
+    expect(reply.text).toMatch(/sold out/);
+    expect(reply.actions).toBeUndefined();
+  });
+
+  it('every card carries the cart id', async () => {
+    const reply = await visitorSees(request('Shop new arrivals'));
+    expect(reply.products.every((product) => /^\d+$/.test(product.variantId ?? ''))).toBe(true);
   });
 });

@@ -11,6 +11,9 @@ describe('normaliseProduct', () => {
     ['a numeric price gets two decimals', { title: 'A', price: 19.5 }, { title: 'A', description: '', price: '19.50' }],
     ['a numeric price with a currency is formatted', { title: 'A', price: 19.5, currency: 'EUR' }, { title: 'A', description: '', price: expect.stringContaining('19.50') }],
     ['a data:image picture is kept', { title: 'A', image: 'data:image/png;base64,iVBORw0KGgo=' }, { title: 'A', description: '', image: 'data:image/png;base64,iVBORw0KGgo=' }],
+    ['a cart id as variantId, a number as variant_id, an id and availability', { title: 'A', variantId: ' 111 ', available: false }, { title: 'A', description: '', variantId: '111', available: false }],
+    ['variant_id and a WooCommerce id as numbers', { title: 'A', variant_id: 222, id: 16, available: true }, { title: 'A', description: '', variantId: '222', id: '16', available: true }],
+    ['an id too long to be real is dropped, not cut; availability must be a boolean', { title: 'A', id: 'x'.repeat(101), available: 'no' }, { title: 'A', description: '' }],
     ['whitespace and control characters are folded', { title: '  Big\n\u0000 Shirt ', description: 'a\tb' }, { title: 'Big Shirt', description: 'a b' }],
   ])('%s', (_, raw, expected) => {
     expect(normaliseProduct(raw, CONTEXT)).toEqual(expected);

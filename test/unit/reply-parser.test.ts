@@ -39,6 +39,19 @@ describe('parseReply: every shape in the DESIGN.md table', () => {
     expect(parseReply(body, CONTEXT)).toEqual({ text, products });
   });
 
+  it.each<[string, unknown]>([
+    ['beside the text', { output: 'Shall I?', actions: [{ type: 'add-to-cart', variantId: '1' }] }],
+    ['nested under output, like products', { output: { reply: 'Shall I?', products: [card], actions: [{ type: 'add-to-cart', variantId: '1' }] } }],
+    ['in an n8n item array', [{ json: { output: 'Shall I?', actions: [{ type: 'add-to-cart', variantId: '1' }] } }]],
+  ])('collects proposed cart actions %s, raw, for the commerce feature to check', (_, body) => {
+    expect(parseReply(json(body), CONTEXT, { servedAsJson: true }).actions).toEqual([{ type: 'add-to-cart', variantId: '1' }]);
+  });
+
+  it('collects no more raw actions than a reply may need', () => {
+    const actions = Array.from({ length: 1_000 }, () => ({ type: 'add-to-cart', variantId: '1' }));
+    expect(parseReply(json({ output: 'x', actions }), CONTEXT, { servedAsJson: true }).actions).toHaveLength(50);
+  });
+
   it.each([
     ['{}', '{}'],
     ['[]', '[]'],

@@ -1,7 +1,10 @@
-import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../chat/message';
+import type { CartProposal } from '../../commerce/commerce-state';
+import { own } from '../../shared/own';
 import { useActions, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
+import { CartProposals } from './cart-proposals';
 import { LiveTranscript } from './live-transcript';
 import { ReplySuggestions } from './reply-extras';
 import { UserMessage } from './user-message';
@@ -13,18 +16,31 @@ import { UserMessage } from './user-message';
  */
 export const CHUNK_SIZE = 50;
 
+/** The cart changes a reply proposed, by message id (read with `own()`). */
+type Proposals = Record<string, CartProposal[]>;
+const proposalsOf = (proposals: Proposals, id: string) => own(proposals, id) as CartProposal[] | undefined;
+
 const MessageChunk = memo(
-  function MessageChunk({ messages, view }: { messages: Message[]; view: MessageView }) {
+  function MessageChunk({ messages, view, proposals }: { messages: Message[]; view: MessageView; proposals: Proposals }) {
     return (
       <div className="message-chunk">
-        {messages.map((message) =>
-          message.sender === 'user' ? <UserMessage key={message.id} message={message} t={view.t} /> : <BotMessage key={message.id} message={message} view={view} />,
-        )}
+        {messages.map((message) => {
+          if (message.sender === 'user') return <UserMessage key={message.id} message={message} t={view.t} />;
+          const proposed = message.animate ? undefined : proposalsOf(proposals, message.id);
+          return (
+            <Fragment key={message.id}>
+              <BotMessage message={message} view={view} />
+              {proposed && <CartProposals messageId={message.id} proposals={proposed} />}
+            </Fragment>
+          );
+        })}
       </div>
     );
   },
   (previous, next) =>
-    previous.view === next.view && previous.messages.length === next.messages.length && previous.messages.every((message, index) => message === next.messages[index]),
+    previous.view === next.view &&
+    previous.messages.length === next.messages.length &&
+    previous.messages.every((message, index) => message === next.messages[index] && proposalsOf(previous.proposals, message.id) === proposalsOf(next.proposals, message.id)),
 );
 
 /** The greeting, the hint and the quick-action chips of an empty chat. */
@@ -80,6 +96,7 @@ export function MessageList() {
   const feedback = useAssistantState((state) => state.config.feedback);
   const view = useMemo<MessageView>(() => ({ t, markdown, options, typingSpeed, feedback }), [t, markdown, options, typingSpeed, feedback]);
   const messages = useAssistantState((state) => state.messages);
+  const proposals = useAssistantState((state) => state.commerce.proposals);
   const loading = useAssistantState((state) => state.loading);
   const streaming = messages[messages.length - 1]?.status === 'streaming';
   const inCall = useAssistantState((state) => state.voice.status !== 'idle');
@@ -97,7 +114,7 @@ export function MessageList() {
   return (
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
       <div className="messages-content">
-        {messages.length === 0 && !loading && !inCall ? <EmptyChat /> : chunks.map((chunk, index) => <MessageChunk key={index} messages={chunk} view={view} />)}
+        {messages.length === 0 && !loading && !inCall ? <EmptyChat /> : chunks.map((chunk, index) => <MessageChunk key={index} messages={chunk} view={view} proposals={proposals} />)}
         {latest?.sender === 'bot' && !latest.animate && !loading && <ReplySuggestions message={latest} t={t} />}
         {loading && !streaming && <TypingIndicator />}
         <LiveTranscript />

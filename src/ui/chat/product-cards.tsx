@@ -1,5 +1,6 @@
 import type { Product } from '../../chat/products';
 import type { useStrings } from '../context';
+import { CartButton } from './cart-button';
 
 /** Product cards under a bot message; several scroll sideways. */
 export function ProductCards({ products, t }: { products: Product[]; t: ReturnType<typeof useStrings> }) {
@@ -18,6 +19,7 @@ export function ProductCards({ products, t }: { products: Product[]; t: ReturnTy
                 <span className="sr-only">: {product.title}</span>
               </a>
             )}
+            <CartButton product={product} />
           </div>
         </li>
       ))}

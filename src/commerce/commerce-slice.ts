@@ -1,0 +1,122 @@
+import type { Message } from '../chat/message';
+import type { Product } from '../chat/products';
+import { own } from '../shared/own';
+import { cartIdFor } from './cart-adapter';
+import { cartErrorText, createCommerceCart, patchCommerce, type CommerceCart } from './commerce-cart';
+import type { CartProposal, CommerceDeps, CommerceStore } from './commerce-state';
+import { readPageContext } from './page-context';
+import { readReplyActions } from './reply-actions';
+import { checkStoreContext } from './store-context';
+
+/** What the visitor (through the UI) and the store (through the element's methods) can do with the cart and context. */
+export interface CommerceActions {
+  /** A card's "Add to cart": adds one; its progress shows on the card. False when it failed or cannot be added. */
+  addToCart(product: Product): Promise<boolean>;
+  /** The visitor confirmed proposal `index` of the reply `messageId`: now it is added. */
+  confirmCartProposal(messageId: string, index: number): Promise<boolean>;
+  /** The visitor declined it: nothing is added. */
+  declineCartProposal(messageId: string, index: number): void;
+  /** `setContext()`: the store's own facts, sent as `context.store`. False (with a console message) when invalid or too large. */
+  setContext(facts: unknown): boolean;
+}
+
+/** How long a message waits for the cart before it leaves without `context.cart`. */
+export const CART_CONTEXT_WAIT_MS = 2_000;
+
+/**
+ * The facts sent as `context` with each message: `page` (unless `page-context="off"`), `store` (set with
+ * `setContext()`) and, with `commerce`, `cart`, read at most once per message and waited for at most
+ * {@link CART_CONTEXT_WAIT_MS}. Without a cart to read it returns at once, not a promise, so the message
+ * leaves in the same task as the click.
+ */
+function readRequestContext(
+  store: CommerceStore,
+  deps: CommerceDeps,
+  cart: CommerceCart,
+  storeFacts: Record<string, unknown> | null,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
+  const context: Record<string, unknown> = {};
+  if (store.getState().config.commerce.pageContext) {
+    try {
+      const page = deps.readPage();
+      if (page) context.page = readPageContext(page);
+    } catch {
+      // a page that throws while being read sends no page facts
+    }
+  }
+  if (storeFacts) context.store = storeFacts;
+  if (!cart.available) return context;
+  let timer: unknown;
+  const timeout = new Promise<null>((resolve) => (timer = deps.timers.setTimeout(() => resolve(null), CART_CONTEXT_WAIT_MS)));
+  return Promise.race([cart.read(), timeout]).then((summary) => {
+    deps.timers.clearTimeout(timer);
+    return summary ? { ...context, cart: summary } : context;
+  });
+}
+
+/**
+ * The commerce feature: the page and store facts and the cart sent with each message, "Add to cart"
+ * on cards, and the cart changes replies propose (added only when the visitor confirms). `cart` is the
+ * cart for other features (the voice assistant's tools).
+ */
+export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
+  const cart = createCommerceCart(store, deps);
+  let storeFacts: Record<string, unknown> | null = null;
+  let warnedUnset = false;
+  const setProposal = (messageId: string, index: number, change: Partial<CartProposal>) =>
+    patchCommerce(store, (commerce) => {
+      const list = own(commerce.proposals, messageId) as CartProposal[] | undefined;
+      return list ? { proposals: { ...commerce.proposals, [messageId]: list.map((item, at) => (at === index ? { ...item, ...change } : item)) } } : {};
+    });
+
+  const actions: CommerceActions = {
+    async addToCart(product) {
+      const platform = store.getState().config.commerce.platform;
+      const id = platform && cartIdFor(platform, product);
+      if (!id || product.available === false) return false;
+      return cart.add(id, 1, product).then(() => true, () => false);
+    },
+    async confirmCartProposal(messageId, index) {
+      const proposal = (own(store.getState().commerce.proposals, messageId) as CartProposal[] | undefined)?.[index];
+      if (!proposal || (proposal.state !== 'pending' && proposal.state !== 'failed')) return false;
+      setProposal(messageId, index, { state: 'adding', error: undefined });
+      try {
+        await cart.change('add', proposal.variantId, proposal.quantity, proposal.product);
+        setProposal(messageId, index, { state: 'added' });
+        return true;
+      } catch (error) {
+        setProposal(messageId, index, { state: 'failed', error: cartErrorText(error, store.getState().strings) });
+        return false;
+      }
+    },
+    declineCartProposal: (messageId, index) => setProposal(messageId, index, { state: 'declined' }),
+    setContext(facts) {
+      const checked = checkStoreContext(facts);
+      if ('problem' in checked) deps.warn(`setContext: ${checked.problem}; the store context is unchanged`);
+      else storeFacts = checked.facts;
+      return !('problem' in checked);
+    },
+  };
+
+  return {
+    actions,
+    cart: cart as CommerceCart,
+    configure: cart.configure,
+
+    /** The facts sent as `context` with each message (see {@link readRequestContext}). */
+    readRequestContext: () => readRequestContext(store, deps, cart, storeFacts),
+
+    /** A reply carried `actions`: the valid ones show as confirmation cards under it (only with `commerce`). */
+    proposeActions(message: Message, raw: unknown[]): void {
+      const platform = store.getState().config.commerce.platform;
+      if (raw.length === 0) return;
+      if (!platform) {
+        if (!warnedUnset) deps.warn('a reply proposed cart actions, but the commerce attribute is not set: they were ignored');
+        warnedUnset = true;
+        return;
+      }
+      const proposals = readReplyActions(raw, message.products ?? [], (product) => cartIdFor(platform, product));
+      if (proposals.length > 0) patchCommerce(store, (commerce) => ({ proposals: { ...commerce.proposals, [message.id]: proposals } }));
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type { Product } from '../chat/products';
+import type { StringTable } from '../i18n/strings';
+import type { Emit, Warn } from '../shared/events';
+import type { SliceStore } from '../shared/store';
+import type { Timers } from '../shared/timers';
+
+/** Whose cart the "Add to cart" buttons fill (the `commerce` attribute). */
+export type CommercePlatform = 'shopify' | 'woocommerce' | 'custom';
+
+/** The settings the commerce feature reads from the element's attributes. */
+export interface CommerceConfig {
+  /** `commerce`: null leaves product cards as links, sends no cart and makes no cart request. */
+  platform: CommercePlatform | null;
+  /** `page-context`: whether `context.page` (URL, title, the product shown) goes with each message. */
+  pageContext: boolean;
+  /** `cart-base-url`: where the cart endpoints live; null: this site (on Shopify, its routes root). */
+  cartBaseUrl: string | null;
+  /** `cart-url` and `checkout-url`: the cart strip's links; null: `cart` and `checkout` under the base. */
+  cartUrl: string | null;
+  checkoutUrl: string | null;
+}
+
+/** One line of the cart. Prices are in the currency's main unit (dollars, not cents). */
+export interface CartLine {
+  variantId: string;
+  title: string;
+  quantity: number;
+  price?: number;
+}
+
+/** The cart as the platform reported it last: `context.cart`, the strip and `store-assistant:cart`. */
+export interface CartSummary {
+  itemCount: number;
+  /** The cart's total in the currency's main unit, when the platform says. */
+  total?: number;
+  /** ISO 4217 code, for example "USD". */
+  currency?: string;
+  /** At most {@link MAX_CART_LINES}. */
+  lines: CartLine[];
+}
+
+/** More lines than this are not sent or kept: the webhook needs what is in the cart, not a database. */
+export const MAX_CART_LINES = 20;
+
+/** Where an "Add to cart" stands, for each cart id a card or a confirmation showed. */
+export interface AddStatus {
+  state: 'adding' | 'added' | 'failed';
+  /** When failed: what to tell the visitor (the platform's own words when it gave any). */
+  error?: string;
+}
+
+/** A cart change a reply proposed: nothing happens until the visitor confirms it. */
+export interface CartProposal {
+  variantId: string;
+  quantity: number;
+  title: string;
+  /** The reply's card with the same id, if any (the cart event carries it). */
+  product: Product | null;
+  state: 'pending' | 'declined' | AddStatus['state'];
+  error?: string;
+}
+
+/** The commerce feature's slice of the widget's state. */
+export interface CommerceState {
+  /** The cart as last read or changed; null until known (and always without `commerce`). */
+  cart: CartSummary | null;
+  /** The cart strip's links, from the configuration. */
+  links: { cart: string; checkout: string } | null;
+  /** "Add to cart" progress by cart id. Read with `own()`: ids come from replies. */
+  adds: Record<string, AddStatus>;
+  /** Proposed cart changes by the id of the reply that carried them; kept for the page's life only. */
+  proposals: Record<string, CartProposal[]>;
+}
+
+/** What commerce reads and writes of the whole state. */
+export type CommerceView = { commerce: CommerceState; config: { commerce: CommerceConfig; lang: string }; strings: StringTable };
+
+/** The store as the commerce feature sees it: it writes only its own slice. */
+export type CommerceStore = SliceStore<CommerceView, 'commerce'>;
+
+/** The detail of `store-assistant:cart`: the cart changed through the widget. */
+export interface CartEventDetail {
+  action: 'add' | 'update';
+  /** The card the change came from, when there was one. */
+  product: Product | null;
+  /** Added (`add`), or the line's new quantity (`update`). */
+  quantity: number;
+  /** The cart after the change, when the platform reported it. */
+  cart: CartSummary | null;
+}
+
+/** The events commerce announces. */
+export interface CommerceEvents {
+  cart: CartEventDetail;
+}
+
+/**
+ * The detail of the cancellable `store-assistant:add-to-cart` and `store-assistant:update-cart`
+ * events of `commerce="custom"`: the page calls `preventDefault()` to take the request, then `resolve`
+ * (with its cart summary, optionally) or `reject` (with a message for the visitor, optionally).
+ */
+export interface CartRequestDetail {
+  product: Product | null;
+  variantId: string;
+  quantity: number;
+  resolve(cart?: unknown): void;
+  reject(message?: unknown): void;
+}
+
+/** The page as the widget reads it for `context.page`: raw texts, parsed and capped by page-context.ts. */
+export interface PageSnapshot {
+  /** The page's address without query or fragment. */
+  url: string;
+  title: string;
+  /** The text of each `<script type="application/ld+json">`. */
+  jsonLd: string[];
+  /** `[property or name, content]` of the page's Open Graph and product meta tags. */
+  meta: [string, string][];
+}
+
+/** Every side effect commerce may cause, injected so tests pass fakes. */
+export interface CommerceDeps {
+  fetch: typeof fetch;
+  timers: Timers;
+  /** The page as it is now; null where there is no page to read. */
+  readPage: () => PageSnapshot | null;
+  /** `window.Shopify.routes.root` when the page sets it (a Shopify store in a language folder). */
+  shopifyRoot: () => string | null;
+  /** Dispatches a cancellable `store-assistant:<name>`; true when the page took it (`preventDefault()`). */
+  requestFromPage: (name: 'add-to-cart' | 'update-cart', detail: CartRequestDetail) => boolean;
+  emit: Emit<CommerceEvents>;
+  warn: Warn;
+  pageOrigin: string;
+}
+
+/** The commerce state of a new widget. */
+export function initialCommerceState(): CommerceState {
+  return { cart: null, links: null, adds: {}, proposals: {} };
+}

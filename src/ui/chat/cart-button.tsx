@@ -1,0 +1,38 @@
+import type { Product } from '../../chat/products';
+import { cartIdFor } from '../../commerce/cart-adapter';
+import { own } from '../../shared/own';
+import type { AddStatus } from '../../commerce/commerce-state';
+import { useActions, useAssistantState, useStrings } from '../context';
+
+/**
+ * A product card's "Add to cart" (with `commerce` set and a cart id on the product): its progress, then
+ * "Added" or the error under it; "Sold out" when the product is not available.
+ */
+export function CartButton({ product }: { product: Product }) {
+  const t = useStrings();
+  const { addToCart } = useActions();
+  const platform = useAssistantState((state) => state.config.commerce.platform);
+  const id = platform && cartIdFor(platform, product);
+  const status = useAssistantState((state) => (id ? (own(state.commerce.adds, id) as AddStatus | undefined) : undefined));
+  if (!id) return null;
+  const soldOut = product.available === false;
+  const busy = status?.state === 'adding';
+  const label = soldOut ? t('soldOut') : busy ? t('addingToCart') : status?.state === 'added' ? t('addedToCart') : t('addToCart');
+  return (
+    <div className="sa-cart-action">
+      <button
+        type="button"
+        className={`sa-cart-button${status?.state === 'added' ? ' added' : ''}`}
+        part="cart-button"
+        disabled={soldOut || busy}
+        aria-busy={busy}
+        onClick={() => void addToCart(product)}
+      >
+        {label}
+        <span className="sr-only">: {product.title}</span>
+      </button>
+      <span className="sr-only" role="status">{status?.state === 'added' ? `${t('addedToCart')}: ${product.title}` : ''}</span>
+      {status?.state === 'failed' && <p className="sa-cart-error" role="alert">{status.error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSession, type E2eSession } from '../harness';
+
+// The demo store implements Shopify's Ajax Cart API contract (POST /cart/add.js, GET /cart.js,
+// a cookie session, the /cart page). These tests are the commerce issue's "done when" on it: a
+// visitor on a product page asks "is this in stock?", adds the card to the cart from the chat, sees the
+// count, and finds the line on the cart page; and replies that propose cart changes wait for a click.
+
+let session: E2eSession;
+beforeAll(async () => {
+  session = await startSession();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+/** A product page of the demo store, with the floating widget opened; records what reaches the store. */
+async function openProductPage(id: string) {
+  const opened = await session.newPage({ viewport: { width: 1280, height: 800 } });
+  const requests: { method: string; path: string; body: unknown }[] = [];
+  opened.page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/cart') || url.pathname === '/api/chat') requests.push({ method: request.method(), path: url.pathname, body: request.postDataJSON() as unknown });
+  });
+  await opened.page.goto(`${session.server.url}/products/${id}`);
+  const widget = opened.page.locator('store-assistant');
+  await widget.getByRole('button', { name: 'Open chat with Lumen' }).click();
+  await widget.getByRole('button', { name: 'Ask a question' }).click();
+  await widget.locator('.message.bot').first().waitFor();
+  return { ...opened, widget, requests };
+}
+
+async function send(page: Page, text: string) {
+  const box = page.locator('store-assistant').getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** The number of items in the visitor's cart, asked of the store the way a theme would. */
+const cartCount = (page: Page) => page.evaluate(async () => ((await (await fetch('/cart.js')).json()) as { item_count: number }).item_count);
+
+describe('commerce="shopify" on the demo store', () => {
+  it('is this in stock? → a card → Add to cart → the strip, the event and the cart page with the line', async () => {
+    const { page, widget, requests, pageErrors } = await openProductPage('linen-shirt');
+    await page.evaluate(() => {
+      document.addEventListener('store-assistant:cart', (event) => ((window as unknown as { cartEvents: unknown[] }).cartEvents ??= []).push((event as CustomEvent).detail));
+    });
+    await send(page, 'Is this in stock?');
+    await widget.locator('.messages').getByText('is in stock').waitFor();
+
+    // The webhook heard which page and product the visitor is on.
+    const chat = requests.filter((request) => request.path === '/api/chat').at(-1)?.body as { context: Record<string, unknown> };
+    expect(chat.context.page).toEqual({
+      url: `${session.server.url}/products/linen-shirt`,
+      title: 'Linen Shirt · Lumen',
+      product: { name: 'Linen Shirt', sku: 'linen-shirt', price: '64.00', priceCurrency: 'USD', availability: 'InStock', url: `${session.server.url}/products/linen-shirt`, image: `${session.server.url}/assets/products/linen-shirt.svg` },
+    });
+    expect(chat.context.cart).toEqual({ itemCount: 0, total: 0, currency: 'USD', lines: [] });
+
+    const card = widget.locator('.product-card', { hasText: 'Linen Shirt' });
+    await card.getByRole('button', { name: /^Add to cart\s*: Linen Shirt$/ }).click();
+    await card.getByRole('button', { name: /^Added\s*: Linen Shirt$/ }).waitFor();
+    expect(requests.filter((request) => request.path === '/cart/add.js').map((request) => request.body)).toEqual([{ items: [{ id: 40100000000005, quantity: 1 }] }]);
+
+    const strip = widget.getByRole('group', { name: 'Cart' });
+    await strip.getByText('1 in your cart').waitFor();
+    expect(await strip.textContent()).toContain('$64.00');
+    // The theme's own cart icon follows store-assistant:cart.
+    await expect.poll(() => page.locator('#cart-count').textContent()).toBe('1');
+    const events = await page.evaluate(() => (window as unknown as { cartEvents: { action: string; quantity: number; product: { title: string }; cart: { itemCount: number } }[] }).cartEvents);
+    expect(events.map((event) => [event.action, event.quantity, event.product.title, event.cart.itemCount])).toEqual([['add', 1, 'Linen Shirt', 1]]);
+
+    await strip.getByRole('link', { name: 'View cart' }).click();
+    await page.waitForURL(`${session.server.url}/cart`);
+    expect(await page.locator('.cart-line').allTextContents()).toEqual([expect.stringMatching(/Linen Shirt\s+× 1\s+\$64\.00/)]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('"add this one" shows a confirmation, and nothing is added until the visitor confirms', async () => {
+    const { page, widget, requests } = await openProductPage('stoneware-mug');
+    await send(page, 'Please add 2 of this one');
+    const proposal = widget.locator('.sa-proposal');
+    await proposal.getByText('Add 2 × Stoneware Mug to your cart?').waitFor();
+    await page.waitForTimeout(300);
+    expect(requests.filter((request) => request.path === '/cart/add.js')).toEqual([]);
+    expect(await cartCount(page)).toBe(0);
+
+    await proposal.getByRole('button', { name: 'Add to cart' }).click();
+    await proposal.getByText('Added').waitFor();
+    expect(requests.filter((request) => request.path === '/cart/add.js').map((request) => request.body)).toEqual([{ items: [{ id: 40100000000008, quantity: 2 }] }]);
+    expect(await cartCount(page)).toBe(2);
+    await widget.getByRole('group', { name: 'Cart' }).getByText('2 in your cart').waitFor();
+  });
+
+  it('declining a proposal adds nothing', async () => {
+    const { page, widget, requests } = await openProductPage('stoneware-mug');
+    await send(page, 'add this one');
+    const proposal = widget.locator('.sa-proposal');
+    await proposal.getByRole('button', { name: 'No thanks' }).click();
+    await proposal.getByText('Not added').waitFor();
+    expect(requests.filter((request) => request.path === '/cart/add.js')).toEqual([]);
+    expect(await cartCount(page)).toBe(0);
+  });
+
+  it('a sold-out product shows "Sold out"; a sold-out answer from the store shows on the card', async () => {
+    const { page, widget } = await openProductPage('merino-beanie');
+    await send(page, 'Is this in stock?');
+    const card = widget.locator('.product-card', { hasText: 'Merino Beanie' });
+    await card.waitFor();
+    expect(await card.getByRole('button', { name: /Sold out/ }).isDisabled()).toBe(true);
+
+    // A card that does not know it is sold out: the store's 422 description shows on it.
+    await page.route('**/api/chat', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ output: 'Here it is', products: [{ title: 'Old beanie card', url: '/products/merino-beanie', variantId: '40100000000007' }] }) }),
+    );
+    await send(page, 'show me the beanie');
+    const stale = widget.locator('.product-card', { hasText: 'Old beanie card' });
+    await stale.getByRole('button', { name: /Add to cart/ }).click();
+    await stale.getByRole('alert').getByText("The product 'Merino Beanie' is already sold out.").waitFor();
+    expect(await stale.getByRole('button', { name: /Add to cart/ }).isEnabled()).toBe(true);
+  });
+});
