@@ -1,7 +1,7 @@
 import type r2wcFunction from '@r2wc/react-to-web-component';
 import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps, type AssistantEvents } from '../app/deps';
-import { dataLayerEntry, pushToDataLayer } from '../analytics/data-layer';
+import { dataLayerEntry, pushToDataLayer, type AnalyticsConfig } from '../analytics/data-layer';
 import type { Emit } from '../shared/events';
 import { nextTask } from '../shared/next-task';
 import { themeCssVariables } from '../theme/css-variables';
@@ -16,6 +16,13 @@ import { adoptStyles } from './styles';
 import { themeTextColors } from './theme-colors';
 
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** With `analytics="datalayer"`, pushes a widget event to the page's `window.dataLayer`. */
+function trackEvent(config: AnalyticsConfig, [name, detail]: Parameters<Emit<AssistantEvents>>): void {
+  if (config.analytics !== 'datalayer') return;
+  const entry = dataLayerEntry(name, detail, config.analyticsContent);
+  if (entry) pushToDataLayer(window as { dataLayer?: unknown }, entry);
+}
 
 /** The custom element r2wc makes, as far as this module uses it. */
 type R2wcElementClass = {
@@ -63,10 +70,7 @@ function withAssistant(Base: R2wcElementClass) {
     /** Dispatches `store-assistant:<name>` on the element and, with `analytics="datalayer"`, pushes it to `window.dataLayer`. */
     protected announce(...event: Parameters<Emit<AssistantEvents>>): void {
       dispatchAssistantEvent(this, ...event);
-      const { analytics, analyticsContent } = this.assistant.getState().config;
-      if (analytics !== 'datalayer') return;
-      const entry = dataLayerEntry(event[0], event[1], analyticsContent);
-      if (entry) pushToDataLayer(window as { dataLayer?: unknown }, entry);
+      trackEvent(this.assistant.getState().config, event);
     }
 
     attributeChangedCallback(): void {
