@@ -139,17 +139,15 @@ function fromValue(value: unknown, depth: number, walk: Walk): ParsedReply {
   return empty();
 }
 
-/**
- * Extracts the text and products from a webhook reply body, whatever shape the workflow answered in
- * (see the table in DESIGN.md): plain text, JSON strings (even JSON inside a JSON string), n8n item
- * arrays, nested `output`, `messages` lists, `card` / `cards` / `products`, or a fenced ```json block.
- * Work is bounded by depth, node and length limits, so a hostile reply cannot freeze the page.
- * `servedAsJson` says the body came with a JSON content type.
- */
-export function parseReply(body: unknown, context: ProductContext, options: { servedAsJson?: boolean } = {}): ParsedReply {
+function shortened(text: string, products: Product[]): ParsedReply {
+  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined };
+  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true };
+}
+
+function parseStructured(body: unknown, context: ProductContext, servedAsJson: boolean | undefined): ParsedReply {
   const walk: Walk = { nodes: 0, context };
   let value = body;
-  if (options.servedAsJson && typeof body === 'string') {
+  if (servedAsJson && typeof body === 'string') {
     // Served as JSON, the body must be JSON: a bare literal (`null`, `42`) or a body that does not
     // parse has nothing to show. Served as text, "42" is an answer and "{oops" is what the bot said.
     try {
@@ -160,8 +158,21 @@ export function parseReply(body: unknown, context: ProductContext, options: { se
     if (typeof value !== 'object' && typeof value !== 'string') return { text: '', products: [] };
   }
   const reply = fromValue(value, 0, walk);
-  const products = reply.products.slice(0, MAX_PRODUCTS);
-  const text = reply.text.trim();
-  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined };
-  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true };
+  return shortened(reply.text.trim(), reply.products.slice(0, MAX_PRODUCTS));
+}
+
+/**
+ * Extracts the text and products from a webhook reply body, whatever shape the workflow answered in
+ * (see the table in DESIGN.md): plain text, JSON strings (even JSON inside a JSON string), n8n item
+ * arrays, nested `output`, `messages` lists, `card` / `cards` / `products`, or a fenced ```json block.
+ * Work is bounded by depth, node and length limits, so a hostile reply cannot freeze the page. Never
+ * throws: a body that cannot be read as a structured reply shows as the text it is.
+ * `servedAsJson` says the body came with a JSON content type.
+ */
+export function parseReply(body: unknown, context: ProductContext, options: { servedAsJson?: boolean } = {}): ParsedReply {
+  try {
+    return parseStructured(body, context, options.servedAsJson);
+  } catch {
+    return shortened(typeof body === 'string' ? body.trim() : '', []);
+  }
 }

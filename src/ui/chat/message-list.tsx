@@ -1,8 +1,10 @@
 import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../chat/message';
+import { visibleText } from '../../chat/visible-text';
 import { useActions, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
 import { LiveTranscript } from './live-transcript';
+import { MessageBoundary } from './message-boundary';
 import { ReplySuggestions } from './reply-extras';
 import { UserMessage } from './user-message';
 
@@ -17,9 +19,11 @@ const MessageChunk = memo(
   function MessageChunk({ messages, view }: { messages: Message[]; view: MessageView }) {
     return (
       <div className="message-chunk">
-        {messages.map((message) =>
-          message.sender === 'user' ? <UserMessage key={message.id} message={message} t={view.t} /> : <BotMessage key={message.id} message={message} view={view} />,
-        )}
+        {messages.map((message) => (
+          <MessageBoundary key={message.id} message={message} label={view.t(message.sender === 'user' ? 'you' : 'assistant')}>
+            {message.sender === 'user' ? <UserMessage message={message} t={view.t} /> : <BotMessage message={message} view={view} />}
+          </MessageBoundary>
+        ))}
       </div>
     );
   },
@@ -40,7 +44,7 @@ function EmptyChat() {
       <p className="empty-text">{t('emptyChat')}</p>
       {quickActions.length > 0 && (
         <div className="chips" role="group" aria-label={t('quickActions')}>
-          {quickActions.map((label) => (
+          {quickActions.map(visibleText).map((label) => (
             <button key={label} type="button" className="chip" part="chip" disabled={loading} onClick={() => sendMessage(label)}>
               {label}
             </button>
