@@ -2,6 +2,9 @@ import { nextTask } from '../shared/next-task';
 import type { MarkdownOptions } from './markdown';
 import { plainTextToHtml } from './visible-text';
 
+// Plain text as HTML lives with the other text helpers; importers of the loader find it here too.
+export { plainTextToHtml };
+
 /** Renders bot markdown to sanitised HTML. */
 export type MarkdownRenderer = (text: string, options: MarkdownOptions) => string;
 

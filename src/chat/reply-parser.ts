@@ -139,9 +139,15 @@ function fromValue(value: unknown, depth: number, walk: Walk): ParsedReply {
   return empty();
 }
 
-function shortened(text: string, products: Product[]): ParsedReply {
-  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined };
-  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true };
+/** The reply as shown: text cut to {@link MAX_REPLY_TEXT}, at most {@link MAX_PRODUCTS} cards, the suggestions. */
+function shown({ text, products, suggestions }: ParsedReply): ParsedReply {
+  const reply: ParsedReply = { text: text.trim(), products: products.slice(0, MAX_PRODUCTS), truncated: undefined };
+  if (suggestions) reply.suggestions = suggestions;
+  if (reply.text.length > MAX_REPLY_TEXT) {
+    reply.text = `${reply.text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`;
+    reply.truncated = true;
+  }
+  return reply;
 }
 
 function parseStructured(body: unknown, context: ProductContext, servedAsJson: boolean | undefined): ParsedReply {
@@ -157,8 +163,7 @@ function parseStructured(body: unknown, context: ProductContext, servedAsJson: b
     }
     if (typeof value !== 'object' && typeof value !== 'string') return { text: '', products: [] };
   }
-  const reply = fromValue(value, 0, walk);
-  return shortened(reply.text.trim(), reply.products.slice(0, MAX_PRODUCTS));
+  return shown(fromValue(value, 0, walk));
 }
 
 /**
@@ -173,6 +178,6 @@ export function parseReply(body: unknown, context: ProductContext, options: { se
   try {
     return parseStructured(body, context, options.servedAsJson);
   } catch {
-    return shortened(typeof body === 'string' ? body.trim() : '', []);
+    return shown({ text: typeof body === 'string' ? body : '', products: [] });
   }
 }
