@@ -26,7 +26,7 @@ let view: MessageView;
 beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const strings = assistant.getState().strings;
-  view = { t: (key, values) => formatString(strings[key], values), markdown: await loadMarkdown(), options: { imageHosts: ['cdn.shop.example'], pageOrigin: PAGE_ORIGIN }, typingSpeed: 0 };
+  view = { t: (key, values) => formatString(strings[key], values), markdown: await loadMarkdown(), options: { imageHosts: ['cdn.shop.example'], pageOrigin: PAGE_ORIGIN }, typingSpeed: 0, feedback: true };
 });
 afterAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;

@@ -73,6 +73,8 @@ export const replyBody: fc.Arbitrary<unknown> = fc.oneof(
       card: productish,
       cards: fc.array(productish, { maxLength: 5 }),
       json: fc.jsonValue(),
+      suggestions: fc.array(fc.oneof(markdownish, fc.string(), fc.jsonValue()), { maxLength: 10 }),
+      quickReplies: fc.array(fc.string(), { maxLength: 10 }),
     },
     { requiredKeys: [] },
   ),

@@ -9,9 +9,9 @@ const LINK_SCHEMES = /^(?:https?|mailto|tel):/;
  * Every way rendered reply markup under `root` could run script, load from an unapproved source,
  * carry styles or mislead: unsafe elements, `on*` and `style` attributes, links with other schemes or
  * without `target`/`rel`, images `imageAllowed` refuses, and invisible characters in link text.
- * `allowedButtons` are the widget's own controls (a Retry button), which are not reply content.
+ * `allowedButtons` are the widget's own controls (Retry, thumbs up and down), which are not reply content.
  */
-export function unsafeMarkup(root: ParentNode, imageAllowed: (src: string) => boolean, allowedButtons = /^retry-button$/): string[] {
+export function unsafeMarkup(root: ParentNode, imageAllowed: (src: string) => boolean, allowedButtons = /^(?:retry-button|feedback-button(?: chosen)?)$/): string[] {
   const problems: string[] = [];
   for (const element of root.querySelectorAll('*')) {
     const tag = element.tagName.toLowerCase();

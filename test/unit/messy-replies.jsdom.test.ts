@@ -4,6 +4,7 @@ import { MAX_ELEMENTS, MAX_NESTING, TEXT_WINDOW } from '../../src/chat/markdown-
 import { loadMarkdown } from '../../src/chat/markdown-loader';
 import { renderMarkdown, type MarkdownOptions } from '../../src/chat/markdown';
 import { spokenText } from '../../src/chat/plain-text';
+import { parseReply } from '../../src/chat/reply-parser';
 import { decodeEntities, plainTextToHtml, visibleText } from '../../src/chat/visible-text';
 import { stripInvisible } from '../../src/shared/invisible-characters';
 
@@ -56,6 +57,13 @@ describe('character references decode as text', () => {
 
   it('invisible characters go after decoding, so a reference cannot smuggle them in', () => {
     expect(visibleText('a&#8238;b&#x200B;c\u2066d')).toBe('abcd');
+  });
+});
+
+describe('suggestion labels from a reply', () => {
+  it('decode character references once, as text, and lose invisible characters', () => {
+    const reply = parseReply({ output: { reply: 'Pick one', suggestions: ['Fish &amp; Chips', 'Hoodie &#8211; Blue\u202e', '&amp;amp; stays &amp;', '&lt;b&gt;'] } }, { storeUrl: null, pageOrigin: 'https://shop.example' });
+    expect(reply.suggestions).toEqual(['Fish & Chips', 'Hoodie – Blue', '&amp; stays &', '<b>']);
   });
 });
 

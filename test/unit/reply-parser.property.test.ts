@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_DESCRIPTION_LENGTH, MAX_PRICE_LENGTH, MAX_PRODUCTS, MAX_TITLE_LENGTH, normaliseProduct, type Product, type ProductContext } from '../../src/chat/products';
 import { MAX_REPLY_TEXT, parseReply } from '../../src/chat/reply-parser';
+import { MAX_SUGGESTION_LENGTH, MAX_SUGGESTIONS } from '../../src/chat/suggestions';
 import { stripInvisible } from '../../src/shared/invisible-characters';
 import { markdownish, productish, replyBody } from '../support/arbitraries';
 import { checkProperty, messyFixtures } from '../support/property';
@@ -28,6 +29,13 @@ function expectParsed(body: unknown, servedAsJson?: boolean): void {
   expect(reply.text.length).toBeLessThanOrEqual(MAX_REPLY_TEXT + 1);
   expect(reply.products.length).toBeLessThanOrEqual(MAX_PRODUCTS);
   reply.products.forEach(expectShowable);
+  const suggestions = reply.suggestions ?? [];
+  expect(suggestions.length).toBeLessThanOrEqual(MAX_SUGGESTIONS);
+  for (const suggestion of suggestions) {
+    expect(suggestion.length).toBeLessThanOrEqual(MAX_SUGGESTION_LENGTH);
+    expect(stripInvisible(suggestion)).toBe(suggestion);
+    expect(suggestion).not.toMatch(/[\u0000-\u001f\u007f]|^\s|\s$/);
+  }
 }
 
 function expectNormalised(raw: unknown): void {
