@@ -6,7 +6,7 @@ import { Boundary } from '../error-boundary';
 function PlainMessage({ message, label }: { message: Message; label: string }) {
   const sender = message.sender === 'user' ? 'user' : 'bot';
   return (
-    <div className={`message ${sender}`} part={`message ${sender}-message`}>
+    <div className={`message ${sender}`} part={sender === 'user' ? 'message user-message' : 'message bot-message'}>
       <span className="sr-only">{label}: </span>
       <div className="bubble">{String(message.content).split('\n').flatMap((line, index) => (index > 0 ? [<br key={index} />, line] : line))}</div>
     </div>
