@@ -1,14 +1,45 @@
 import { nextTask } from '../shared/next-task';
 import type { MarkdownOptions } from './markdown';
+import { plainTextToHtml } from './visible-text';
+
+// Plain text as HTML lives with the other text helpers; importers of the loader find it here too.
+export { plainTextToHtml };
 
 /** Renders bot markdown to sanitised HTML. */
 export type MarkdownRenderer = (text: string, options: MarkdownOptions) => string;
 
 let loading: Promise<MarkdownRenderer> | null = null;
+/** The sanitising renderer, once loaded (never where the sanitiser is not supported). */
+let sanitising: MarkdownRenderer | null = null;
+/** Texts rendered lately and their HTML: the live region reads a reply without rendering it again. */
+const recent = new Map<string, string>();
 
-/** Escapes text into HTML that shows it verbatim, keeping line breaks. */
-export function plainTextToHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`).replace(/\n/g, '<br>');
+/**
+ * `render`, never throwing: a reply it cannot render shows as plain text instead, so one hostile reply
+ * cannot break the message list. Each result is remembered for {@link renderedHtml}.
+ */
+function contained(render: MarkdownRenderer): MarkdownRenderer {
+  return (text, options) => {
+    let html: string;
+    try {
+      html = render(text, options);
+    } catch {
+      html = plainTextToHtml(text);
+    }
+    // A handful is enough: a reply is read out right after it was rendered.
+    if (recent.size > 9) recent.clear();
+    recent.set(text, html);
+    return html;
+  };
+}
+
+/**
+ * The sanitised HTML a bot message with this markdown shows, for reading it out: the render the message
+ * list just made, or a new one. Null until the sanitising renderer has loaded.
+ */
+export function renderedHtml(markdown: string): string | null {
+  if (!sanitising) return null;
+  return recent.get(markdown) ?? sanitising(markdown, { imageHosts: [], pageOrigin: location.origin });
 }
 
 /**
@@ -24,7 +55,9 @@ export function loadMarkdown(): Promise<MarkdownRenderer> {
     await import('dompurify');
     await nextTask();
     const module = await import('./markdown');
-    return module.sanitizerSupported ? module.renderMarkdown : plainTextToHtml;
+    if (!module.sanitizerSupported) return plainTextToHtml;
+    sanitising = contained(module.renderMarkdown);
+    return sanitising;
   })();
   return loading;
 }

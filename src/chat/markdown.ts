@@ -1,5 +1,8 @@
 import DOMPurify, { type Config } from 'dompurify';
 import { Marked, type Tokens } from 'marked';
+import { makeLinkHonest } from './markdown-links';
+import { markdownLimits, tooManyElements } from './markdown-limits';
+import { escapeHtml, plainTextToHtml } from './visible-text';
 
 /** Where bot markdown may load images from, and what relative links resolve against. */
 export interface MarkdownOptions {
@@ -17,10 +20,6 @@ export const ALLOWED_TAGS = [
 /** The only attributes: no event handlers, `style`, `class`, `id` or data attributes. */
 export const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'start', 'align', 'target', 'rel'];
 const LINK_PROTOCOLS = new Set(['https:', 'http:', 'mailto:', 'tel:']);
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** Does `host` (as in `URL.host`) match an entry of the allow-list? `*.example.com` matches subdomains only. */
 export function hostAllowed(host: string, allowed: readonly string[]): boolean {
@@ -64,6 +63,7 @@ const marked = new Marked({
   gfm: true,
   breaks: true,
   async: false,
+  tokenizer: markdownLimits(),
   renderer: {
     // Raw HTML in a reply is shown as the text it is, never as markup.
     html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
@@ -92,6 +92,7 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('href', link);
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
+    makeLinkHonest(node, link);
   } else if (node.nodeName === 'IMG') {
     const src = node.getAttribute('src');
     const allowed = src === null ? null : allowedImageUrl(src, activeOptions);
@@ -116,13 +117,16 @@ const PURIFY_CONFIG: Config = {
 
 /**
  * Renders bot markdown to sanitised HTML: marked, then DOMPurify with an explicit allow-list. Links open
- * in a new tab with rel="noopener noreferrer"; raw HTML shows as text; images load only from allowed hosts.
+ * in a new tab with rel="noopener noreferrer" and never mislead about where they go; raw HTML shows as
+ * text; images load only from allowed hosts; structure nested too deep shows as text, and a reply that
+ * would make more elements than a reply needs shows as plain text (see markdown-limits.ts).
  */
 export function renderMarkdown(text: string, options: MarkdownOptions): string {
   activeOptions = options;
   try {
-    const html = marked.parse(text) as string;
-    return purifier.sanitize(html, PURIFY_CONFIG) as unknown as string;
+    const tokens = marked.lexer(text);
+    if (tooManyElements(tokens)) return plainTextToHtml(text);
+    return purifier.sanitize(marked.parser(tokens), PURIFY_CONFIG) as unknown as string;
   } finally {
     activeOptions = { imageHosts: [], pageOrigin: 'https://invalid.invalid' };
   }

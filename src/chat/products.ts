@@ -1,4 +1,5 @@
 import { own } from '../shared/own';
+import { visibleText } from './visible-text';
 
 /** A product card, normalised from either naming a workflow may use (SPEC §3). */
 export interface Product {
@@ -32,8 +33,13 @@ export interface ProductContext {
   pageOrigin: string;
 }
 
+/**
+ * A text field as shown: character references decoded, invisible and control characters removed,
+ * whitespace folded, cut to `max`. Only the first `max * 10` characters are read (ten characters
+ * hold any common reference), so a megabyte-long field costs no more than a normal one.
+ */
 function clip(value: string, max: number): string {
-  const clean = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = visibleText(value.slice(0, max * 10)).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
   return clean.length > max ? `${clean.slice(0, max - 1).trimEnd()}…` : clean;
 }
 
@@ -71,17 +77,23 @@ export function safeProductImage(value: string, context: ProductContext): string
   return url && (url.startsWith('https:') || new URL(url).origin === context.pageOrigin) ? url : undefined;
 }
 
+function formatNumber(raw: number, currency: unknown): string {
+  const code = typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
+  if (code) {
+    try {
+      return new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(raw);
+    } catch {
+      // an unknown currency code: fall through to the plain number
+    }
+  }
+  return raw.toFixed(2);
+}
+
 function formatPrice(raw: unknown, currency: unknown): string | undefined {
   if (typeof raw === 'number' && Number.isFinite(raw)) {
-    const code = typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
-    if (code) {
-      try {
-        return new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(raw);
-      } catch {
-        // an unknown currency code: fall through to the plain number
-      }
-    }
-    return raw.toFixed(2);
+    // A number too large to show as a price (1e27) is no price at all.
+    const price = formatNumber(raw, currency);
+    return price.length <= MAX_PRICE_LENGTH ? price : undefined;
   }
   if (typeof raw === 'string' && raw.trim() !== '') return clip(raw, MAX_PRICE_LENGTH);
   return undefined;
@@ -97,16 +109,18 @@ export function isProductLike(value: unknown): value is Record<string, unknown> 
 
 /**
  * Normalises a product from a reply: `{ title | name, description, url | productUrl, image | imageUrl,
- * price?, variantId | variant_id?, id?, available? }` to one shape, with text capped and unsafe links and images dropped. Null when it has no title.
+ * price?, variantId | variant_id?, id?, available? }` to one shape: text as shown (character references decoded as text, never as markup;
+ * bidirectional controls and zero-width characters removed) and capped, unsafe links and images dropped.
+ * Null when it has no title.
  */
 export function normaliseProduct(raw: unknown, context: ProductContext): Product | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const record = raw as Record<string, unknown>;
-  const title = firstString(record, ['title', 'name']);
+  const title = clip(firstString(record, ['title', 'name']) ?? '', MAX_TITLE_LENGTH);
   if (!title) return null;
   // Optional fields present as undefined, so they shadow anything a page added to Object.prototype.
   const product: Product = {
-    title: clip(title, MAX_TITLE_LENGTH),
+    title,
     description: clip(firstString(record, ['description', 'summary']) ?? '', MAX_DESCRIPTION_LENGTH),
     url: undefined,
     image: undefined,

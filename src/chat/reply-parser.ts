@@ -148,17 +148,21 @@ function fromValue(value: unknown, depth: number, walk: Walk): ParsedReply {
   return empty();
 }
 
-/**
- * Extracts the text and products from a webhook reply body, whatever shape the workflow answered in
- * (see the table in DESIGN.md): plain text, JSON strings (even JSON inside a JSON string), n8n item
- * arrays, nested `output`, `messages` lists, `card` / `cards` / `products`, or a fenced ```json block.
- * Work is bounded by depth, node and length limits, so a hostile reply cannot freeze the page.
- * `servedAsJson` says the body came with a JSON content type.
- */
-export function parseReply(body: unknown, context: ProductContext, options: { servedAsJson?: boolean } = {}): ParsedReply {
+/** The reply as shown: text cut to {@link MAX_REPLY_TEXT}, at most {@link MAX_PRODUCTS} cards, the suggestions. */
+function shown({ text, products, suggestions, actions }: ParsedReply): ParsedReply {
+  const reply: ParsedReply = { text: text.trim(), products: products.slice(0, MAX_PRODUCTS), truncated: undefined, actions: actions?.slice(0, MAX_ACTIONS) };
+  if (suggestions) reply.suggestions = suggestions;
+  if (reply.text.length > MAX_REPLY_TEXT) {
+    reply.text = `${reply.text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`;
+    reply.truncated = true;
+  }
+  return reply;
+}
+
+function parseStructured(body: unknown, context: ProductContext, servedAsJson: boolean | undefined): ParsedReply {
   const walk: Walk = { nodes: 0, context };
   let value = body;
-  if (options.servedAsJson && typeof body === 'string') {
+  if (servedAsJson && typeof body === 'string') {
     // Served as JSON, the body must be JSON: a bare literal (`null`, `42`) or a body that does not
     // parse has nothing to show. Served as text, "42" is an answer and "{oops" is what the bot said.
     try {
@@ -168,11 +172,21 @@ export function parseReply(body: unknown, context: ProductContext, options: { se
     }
     if (typeof value !== 'object' && typeof value !== 'string') return { text: '', products: [] };
   }
-  const reply = fromValue(value, 0, walk);
-  const products = reply.products.slice(0, MAX_PRODUCTS);
-  const text = reply.text.trim();
-  const actions = reply.actions?.slice(0, MAX_ACTIONS);
-  const suggestions = reply.suggestions ? { suggestions: reply.suggestions } : {};
-  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined, actions, ...suggestions };
-  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true, actions, ...suggestions };
+  return shown(fromValue(value, 0, walk));
+}
+
+/**
+ * Extracts the text and products from a webhook reply body, whatever shape the workflow answered in
+ * (see the table in DESIGN.md): plain text, JSON strings (even JSON inside a JSON string), n8n item
+ * arrays, nested `output`, `messages` lists, `card` / `cards` / `products`, or a fenced ```json block.
+ * Work is bounded by depth, node and length limits, so a hostile reply cannot freeze the page. Never
+ * throws: a body that cannot be read as a structured reply shows as the text it is.
+ * `servedAsJson` says the body came with a JSON content type.
+ */
+export function parseReply(body: unknown, context: ProductContext, options: { servedAsJson?: boolean } = {}): ParsedReply {
+  try {
+    return parseStructured(body, context, options.servedAsJson);
+  } catch {
+    return shown({ text: typeof body === 'string' ? body : '', products: [] });
+  }
 }

@@ -1,3 +1,4 @@
+import { stripInvisible } from '../shared/invisible-characters';
 import { THEME_FIELDS, type Theme, type ThemePatch } from './theme';
 
 /** Longest colour or gradient value we accept; real gradients are far shorter. */
@@ -201,7 +202,8 @@ function checkAnyField(field: keyof Theme, value: unknown, pageOrigin: string): 
     }
     case 'brandName':
     case 'welcomeMessage': {
-      const checked = checkText(value, field === 'brandName' ? MAX_BRAND_NAME_LENGTH : MAX_WELCOME_MESSAGE_LENGTH);
+      // The brand name heads the widget and names it to screen readers: no hidden reordering or padding.
+      const checked = field === 'brandName' ? checkText(stripInvisible(value), MAX_BRAND_NAME_LENGTH) : checkText(value, MAX_WELCOME_MESSAGE_LENGTH);
       return 'problem' in checked ? checked : { value: checked.text };
     }
   }

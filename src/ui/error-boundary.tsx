@@ -1,5 +1,35 @@
 import { Component, type ReactNode } from 'react';
 
+interface BoundaryProps {
+  /** What shows instead of the children once they failed to render; `reset` renders them again. */
+  fallback: (reset: () => void) => ReactNode;
+  onError?: (error: unknown) => void;
+  /** A new value renders the children again (a message whose text changed gets another chance). */
+  resetKey?: unknown;
+  children: ReactNode;
+}
+
+/** Catches render errors in its children and shows its fallback in their place. */
+export class Boundary extends Component<BoundaryProps, { failed: boolean; resetKey: unknown }> {
+  override state = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { resetKey: unknown }) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    this.props.onError?.(error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback(() => this.setState({ failed: false })) : this.props.children;
+  }
+}
+
 interface ErrorBoundaryProps {
   /** The fallback's texts, passed in because the boundary must render even when the store is broken. */
   message: string;
@@ -11,31 +41,26 @@ interface ErrorBoundaryProps {
 }
 
 /**
- * Catches render errors anywhere in the widget and shows "Unexpected Application Error!" in its place,
- * so a bug in the widget never reaches the store's page. "Reload assistant" renders again.
+ * The last line of defence around the whole widget: a render error that nothing closer caught (each
+ * message has a boundary of its own) shows "Unexpected Application Error!" in the widget's place, so a
+ * bug in the widget never reaches the store's page. "Reload assistant" renders again.
  */
-export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    this.props.onError?.(error);
-  }
-
-  override render(): ReactNode {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div className={this.props.floating ? 'card floating-card' : 'card'} part="card">
-        <div className="render-error" role="alert">
-          <p>{this.props.message}</p>
-          <button type="button" className="pill-button" onClick={() => this.setState({ failed: false })}>
-            {this.props.retryLabel}
-          </button>
+export function ErrorBoundary({ message, retryLabel, floating, onError, children }: ErrorBoundaryProps) {
+  return (
+    <Boundary
+      onError={onError}
+      fallback={(reset) => (
+        <div className={floating ? 'card floating-card' : 'card'} part="card">
+          <div className="render-error" role="alert">
+            <p>{message}</p>
+            <button type="button" className="pill-button" onClick={reset}>
+              {retryLabel}
+            </button>
+          </div>
         </div>
-      </div>
-    );
-  }
+      )}
+    >
+      {children}
+    </Boundary>
+  );
 }

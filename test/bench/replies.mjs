@@ -1,5 +1,6 @@
-// Replies: revealing a 3,000-character markdown reply with product cards at 8 ms per character, and
-// parsing a 5 MB reply.
+// Replies: revealing a 3,000-character markdown reply with product cards at 8 ms per character,
+// parsing a 5 MB reply, and rendering hostile replies (deep nesting, long delimiter runs, many links).
+import { HOSTILE_REPLIES } from './hostile-replies.mjs';
 import { median, metrics, pageUrl, percentile, round, traced, workPerFrame } from './lib.mjs';
 
 async function openWidget(browser, server, attributes) {
@@ -89,5 +90,52 @@ export async function benchHugeReply(browser, server, runs = 5) {
     { group: 'replies', name: '5 MB reply: longest main-thread task, worst run', value: round(Math.max(...of('longest'))), unit: 'ms' },
     { group: 'replies', name: '5 MB reply: long-task time, total', value: round(median(of('total'))), unit: 'ms' },
     { group: 'replies', name: '5 MB reply: send to shown', value: round(median(of('elapsed'))), unit: 'ms' },
+  ];
+}
+
+/**
+ * Hostile replies (test/bench/hostile-replies.mjs), each as long as the widget shows: the main-thread
+ * work (CPU time, from a trace) from sending until the reply is shown and announced, per reply. Each
+ * reply gets a new conversation, so none pays for the ones before it.
+ */
+export async function benchHostileReplies(browser, server, runs = 3) {
+  const { context, page } = await openWidget(browser, server, `webhook-url="/api/chat?reply=short" typing-speed="0" persist="none"`);
+  await page.evaluate(() => document.querySelector('store-assistant').startChat());
+  await page.waitForFunction(() => performance.getEntriesByName('store-assistant:markdown-evaluated').length > 0, null, { timeout: 10_000 });
+  const results = [];
+  // A short reply first, for comparison: what any reply costs (the request, a new conversation's render).
+  for (const name of ['a short reply, for comparison', ...Object.keys(HOSTILE_REPLIES)]) {
+    const kind = name in HOSTILE_REPLIES ? `hostile:${name}` : 'short';
+    const samples = [];
+    for (let run = 0; run < runs; run++) {
+      await page.evaluate((kind) => {
+        const el = document.querySelector('store-assistant');
+        el.setAttribute('webhook-url', `/api/chat?reply=${encodeURIComponent(kind)}`);
+        el.newChat();
+      }, kind);
+      await page.waitForTimeout(50);
+      const activity = await traced(browser, page, async () => {
+        await page.evaluate(() => document.querySelector('store-assistant').sendMessage('Go on'));
+        await page.waitForFunction(() => /^Assistant: /.test(document.querySelector('store-assistant').shadowRoot.querySelector('[aria-live="polite"]')?.textContent ?? ''), null, { timeout: 30_000, polling: 50 });
+        // Let the reply paint, so its layout and paint count too.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+      });
+      const failed = await page.evaluate(() => Boolean(document.querySelector('store-assistant').shadowRoot.querySelector('.render-error')));
+      if (failed) throw new Error(`the reply "${name}" broke the widget`);
+      const cpu = activity.tasks.map((task) => task.cpu);
+      samples.push({ longest: Math.max(0, ...cpu), total: cpu.reduce((sum, value) => sum + value, 0) });
+    }
+    results.push({ name, longest: median(samples.map((sample) => sample.longest)), total: median(samples.map((sample) => sample.total)) });
+  }
+  await context.close();
+  const hostile = results.slice(1);
+  const worst = (key) => hostile.reduce((a, b) => (b[key] > a[key] ? b : a));
+  const longest = worst('longest');
+  const total = worst('total');
+  return [
+    { group: 'hostile', name: `${hostile.length} hostile replies of 10,000 characters: longest main-thread task (CPU), worst reply ("${longest.name}")`, value: round(longest.longest), unit: 'ms', budget: { max: 50 }, pass: longest.longest <= 50 },
+    { group: 'hostile', name: `main-thread work (CPU) per reply, worst reply ("${total.name}")`, value: round(total.total), unit: 'ms' },
+    { group: 'hostile', name: 'main-thread work (CPU) per reply, median', value: round(median(hostile.map((result) => result.total))), unit: 'ms' },
+    ...results.map((result) => ({ group: 'hostile', name: `"${result.name}": longest task (all work ${round(result.total)} ms)`, value: round(result.longest), unit: 'ms' })),
   ];
 }

@@ -1,6 +1,6 @@
 // npm run bench: builds, runs every measurement, prints one table, writes it as JSON
 // (test/bench/results/latest.json) and exits non-zero when a budget is missed.
-//   node test/bench/run.mjs [--only size,load,replies,growth,memory] [--runs N]
+//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory] [--runs N]
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { launchChromium } from '../support/chromium.mjs';
 import { benchGrowth } from './growth.mjs';
 import { benchLoad } from './load.mjs';
 import { benchMemory } from './memory.mjs';
-import { benchHugeReply, benchReveal } from './replies.mjs';
+import { benchHostileReplies, benchHugeReply, benchReveal } from './replies.mjs';
 import { startBenchServer } from './server.mjs';
 import { benchSize } from './size.mjs';
 
@@ -26,11 +26,12 @@ const rows = [];
 const started = Date.now();
 // The size benchmark builds the bundle every other benchmark loads.
 rows.push(...(await benchSize()));
-const browser = wanted('load') || wanted('replies') || wanted('growth') || wanted('memory') ? await launchChromium() : null;
+const browser = wanted('load') || wanted('replies') || wanted('hostile') || wanted('growth') || wanted('memory') ? await launchChromium() : null;
 const server = browser ? await startBenchServer() : null;
 try {
   if (wanted('load')) rows.push(...(await benchLoad(browser, server, runs)));
   if (wanted('replies')) rows.push(...(await benchReveal(browser, server)), ...(await benchHugeReply(browser, server)));
+  if (wanted('hostile')) rows.push(...(await benchHostileReplies(browser, server)));
   if (wanted('growth')) rows.push(...(await benchGrowth(browser, server)));
   if (wanted('memory')) rows.push(...(await benchMemory(browser, server)));
 } finally {

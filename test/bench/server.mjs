@@ -1,9 +1,10 @@
 // The benchmark's own server: the built bundle, the instrumentation script, generated test pages and a
-// webhook whose replies the benchmarks choose (?reply=short|long|huge).
+// webhook whose replies the benchmarks choose (?reply=short|long|huge|hostile:<name>).
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HOSTILE_REPLIES } from './hostile-replies.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '../..');
@@ -27,6 +28,8 @@ export function hugeReply() {
 }
 
 const replies = { short: () => JSON.stringify({ output: 'Thanks! **Noted.**' }), long: longReply, huge: hugeReply };
+// ?reply=hostile:<name>: one of the hostile replies, as the reply's markdown.
+for (const [name, text] of Object.entries(HOSTILE_REPLIES)) replies[`hostile:${name}`] = () => JSON.stringify({ output: text });
 const cache = new Map();
 
 function page(attributes, withElement) {

@@ -119,6 +119,17 @@ describe('checkThemeObject', () => {
   });
 
   it.each([
+    ['a right-to-left override', 'Acme\u202e Store', 'Acme Store'],
+    ['isolates and zero-width characters', '\u2066Acme\u200b\u200d Store\u2069\ufeff', 'Acme Store'],
+  ])('removes %s from the brand name', (_, brandName, shown) => {
+    expect(checkThemeObject({ brandName }, PAGE).patch).toEqual({ brandName: shown });
+  });
+
+  it('a brand name of nothing but invisible characters is empty, so refused', () => {
+    expect(checkThemeObject({ brandName: '\u202e\u200b' }, PAGE).problems[0]).toContain('is empty');
+  });
+
+  it.each([
     ['quickActions', Array.from({ length: 9 }, (_, i) => `a${i}`), 'more than 8'],
     ['quickActions', ['ok', ''], 'is empty'],
     ['badgeImages', ['javascript:alert(1)'], 'entry'],

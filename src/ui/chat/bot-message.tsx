@@ -1,8 +1,9 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../chat/message';
 import type { MarkdownOptions } from '../../chat/markdown';
-import { plainTextToHtml, type MarkdownRenderer } from '../../chat/markdown-loader';
+import type { MarkdownRenderer } from '../../chat/markdown-loader';
 import { startTypewriter, type Typewriter } from '../../chat/typewriter';
+import { plainTextToHtml } from '../../chat/visible-text';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { isRateable } from '../../chat/feedback';
 import { ProductCards } from './product-cards';

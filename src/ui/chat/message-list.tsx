@@ -1,11 +1,13 @@
-import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../chat/message';
 import type { CartProposal } from '../../commerce/commerce-state';
 import { own } from '../../shared/own';
+import { visibleText } from '../../chat/visible-text';
 import { useActions, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
 import { CartProposals } from './cart-proposals';
 import { LiveTranscript } from './live-transcript';
+import { MessageBoundary } from './message-boundary';
 import { ReplySuggestions } from './reply-extras';
 import { UserMessage } from './user-message';
 
@@ -25,13 +27,20 @@ const MessageChunk = memo(
     return (
       <div className="message-chunk">
         {messages.map((message) => {
-          if (message.sender === 'user') return <UserMessage key={message.id} message={message} t={view.t} />;
+          const label = view.t(message.sender === 'user' ? 'you' : 'assistant');
+          if (message.sender === 'user') {
+            return (
+              <MessageBoundary key={message.id} message={message} label={label}>
+                <UserMessage message={message} t={view.t} />
+              </MessageBoundary>
+            );
+          }
           const proposed = message.animate ? undefined : proposalsOf(proposals, message.id);
           return (
-            <Fragment key={message.id}>
+            <MessageBoundary key={message.id} message={message} label={label}>
               <BotMessage message={message} view={view} />
               {proposed && <CartProposals messageId={message.id} proposals={proposed} />}
-            </Fragment>
+            </MessageBoundary>
           );
         })}
       </div>
@@ -56,7 +65,7 @@ function EmptyChat() {
       <p className="empty-text">{t('emptyChat')}</p>
       {quickActions.length > 0 && (
         <div className="chips" role="group" aria-label={t('quickActions')}>
-          {quickActions.map((label) => (
+          {quickActions.map(visibleText).map((label) => (
             <button key={label} type="button" className="chip" part="chip" disabled={loading} onClick={() => sendMessage(label)}>
               {label}
             </button>
