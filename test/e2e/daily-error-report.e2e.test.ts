@@ -11,7 +11,7 @@ let api: Server;
 let apiUrl = '';
 
 beforeAll(async () => {
-  session = await startSession(['--use-fake-device-for-media-stream']);
+  session = await startSession(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
   // A loopback stand-in for the Vapi API that also serves the page (see voice.e2e.test.ts for why).
   api = createServer((request, response) => {
     if (request.method === 'GET') {
