@@ -401,10 +401,15 @@
   /** @returns {Field} */
   function imageHostsField() {
     return field('image-hosts', (control) => {
-      const hosts = control.value.split(/[\s,]+/).filter(Boolean).map((host) => host.toLowerCase());
+      // A host, optionally with a folder: cdn.your-store.com or your-store.com/media/ (the folder keeps its case).
+      const hosts = control.value.split(/[\s,]+/).filter(Boolean).map((entry) => entry.replace(/^[^/]*/, (host) => host.toLowerCase()));
       if (hosts.length === 0) return { value: null };
-      const bad = hosts.find((host) => !HOST_PATTERN.test(host));
-      if (bad) return { problem: `"${bad}" is not a host name such as cdn.your-store.com (no https:// or paths).` };
+      const bad = hosts.find((entry) => {
+        const slash = entry.indexOf('/');
+        const host = slash < 0 ? entry : entry.slice(0, slash);
+        return !HOST_PATTERN.test(host) || /(?:^|\/)\.\.?(?:\/|$)|[\s"'<>\\]/.test(entry.slice(host.length));
+      });
+      if (bad) return { problem: `"${bad}" is not a host name such as cdn.your-store.com or a folder such as your-store.com/media/ (no https://).` };
       return { value: hosts.join(' ') };
     });
   }

@@ -79,8 +79,6 @@ export function createAssistant(deps: AssistantDeps) {
         config,
         theme: themeFor(config, strings, state.themeLayers),
         strings,
-        markdownOptions:
-          state.markdownOptions.imageHosts.join() === config.imageHosts.join() ? state.markdownOptions : { imageHosts: config.imageHosts, pageOrigin: deps.pageOrigin },
       }));
       chat.configure(config);
     },

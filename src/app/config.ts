@@ -1,4 +1,5 @@
 import type { ChatConfig } from '../chat/chat-state';
+import { COMMERCE_IMAGE_HOSTS } from '../chat/image-policy';
 import type { StringTable } from '../i18n/strings';
 import type { DisplayMode } from '../shared/display';
 import type { ThemePatch } from '../theme/theme';
@@ -52,7 +53,7 @@ export function defaultConfig(pageHost: string): AssistantConfig {
     typingSpeed: 8,
     persist: 'local',
     faq: [],
-    imageHosts: pageHost ? [pageHost] : [],
+    imageHosts: [...COMMERCE_IMAGE_HOSTS],
     geoUrl: null,
     lang: 'en',
     strings: {},

@@ -3,6 +3,7 @@ import type { ChatConfig, ChatDeps, ChatStore } from './chat-state';
 import { createConversations } from './conversations';
 import { createAttachments } from './attachments';
 import { messageWithImage } from './image-attachment';
+import { refusedImageReporter } from './image-policy';
 import { createMarkdownLoading } from './markdown-preload';
 import { createMessageLog } from './message-log';
 import { createReplyRequests } from './reply-request';
@@ -47,6 +48,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps) {
     deps.emit('error', { source: 'chat', message: reason });
   };
   const attachments = createAttachments(store, deps, notify);
+  const reportRefusedImage = refusedImageReporter(deps.warn);
 
   const actions: ChatActions = {
     setDraft: (draft) => store.setState({ draft }),
@@ -87,6 +89,11 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps) {
 
     /** Applies the chat's part of a new configuration: where conversations are saved, the visitor context. */
     configure(config: ChatConfig): void {
+      store.setState((state) =>
+        state.markdownOptions.imageHosts.join() === config.imageHosts.join() && state.markdownOptions.onRefused
+          ? {}
+          : { markdownOptions: { imageHosts: config.imageHosts, pageOrigin: deps.pageOrigin, onRefused: reportRefusedImage } },
+      );
       conversations.load(config);
       visitorContext.configure(config.geoUrl);
     },

@@ -59,7 +59,7 @@ export interface ChatConfig {
   /** "Track my order" target; relative product links resolve against it. */
   storeUrl: string | null;
   persist: PersistMode;
-  /** Hosts that images inside bot markdown may load from. */
+  /** `image-hosts`: where images in replies may load from besides the page's own image files (image-policy.ts). */
   imageHosts: string[];
   geoUrl: string | null;
   mode: DisplayMode;

@@ -63,7 +63,7 @@ export type Conversations = ReturnType<typeof createConversations>;
 export function createConversations(store: ChatStore, deps: ChatDeps) {
   const saved = { storage: noStorage, key: '', others: [] as StoredConversation[], warnedFull: false };
   const pending = { scheduled: false, cancel: () => undefined as void };
-  const productContext = () => ({ storeUrl: store.getState().config.storeUrl, pageOrigin: deps.pageOrigin });
+  const productContext = () => ({ ...store.getState().markdownOptions, storeUrl: store.getState().config.storeUrl });
 
   const current = () => openConversation(store, deps.now);
   const publish = () => store.setState({ conversations: listed(current(), saved.others) });

@@ -89,7 +89,8 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
       // Reading, parsing and showing a reply each get a task of their own: a large reply never becomes
       // one long task on the store's page.
       await deps.yieldToPage();
-      const parsed = parse(reply, { storeUrl: store.getState().config.storeUrl, pageOrigin: deps.pageOrigin });
+      const { config: latest, markdownOptions } = store.getState();
+      const parsed = parse(reply, { ...markdownOptions, storeUrl: latest.storeUrl });
       await markdownReady;
       await deps.yieldToPage();
       if (stillCurrent(current)) display.showReply(parsed, current.streamedId);

@@ -29,7 +29,7 @@ export const ATTRIBUTE_DOCS = {
   'typing-speed': { doc: 'Milliseconds per character of the reply typewriter; `0` shows replies at once.', default: '`8`' },
   persist: { doc: 'Where conversations are kept: `local`, `session` or `none`.', default: '`local`' },
   faq: { doc: 'FAQ entries as JSON: `[{ "q": "...", "a": "..." }]`.', default: 'none' },
-  'image-hosts': { doc: 'Space-separated hosts that images inside bot replies may load from.', default: "the page's host" },
+  'image-hosts': { doc: 'Space-separated hosts (`cdn.example`, `*.example.com`) or host/path prefixes (`shop.example/media/`) that images in replies may load from, besides the page\'s own image files (see Images in replies).', default: 'the shop platform CDNs' },
   'geo-url': { doc: 'Optional visitor-context lookup (GET, JSON), sent as `context.geo`.', default: 'none: nothing is requested' },
   lang: { doc: 'Language of the widget\'s own texts: `en`, `de`, `fr`, `es` or `ar` (right to left); a regional tag such as `de-AT` uses its language, any other falls back to English.', default: '`en`' },
   strings: { doc: 'JSON object overriding single entries of the string table, for example `{"askQuestion":"Ask us"}` (see Languages).', default: 'none' },

@@ -45,7 +45,7 @@ describe('sending', () => {
   });
 
   it('keeps product cards from the reply', async () => {
-    const { actions, state, settled } = setup(() => jsonReply({ reply: 'Try these', products: [{ name: 'Tote', productUrl: '/p/tote', imageUrl: 'https://cdn.example/t.jpg' }] }), { storeUrl: 'https://shop.example/' });
+    const { actions, state, settled } = setup(() => jsonReply({ reply: 'Try these', products: [{ name: 'Tote', productUrl: '/p/tote', imageUrl: 'https://cdn.example/t.jpg' }] }), { storeUrl: 'https://shop.example/', imageHosts: ['cdn.example'] });
     actions.sendMessage('bags?');
     await settled();
     expect(state().messages[1]?.products).toEqual([{ title: 'Tote', description: '', url: 'https://shop.example/p/tote', image: 'https://cdn.example/t.jpg' }]);

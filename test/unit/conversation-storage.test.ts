@@ -13,7 +13,7 @@ import {
   type StoredConversation,
 } from '../../src/chat/conversation-storage';
 
-const CONTEXT = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.example' };
+const CONTEXT = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.example', imageHosts: [] };
 const KEY = chatsStorageKey('https://hooks.example/chat');
 const msg = (id: string, sender: Message['sender'] = 'user', extra: Partial<Message> = {}): Message => ({ id, content: `text ${id}`, sender, timestamp: 1, ...extra });
 const conversation = (id: string, updatedAt: number, messages: Message[] = [msg(`${id}-1`)]): StoredConversation => ({ id, updatedAt, messages });
