@@ -1,0 +1,94 @@
+import type { ServerResponse } from 'node:http';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, widgetPage, type FixtureServer } from '../fixture-server';
+import { startSession, type E2eSession } from '../harness';
+
+/**
+ * Replies as real servers send them, against the built bundle in Chromium: huge and trickling streams,
+ * replies cut off mid-stream, bodies in other charsets and a proxy's HTML error page.
+ */
+let session: E2eSession;
+let fixtures: FixtureServer;
+const open: ServerResponse[] = [];
+const OOPS = 'Oops! Something went wrong. Try again later.';
+const ndjsonLine = (content: string) => `${JSON.stringify({ type: 'item', content })}\n`;
+
+beforeAll(async () => {
+  [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
+  fixtures.handle('/huge-stream', async (_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'Access-Control-Allow-Origin': '*' });
+    response.write(`${JSON.stringify({ type: 'begin' })}\n`);
+    const piece = 'All work and no play makes a long reply. '.repeat(50);
+    for (let chunk = 0; chunk < 100; chunk++) {
+      response.write(Array.from({ length: 20 }, () => ndjsonLine(piece)).join(''));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    response.end(`${JSON.stringify({ type: 'end' })}\n`);
+  });
+  fixtures.handle('/trickle', (_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.write('{"output": "Your order total is $1');
+    open.push(response);
+    const timer = setInterval(() => (response.writableEnded ? clearInterval(timer) : response.write(' ')), 20);
+    response.on('close', () => clearInterval(timer));
+  });
+});
+
+afterAll(async () => {
+  for (const response of open) response.destroy();
+  await session?.close();
+  await fixtures?.close();
+});
+
+async function openWidget(webhook: string, options: { clock?: boolean; persist?: string } = {}) {
+  const opened = await session.newPage();
+  if (options.clock) await opened.page.clock.install();
+  const url = fixtures.page(`/replies-${Math.random().toString(36).slice(2)}`, widgetPage(`webhook-url="${webhook}" typing-speed="0" persist="${options.persist ?? 'none'}"`));
+  await opened.page.goto(url);
+  await opened.page.getByRole('button', { name: 'Ask a question' }).waitFor();
+  return { ...opened, url };
+}
+
+function send(page: Page, text: string) {
+  return page.evaluate((message) => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(message), text);
+}
+
+describe('streams', () => {
+  it('a 4 MB stream is shown capped while it streams, never in full', async () => {
+    const { page } = await openWidget('/huge-stream');
+    // Record the longest text the reply bubble ever showed, on every frame while the reply arrives.
+    await page.evaluate(() => {
+      const record = { longest: 0 };
+      (window as unknown as { __shown: typeof record }).__shown = record;
+      const measure = () => {
+        const bubble = document.querySelector('store-assistant')?.shadowRoot?.querySelector('.message.bot .bubble');
+        record.longest = Math.max(record.longest, bubble?.textContent?.length ?? 0);
+        requestAnimationFrame(measure);
+      };
+      requestAnimationFrame(measure);
+    });
+    await send(page, 'Tell me everything');
+    await page.locator('store-assistant .message.bot').getByText('This reply was shortened.').waitFor({ timeout: 30_000 });
+    const longest = await page.evaluate(() => (window as unknown as { __shown: { longest: number } }).__shown.longest);
+    expect(longest).toBeGreaterThan(1_000);
+    // 10,000 characters, the ellipsis, and the newline marked ends a paragraph with.
+    expect(longest).toBeLessThanOrEqual(10_002);
+  });
+
+  it('a body that trickles a byte at a time ends at the 120 s deadline with Oops and Retry', async () => {
+    const { page } = await openWidget('/trickle', { clock: true });
+    await send(page, 'What is my total?');
+    await page.locator('store-assistant .typing-indicator').waitFor();
+    // Bytes keep arriving (every 20 ms of real time) while the page's clock runs 5 s per step.
+    for (let elapsed = 0; elapsed < 115_000; elapsed += 5_000) {
+      await page.clock.fastForward(5_000);
+      await page.waitForTimeout(60);
+    }
+    expect(await page.locator('store-assistant .typing-indicator').count()).toBe(1);
+    await page.clock.fastForward(6_000);
+    await page.locator('store-assistant .message.bot').getByText(OOPS).waitFor();
+    expect(await page.getByRole('button', { name: 'Retry' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
+  });
+});
