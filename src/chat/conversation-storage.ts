@@ -57,6 +57,7 @@ function readMessage(raw: unknown, products: ProductContext): Message | null {
   if (typeof retryFor === 'string') message.retryFor = retryFor.slice(0, 100);
   if (own(raw, 'truncated') === true) message.truncated = true;
   if (own(raw, 'source') === 'voice') message.source = 'voice';
+  if (own(raw, 'origin') === 'widget') message.origin = 'widget';
   return message;
 }
 
@@ -92,10 +93,9 @@ export function readChats(storage: SafeStorage, key: string, products: ProductCo
 /** A message as it is saved: no transient fields, large images replaced by a note. */
 function storable(message: Message): Message {
   const { animate: _animate, status, ...rest } = message;
-  const saved: Message = { ...rest, content: dropLargeImages(message.content) };
-  // A reply that was still streaming is saved as whatever arrived.
-  if (status === 'error' || status === 'interrupted') saved.status = status;
-  return saved;
+  // A reply still streaming when it is saved (the tab may never get to finish it) is saved as what it
+  // would be if it never did: interrupted, with Retry, never as a complete answer.
+  return { ...rest, content: dropLargeImages(message.content), status: status === 'streaming' ? 'interrupted' : status };
 }
 
 function serialise(chats: StoredChats): string {

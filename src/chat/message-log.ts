@@ -53,7 +53,7 @@ export function createMessageLog(store: ChatStore, deps: Pick<ChatDeps, 'now' | 
 
     /** A streamed reply has arrived in full: it takes its final form and is announced as a message. */
     complete(id: string, patch: Partial<Message>): Message | undefined {
-      replace(id, (message) => ({ ...message, ...patch, status: undefined }));
+      replace(id, (message) => ({ ...message, ...patch, status: undefined, retryFor: undefined }));
       const final = find(id);
       if (final) deps.emit('message', final);
       return final;

@@ -23,8 +23,10 @@ export interface ReplyRequestParts {
 
 interface InFlight {
   controller: AbortController;
+  /** Why the widget cancelled it; once set, its end has already been shown. */
   reason: CancelReason | null;
   sessionId: string;
+  userMessage: Message;
   /** The id of the streamed reply on screen, once the first text arrived. */
   streamedId: string | null;
 }
@@ -53,15 +55,15 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   const showStreamText = (request: InFlight, text: string) => {
     if (!stillCurrent(request)) return;
     if (request.streamedId !== null) return log.update(request.streamedId, { content: text });
-    const message = log.create('bot', text, { status: 'streaming' });
+    const message = log.create('bot', text, { status: 'streaming', retryFor: request.userMessage.id });
     request.streamedId = message.id;
     log.add(message, { as: 'streaming' });
   };
 
   const fail = (request: InFlight, userMessage: Message, error: unknown) => {
     const failure = error instanceof WebhookError ? error : new WebhookError('network', String(error));
-    // A new chat cancelled this request: the old conversation keeps the question, unanswered.
-    if (failure.kind === 'aborted' && request.reason === 'new-chat') return;
+    // Cancelled by the widget: `cancel` has already shown how the reply ended.
+    if (request.reason !== null) return;
     if (stillCurrent(request)) display.showFailure(userMessage, failure.kind === 'aborted' ? 'interrupted' : 'error', request.streamedId, `chat: ${failure.message}`);
   };
 
@@ -69,7 +71,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   const request = async (userMessage: Message): Promise<void> => {
     const { config, sessionId } = store.getState();
     if (!config.webhookUrl) return;
-    const current: InFlight = { controller: new AbortController(), reason: null, sessionId, streamedId: null };
+    const current: InFlight = { controller: new AbortController(), reason: null, sessionId, userMessage, streamedId: null };
     inFlight = current;
     store.setState({ loading: true, notice: null });
     const markdownReady = parts.ensureMarkdown();
@@ -117,11 +119,20 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
       void request(question);
     },
 
-    /** Cancels the reply in flight, if any. */
+    /**
+     * Cancels the reply in flight, if any, and shows how it ended before anything is saved: what had
+     * streamed stays, marked interrupted with Retry; removed while waiting, the question gets the
+     * interrupted note with Retry; a new chat leaves an unstreamed question unanswered.
+     */
     cancel(reason: CancelReason): void {
-      if (!inFlight) return;
-      inFlight.reason = reason;
-      inFlight.controller.abort();
+      const request = inFlight;
+      if (!request || request.reason !== null) return;
+      request.reason = reason;
+      if (request.streamedId !== null) display.interrupt(request.streamedId);
+      else if (reason === 'removed') display.showFailure(request.userMessage, 'interrupted', null, 'chat: the reply was interrupted (the widget was removed)');
+      inFlight = null;
+      store.setState({ loading: false });
+      request.controller.abort();
     },
   };
 }

@@ -25,10 +25,12 @@ export interface StoreAssistantMessage {
   /** Milliseconds since the epoch. */
   timestamp: number;
   products?: StoreAssistantProduct[];
-  /** `error` and `interrupted`: a failed reply, shown with Retry; `streaming`: a reply still arriving. */
+  /** `error` and `interrupted`: a failed or cut-off reply, shown with Retry; `streaming`: a reply still arriving. */
   status?: 'error' | 'streaming' | 'interrupted';
   /** On a failed reply: the id of the visitor message that Retry sends again. */
   retryFor?: string;
+  /** `widget`: a text the widget wrote itself (an error or "not understood" notice), never sent as history. */
+  origin?: 'widget';
   /** A bot reply still to be revealed by the typewriter. */
   animate?: boolean;
   /** The reply was longer than the widget shows and was cut. */

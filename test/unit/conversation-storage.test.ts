@@ -57,11 +57,11 @@ describe('conversation storage', () => {
     expect(dropLargeImages(`look ${large}`)).toBe(`look ${IMAGE_NOT_SAVED}`);
   });
 
-  it('does not save transient fields or streaming state', () => {
+  it('does not save transient fields; a reply still streaming is saved as interrupted, never as complete', () => {
     const storage = memoryStorage();
     writeChats(storage, KEY, { currentId: 'a', conversations: [conversation('a', 1, [msg('x', 'bot', { animate: true, status: 'streaming' }), msg('y', 'bot', { status: 'error', retryFor: 'x' })])] });
     const [x, y] = readChats(storage, KEY, CONTEXT).conversations[0]?.messages ?? [];
-    expect(x).toEqual({ id: 'x', content: 'text x', sender: 'bot', timestamp: 1 });
+    expect(x).toEqual({ id: 'x', content: 'text x', sender: 'bot', timestamp: 1, status: 'interrupted' });
     expect(y).toMatchObject({ status: 'error', retryFor: 'x' });
   });
 

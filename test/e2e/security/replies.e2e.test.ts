@@ -12,6 +12,7 @@ let session: E2eSession;
 let fixtures: FixtureServer;
 const open: ServerResponse[] = [];
 const OOPS = 'Oops! Something went wrong. Try again later.';
+const lastCutOffHistory: unknown[] = [];
 const ndjsonLine = (content: string) => `${JSON.stringify({ type: 'item', content })}\n`;
 
 beforeAll(async () => {
@@ -25,6 +26,16 @@ beforeAll(async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     response.end(`${JSON.stringify({ type: 'end' })}\n`);
+  });
+  fixtures.handle('/cut-off', (_request, response, body) => {
+    lastCutOffHistory.splice(0, Infinity, ...(JSON.parse(body) as { history: unknown[] }).history);
+    if ((JSON.parse(body) as { message: string }).message === 'And shipping?') {
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ output: 'Shipping is free.' }));
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+    response.write(`${JSON.stringify({ type: 'begin' })}\n${ndjsonLine('Your order ')}${ndjsonLine('total is $1')}`);
+    open.push(response);
   });
   fixtures.handle('/trickle', (_request, response) => {
     response.writeHead(200, { 'Content-Type': 'application/json' });
@@ -90,5 +101,21 @@ describe('streams', () => {
     await page.locator('store-assistant .message.bot').getByText(OOPS).waitFor();
     expect(await page.getByRole('button', { name: 'Retry' }).isEnabled()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
+  });
+});
+
+describe('a reply cut off mid-stream', () => {
+  it('leaving the page saves it as interrupted: after the reload it shows what arrived, the note and Retry, and is not sent as history', async () => {
+    const { page } = await openWidget('/cut-off', { persist: 'local' });
+    await send(page, 'What is my total?');
+    await page.locator('store-assistant .message.bot .bubble.streaming').getByText('Your order total is $1').waitFor();
+    await page.reload();
+    const reply = page.locator('store-assistant .message.bot');
+    await reply.getByText('Your order total is $1').waitFor();
+    expect(await reply.getByText('The reply was interrupted.').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    await send(page, 'And shipping?');
+    await page.locator('store-assistant .message.bot').getByText('Shipping is free.').waitFor();
+    expect(lastCutOffHistory).toEqual([{ role: 'user', content: 'What is my total?' }]);
   });
 });
