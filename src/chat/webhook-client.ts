@@ -20,8 +20,11 @@ export const REPLY_DEADLINE_MS = 120_000;
 /** Largest reply body read; a larger one is refused rather than held in memory. */
 export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
 
-/** Why a request failed. `aborted` means the widget cancelled it (new chat, element removed). */
-export type WebhookFailure = 'http' | 'network' | 'timeout' | 'aborted' | 'too-large' | 'stream';
+/**
+ * Why a request failed. `aborted` means the widget cancelled it (new chat, element removed); `html`, that
+ * the answer was an HTML page (a proxy's or server's error page sent with a 200), not a reply.
+ */
+export type WebhookFailure = 'http' | 'network' | 'timeout' | 'aborted' | 'too-large' | 'stream' | 'html';
 
 export class WebhookError extends Error {
   constructor(
@@ -108,6 +111,19 @@ export async function callWebhook(call: WebhookCall): Promise<WebhookReply> {
   }
 }
 
+/** A body that is an HTML document: a proxy's or server's error page, whatever its status or content type. */
+const HTML_DOCUMENT = /^\s*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
+
+/** The decoder for the charset `contentType` declares; UTF-8 without one, or for a label the browser does not know. */
+function decoderFor(contentType: string | null): TextDecoder {
+  const label = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];
+  try {
+    return new TextDecoder(label ?? 'utf-8');
+  } catch {
+    return new TextDecoder();
+  }
+}
+
 /** What reading a reply reports back while it arrives. */
 interface ReadHooks {
   onActivity: () => void;
@@ -144,7 +160,7 @@ async function readReply(response: Response, hooks: ReadHooks): Promise<WebhookR
   const contentType = response.headers.get('Content-Type');
   let streaming: boolean | undefined = isStreamingContentType(contentType) || undefined;
   const parser = createStreamParser();
-  const decoder = new TextDecoder();
+  const decoder = decoderFor(contentType);
   let raw = '';
   let streamed = '';
   let reported = '';
@@ -179,6 +195,7 @@ async function readReply(response: Response, hooks: ReadHooks): Promise<WebhookR
 
   await readChunks(response, hooks, (bytes) => consume(decoder.decode(bytes, { stream: true })));
   consume(decoder.decode(), true);
+  if (!streaming && HTML_DOCUMENT.test(raw)) throw new WebhookError('html', 'the webhook answered with an HTML page, not a reply (a proxy or server error page?)');
   if (!streaming) return { streamed: false, body: raw, contentType: contentType ?? '' };
   parser.end().forEach(handle);
   report();

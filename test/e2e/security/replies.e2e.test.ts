@@ -37,6 +37,14 @@ beforeAll(async () => {
     response.write(`${JSON.stringify({ type: 'begin' })}\n${ndjsonLine('Your order ')}${ndjsonLine('total is $1')}`);
     open.push(response);
   });
+  fixtures.handle('/latin', (_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/plain; charset=windows-1252' });
+    response.end(Buffer.from([...Buffer.from('Caf'), 0xe9, ...Buffer.from(' cr'), 0xe8, ...Buffer.from('me')]));
+  });
+  fixtures.handle('/proxy-error', (_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html' });
+    response.end('<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.18.0 (Ubuntu)</center>\r\n</body>\r\n</html>\r\n');
+  });
   fixtures.handle('/trickle', (_request, response) => {
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.write('{"output": "Your order total is $1');
@@ -117,5 +125,23 @@ describe('a reply cut off mid-stream', () => {
     await send(page, 'And shipping?');
     await page.locator('store-assistant .message.bot').getByText('Shipping is free.').waitFor();
     expect(lastCutOffHistory).toEqual([{ role: 'user', content: 'What is my total?' }]);
+  });
+});
+
+describe('replies from real servers', () => {
+  it('a reply declared as windows-1252 reads as written', async () => {
+    const { page } = await openWidget('/latin');
+    await send(page, 'Coffee?');
+    await page.locator('store-assistant .message.bot').getByText('Café crème').waitFor();
+    expect(await page.locator('store-assistant .message.bot').getByText('\ufffd').count()).toBe(0);
+  });
+
+  it("a proxy's 200 HTML error page is a failed reply with Retry: no markup, no server version on screen", async () => {
+    const { page, consoleMessages } = await openWidget('/proxy-error');
+    await send(page, 'Hello?');
+    await page.locator('store-assistant .message.bot').getByText(OOPS).waitFor();
+    expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    expect(await page.locator('store-assistant .messages').getByText(/nginx|Bad Gateway|<html>/).count()).toBe(0);
+    expect(consoleMessages.some((message) => message.includes('HTML page'))).toBe(true);
   });
 });
