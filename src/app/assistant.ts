@@ -42,6 +42,10 @@ export function createAssistant(deps: AssistantDeps) {
       chat.actions.newChat();
       calls.clearTranscript();
     },
+    clearConversations() {
+      chat.actions.clearConversations();
+      calls.clearTranscript();
+    },
     startChat(firstMessage) {
       navigation.navigate('chat');
       if (firstMessage !== undefined) chat.actions.sendMessage(firstMessage);

@@ -44,6 +44,19 @@ export function browserRandomId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** Another tab changed localStorage: the `storage` event, which never fires in the tab that wrote. */
+function watchStorage(onChange: (key: string | null) => void): () => void {
+  const listener = (event: StorageEvent) => {
+    try {
+      if (event.storageArea === window.localStorage) onChange(event.key);
+    } catch {
+      // storage blocked: there is nothing to follow
+    }
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
 function scheduleIdle(callback: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(callback, { timeout: 1000 });
@@ -64,6 +77,7 @@ export function browserDeps(emit: AssistantDeps['emit']): AssistantDeps {
     fetch: (input, init) => window.fetch(input, init),
     localStorage: safeStorage(() => window.localStorage),
     sessionStorage: safeStorage(() => window.sessionStorage),
+    watchStorage,
     now: () => Date.now(),
     timers,
     scheduleIdle,

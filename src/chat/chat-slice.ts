@@ -1,12 +1,12 @@
 import type { TranscriptEntry } from '../transcript/merge';
 import type { ChatConfig, ChatDeps, ChatStore } from './chat-state';
-import { createConversations } from './conversations';
+import { createConversations, type Conversations } from './conversations';
 import { createAttachments } from './attachments';
 import { messageWithImage } from './image-attachment';
 import { refusedImageReporter } from './image-policy';
 import { createMarkdownLoading } from './markdown-preload';
 import { createMessageLog } from './message-log';
-import { createReplyRequests } from './reply-request';
+import { createReplyRequests, type ReplyRequests } from './reply-request';
 import { createVisitorContextSource } from './visitor-context';
 
 /** What the visitor (through the UI or the element's methods) can do in the chat. */
@@ -30,6 +30,38 @@ export interface ChatActions {
   newChat(): void;
   /** Reopens a saved conversation from the Chats view; false when there is none with that id. */
   openConversation(id: string): boolean;
+  /** Deletes a saved conversation ("Delete conversation" in Chats); deleting the open one starts a new one. */
+  deleteConversation(id: string): void;
+  /** Deletes every conversation the widget saved, in local and session storage, and starts a new one. */
+  clearConversations(): void;
+}
+
+type ConversationActions = Pick<ChatActions, 'newChat' | 'openConversation' | 'deleteConversation' | 'clearConversations'>;
+
+/** Starting, reopening and deleting conversations; each first settles a reply in flight for the open one. */
+function conversationActions(store: ChatStore, replies: ReplyRequests, conversations: Conversations): ConversationActions {
+  return {
+    newChat() {
+      replies.cancel('new-chat');
+      conversations.startNew();
+      store.setState({ loading: false, notice: null, attachment: null });
+    },
+    openConversation(id) {
+      if (id !== store.getState().sessionId) replies.cancel('new-chat');
+      const opened = conversations.open(id);
+      if (opened) store.setState({ loading: false, notice: null });
+      return opened;
+    },
+    deleteConversation(id) {
+      if (id === store.getState().sessionId) replies.cancel('new-chat');
+      conversations.remove(id);
+    },
+    clearConversations() {
+      replies.cancel('new-chat');
+      conversations.clear();
+      store.setState({ notice: null, attachment: null });
+    },
+  };
 }
 
 /**
@@ -71,17 +103,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps) {
     retry: (errorMessageId) => replies.retry(errorMessageId),
     markRevealed: (id) => log.markRevealed(id),
     ...attachments,
-    newChat() {
-      replies.cancel('new-chat');
-      conversations.startNew();
-      store.setState({ loading: false, notice: null, attachment: null });
-    },
-    openConversation(id) {
-      if (id !== store.getState().sessionId) replies.cancel('new-chat');
-      const opened = conversations.open(id);
-      if (opened) store.setState({ loading: false, notice: null });
-      return opened;
-    },
+    ...conversationActions(store, replies, conversations),
   };
 
   return {
@@ -113,6 +135,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps) {
     dispose(): void {
       replies.cancel('removed');
       conversations.flush();
+      conversations.dispose();
     },
   };
 }

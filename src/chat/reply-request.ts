@@ -42,6 +42,31 @@ function parse(reply: WebhookReply, context: ProductContext) {
   return reply.streamed ? parseReply(reply.text, context) : parseReply(reply.body, context, { servedAsJson: /json/i.test(reply.contentType) });
 }
 
+/** The reply requests of one widget. */
+export type ReplyRequests = ReturnType<typeof createReplyRequests>;
+
+/**
+ * Sends `request`'s question and reads the reply, parsed. Reading and parsing each get a task of their
+ * own: a large reply never becomes one long task on the store's page.
+ */
+async function fetchReply(store: ChatStore, deps: ChatDeps, parts: ReplyRequestParts, request: InFlight, onStreamText: (text: string) => void) {
+  const body = requestBody(store, request.userMessage);
+  // Without a geo-url there is nothing to wait for: the request leaves in the same task as the click.
+  const context = parts.visitorContext.configured ? await parts.visitorContext.read() : undefined;
+  if (context) body.context = context;
+  const reply = await callWebhook({
+    url: store.getState().config.webhookUrl ?? '',
+    body,
+    fetch: deps.fetch,
+    timers: deps.timers,
+    signal: request.controller.signal,
+    onStreamText,
+  });
+  await deps.yieldToPage();
+  const { config, markdownOptions } = store.getState();
+  return parse(reply, { ...markdownOptions, storeUrl: config.storeUrl });
+}
+
 /**
  * Requests replies from the webhook, one at a time: builds the request, shows a streamed reply as it
  * arrives, and shows the final reply or the failure.
@@ -76,23 +101,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     store.setState({ loading: true, notice: null });
     const markdownReady = parts.ensureMarkdown();
     try {
-      const body = requestBody(store, userMessage);
-      // Without a geo-url there is nothing to wait for: the request leaves in the same task as the click.
-      const context = parts.visitorContext.configured ? await parts.visitorContext.read() : undefined;
-      if (context) body.context = context;
-      const reply = await callWebhook({
-        url: config.webhookUrl,
-        body,
-        fetch: deps.fetch,
-        timers: deps.timers,
-        signal: current.controller.signal,
-        onStreamText: (text) => showStreamText(current, text),
-      });
-      // Reading, parsing and showing a reply each get a task of their own: a large reply never becomes
-      // one long task on the store's page.
-      await deps.yieldToPage();
-      const { config: latest, markdownOptions } = store.getState();
-      const parsed = parse(reply, { ...markdownOptions, storeUrl: latest.storeUrl });
+      const parsed = await fetchReply(store, deps, parts, current, (text) => showStreamText(current, text));
       await markdownReady;
       await deps.yieldToPage();
       if (stillCurrent(current)) display.showReply(parsed, current.streamedId);

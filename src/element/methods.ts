@@ -8,6 +8,7 @@ export const METHODS = {
   'startChat(firstMessage?)': 'Opens the conversation; sends `firstMessage` at once when given.',
   'sendMessage(text)': 'Sends `text` as the visitor and shows the conversation. Returns false when the text is empty or a reply is awaited.',
   'newChat()': 'Starts a new conversation.',
+  'clearConversations()': 'Deletes every conversation the widget saved (localStorage and sessionStorage, every webhook) and starts a new, empty one: for a consent tool or a "forget me" link.',
   'goHome()': 'Returns to the welcome view.',
   'startCall()': 'Opens the conversation and starts a voice call (asking for the microphone first). Ignored while a call is starting or running.',
   'stopCall()': 'Ends the voice call.',

@@ -88,6 +88,8 @@ export interface StoreAssistantElement extends HTMLElement {
   sendMessage(text: string): boolean;
   /** Starts a new conversation. */
   newChat(): void;
+  /** Deletes every saved conversation (local and session storage) and starts a new, empty one. */
+  clearConversations(): void;
   /** Returns to the welcome view. */
   goHome(): void;
   /** Starts a voice call (the microphone is asked for first). Ignored while a call is starting or running. */

@@ -169,6 +169,11 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
       this.assistant.actions.newChat();
     }
 
+    /** Deletes every saved conversation and starts a new, empty one. */
+    clearConversations(): void {
+      this.assistant.actions.clearConversations();
+    }
+
     /** Returns to the welcome view. */
     goHome(): void {
       this.assistant.actions.goHome();

@@ -37,6 +37,7 @@ export const englishStrings = {
   chatsList: 'Saved conversations',
   messageCount: '{count} messages',
   startNewChat: 'Start a new chat',
+  deleteConversation: 'Delete conversation',
 
   // FAQ view
   faqTitle: 'Frequently asked questions',

@@ -18,7 +18,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 
 /** The element's public methods (DESIGN.md). */
-type MethodName = 'open' | 'close' | 'startChat' | 'sendMessage' | 'newChat' | 'goHome' | 'startCall' | 'stopCall' | 'setMuted' | 'saveTheme' | 'importTheme' | 'exportTheme';
+type MethodName = 'open' | 'close' | 'startChat' | 'sendMessage' | 'newChat' | 'clearConversations' | 'goHome' | 'startCall' | 'stopCall' | 'setMuted' | 'saveTheme' | 'importTheme' | 'exportTheme';
 
 // The declaration file publishes exactly these, beyond HTMLElement's own members.
 export type PublishedMethods = Holds<Same<Exclude<keyof PublishedElement, keyof HTMLElement>, MethodName>>;

@@ -26,6 +26,7 @@ export const ar: StringTable = {
   chatsList: 'المحادثات المحفوظة',
   messageCount: '{count} رسالة',
   startNewChat: 'ابدأ محادثة جديدة',
+  deleteConversation: 'حذف المحادثة',
   faqTitle: 'الأسئلة الشائعة',
   faqEmpty: 'لم تُضف أي أسئلة بعد.',
   faqAskAssistant: 'اسأل المساعد',

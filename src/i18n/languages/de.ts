@@ -26,6 +26,7 @@ export const de: StringTable = {
   chatsList: 'Gespeicherte Unterhaltungen',
   messageCount: '{count} Nachrichten',
   startNewChat: 'Neuen Chat beginnen',
+  deleteConversation: 'Unterhaltung löschen',
   faqTitle: 'Häufige Fragen',
   faqEmpty: 'Es wurden noch keine Fragen hinzugefügt.',
   faqAskAssistant: 'Den Assistenten fragen',

@@ -26,6 +26,7 @@ export const es: StringTable = {
   chatsList: 'Conversaciones guardadas',
   messageCount: '{count} mensajes',
   startNewChat: 'Iniciar un chat nuevo',
+  deleteConversation: 'Eliminar conversación',
   faqTitle: 'Preguntas frecuentes',
   faqEmpty: 'Todavía no se han añadido preguntas.',
   faqAskAssistant: 'Preguntar al asistente',

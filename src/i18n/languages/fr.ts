@@ -26,6 +26,7 @@ export const fr: StringTable = {
   chatsList: 'Conversations enregistrées',
   messageCount: '{count} messages',
   startNewChat: 'Nouvelle discussion',
+  deleteConversation: 'Supprimer la conversation',
   faqTitle: 'Questions fréquentes',
   faqEmpty: "Aucune question n'a encore été ajoutée.",
   faqAskAssistant: "Demander à l'assistant",
