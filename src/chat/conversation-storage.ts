@@ -2,7 +2,8 @@ import { completeMessage, type Message } from './message';
 import type { SafeStorage } from '../shared/storage';
 import { own } from '../shared/own';
 import { safeStringify } from '../shared/safe-json';
-import { normaliseProduct, type ProductContext } from './products';
+import { MAX_PRODUCTS, normaliseProduct, type ProductContext } from './products';
+import { capReplyText } from './reply-parser';
 
 /**
  * Saved conversations: one storage entry per conversation, so a save writes only the conversation that
@@ -62,22 +63,28 @@ function parseJson(text: string | null): unknown {
   }
 }
 
+/**
+ * A saved message, read like a live reply: a bot message's text and cards within the caps of a reply
+ * (10,000 characters, 12 cards), each card checked again (links, the image rule). Saved data is
+ * untrusted input: another script on the page can write it.
+ */
 function readMessage(raw: unknown, products: ProductContext): Message | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const [id, content, sender, timestamp] = ['id', 'content', 'sender', 'timestamp'].map((key) => own(raw, key));
   if (typeof id !== 'string' || typeof content !== 'string' || (sender !== 'user' && sender !== 'bot')) return null;
   if (typeof timestamp !== 'number' || !Number.isFinite(timestamp) || content.length > MAX_CONTENT_LENGTH) return null;
-  const message = completeMessage({ id: id.slice(0, 100), content, sender, timestamp });
+  const capped = sender === 'bot' ? capReplyText(content) : { text: content, truncated: undefined };
+  const message = completeMessage({ id: id.slice(0, 100), content: capped.text, sender, timestamp });
   const cards = own(raw, 'products');
   if (Array.isArray(cards)) {
-    const normalised = cards.flatMap((product) => normaliseProduct(product, products) ?? []);
+    const normalised = cards.slice(0, MAX_PRODUCTS * 2).flatMap((product) => normaliseProduct(product, products) ?? []).slice(0, MAX_PRODUCTS);
     if (normalised.length > 0) message.products = normalised;
   }
   const status = own(raw, 'status');
   if (status === 'error' || status === 'interrupted') message.status = status;
   const retryFor = own(raw, 'retryFor');
   if (typeof retryFor === 'string') message.retryFor = retryFor.slice(0, 100);
-  if (own(raw, 'truncated') === true) message.truncated = true;
+  if (own(raw, 'truncated') === true || capped.truncated) message.truncated = true;
   if (own(raw, 'source') === 'voice') message.source = 'voice';
   if (own(raw, 'origin') === 'widget') message.origin = 'widget';
   return message;

@@ -158,8 +158,11 @@ export function parseReply(body: unknown, context: ProductContext, options: { se
     if (typeof value !== 'object' && typeof value !== 'string') return { text: '', products: [] };
   }
   const reply = fromValue(value, 0, walk);
-  const products = reply.products.slice(0, MAX_PRODUCTS);
-  const text = reply.text.trim();
-  if (text.length <= MAX_REPLY_TEXT) return { text, products, truncated: undefined };
-  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, products, truncated: true };
+  return { ...capReplyText(reply.text.trim()), products: reply.products.slice(0, MAX_PRODUCTS) };
+}
+
+/** A reply's text within {@link MAX_REPLY_TEXT}: cut with an ellipsis, and marked, when it was longer. */
+export function capReplyText(text: string): { text: string; truncated: true | undefined } {
+  if (text.length <= MAX_REPLY_TEXT) return { text, truncated: undefined };
+  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, truncated: true };
 }

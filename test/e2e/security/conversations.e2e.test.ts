@@ -117,3 +117,26 @@ describe('persist applied live', () => {
     expect(await bubbles(page)).toEqual(['Before consent', 'You said: Before consent', 'After consent', 'You said: After consent']);
   });
 });
+
+describe('saved data is untrusted input', () => {
+  it('a saved reply with 5,000 cards and 60,000 characters renders 12 cards and 10,000 characters', async () => {
+    const opened = await session.newPage();
+    await opened.page.addInitScript(() => {
+      const hook = `${location.origin}/echo`;
+      const products = Array.from({ length: 5_000 }, (_, index) => ({ title: `Card ${index}`, url: `/p/${index}` }));
+      const messages = [
+        { id: 'q', sender: 'user', timestamp: 1, content: 'Show me everything' },
+        { id: 'r', sender: 'bot', timestamp: 2, content: 'word '.repeat(12_000), products },
+      ];
+      localStorage.setItem(`store-assistant:chat:${hook} saved`, JSON.stringify({ version: 2, id: 'saved', updatedAt: 2, messages }));
+      localStorage.setItem(`store-assistant:open:${hook}`, 'saved');
+    });
+    await opened.page.goto(fixtures.page('/saved-caps', widgetPage('webhook-url="/echo" typing-speed="0"')));
+    await opened.page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { startChat(): void }).startChat());
+    const reply = opened.page.locator('store-assistant .message.bot');
+    await reply.getByText('This reply was shortened.').waitFor();
+    expect(await reply.locator('.product-card').count()).toBe(12);
+    expect(await reply.locator('.bubble').evaluate((bubble) => bubble.textContent?.length ?? 0)).toBeLessThanOrEqual(10_002);
+    expect(opened.pageErrors).toEqual([]);
+  });
+});
