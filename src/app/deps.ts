@@ -8,6 +8,7 @@ import { createVoiceClient } from '../voice/create-voice-client';
 import { requestMicrophone } from '../voice/microphone';
 import type { VoiceDeps, VoiceEvents } from '../voice/voice-state';
 import { nextTask } from '../shared/next-task';
+import { pageLocation } from '../shared/page-location';
 import { safeStorage } from '../shared/storage';
 
 /** The events the widget announces on its element, with their `detail`: each feature's, and the element's own. */
@@ -95,6 +96,6 @@ export function browserDeps(emit: AssistantDeps['emit']): AssistantDeps {
     requestMicrophone,
     emit,
     warn: (message) => console.warn(`[store-assistant] ${message}`),
-    pageOrigin: window.location.origin,
+    pageOrigin: pageLocation().origin,
   };
 }

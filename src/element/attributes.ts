@@ -172,7 +172,7 @@ function parseConnections({ page, invalid, text, url, id, choice }: Readers, con
     if (HOST_PATTERN.test(domain) && !domain.startsWith('*')) config.storeDomain = domain;
     else invalid('store-domain', domain, 'is not a domain name');
   }
-  const storeHome = config.storeDomain !== page.host ? `https://${config.storeDomain}/` : `${page.origin}/`;
+  const storeHome = config.storeDomain !== page.host ? `https://${config.storeDomain}/` : page.origin === 'null' ? '' : `${page.origin}/`;
   config.storeUrl = url('store-url') ?? parseHttpUrl(storeHome, page.baseUrl);
   config.agentUrl = url('agent-url');
   config.geoUrl = url('geo-url');

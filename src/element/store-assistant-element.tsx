@@ -2,6 +2,7 @@ import type r2wcFunction from '@r2wc/react-to-web-component';
 import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps } from '../app/deps';
 import { nextTask } from '../shared/next-task';
+import { pageLocation } from '../shared/page-location';
 import { themeCssVariables } from '../theme/css-variables';
 import css from '../ui/styles.css?raw';
 import iconCss from '../ui/icons.css?raw';
@@ -13,6 +14,15 @@ import { adoptStyles } from './styles';
 import { themeTextColors } from './theme-colors';
 
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** Runs `work` for the element's own callbacks: an error is logged for the store owner, never thrown at the host page. */
+function contained(work: () => void): void {
+  try {
+    work();
+  } catch (error) {
+    console.error('[store-assistant]', error);
+  }
+}
 
 /** The custom element r2wc makes, as far as this module uses it. */
 type R2wcElementClass = {
@@ -63,19 +73,22 @@ function withAssistant(Base: R2wcElementClass) {
 
     protected configure(): void {
       this.configurePending = false;
-      const read = (name: AttributeName) => this.getAttribute(name);
-      const { origin, host } = window.location;
-      const { open, ...config } = parseAttributes(read, { baseUrl: document.baseURI, origin, host }, this.warn);
-      this.assistant.configure(config);
-      // The store holds whether the card is open; the attribute reflects it, and setting it asks for it.
-      if (Boolean(open) !== this.assistant.getState().isOpen) this.assistant.actions.setOpen(Boolean(open));
+      contained(() => {
+        const read = (name: AttributeName) => this.getAttribute(name);
+        const { open, ...config } = parseAttributes(read, pageLocation(), this.warn);
+        this.assistant.configure(config);
+        // The store holds whether the card is open; the attribute reflects it, and setting it asks for it.
+        if (Boolean(open) !== this.assistant.getState().isOpen) this.assistant.actions.setOpen(Boolean(open));
+      });
     }
 
     protected applyTheme(): void {
       if (!this.isConnected) return;
-      const { theme } = this.assistant.getState();
-      for (const [name, value] of themeCssVariables(theme)) this.style.setProperty(name, value);
-      for (const [name, value] of Object.entries(themeTextColors(theme))) this.style.setProperty(name, value);
+      contained(() => {
+        const { theme } = this.assistant.getState();
+        for (const [name, value] of themeCssVariables(theme)) this.style.setProperty(name, value);
+        for (const [name, value] of Object.entries(themeTextColors(theme))) this.style.setProperty(name, value);
+      });
     }
 
     /** The open floating card follows the visual viewport and, full screen, stops the page scrolling. */
