@@ -3,7 +3,6 @@ import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps } from '../app/deps';
 import { nextTask } from '../shared/next-task';
 import { pageLocation } from '../shared/page-location';
-import { themeCssVariables } from '../theme/css-variables';
 import css from '../ui/styles.css?raw';
 import iconCss from '../ui/icons.css?raw';
 import { ATTRIBUTE_NAMES, parseAttributes, type AttributeName } from './attributes';
@@ -11,7 +10,7 @@ import { ElementRoot } from './element-root';
 import { dispatchAssistantEvent } from './events';
 import { coverViewport } from './mobile-viewport';
 import { adoptStyles } from './styles';
-import { themeTextColors } from './theme-colors';
+import { themeColorVariables, themeTextColors } from './theme-colors';
 
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
@@ -86,7 +85,7 @@ function withAssistant(Base: R2wcElementClass) {
       if (!this.isConnected) return;
       contained(() => {
         const { theme } = this.assistant.getState();
-        for (const [name, value] of themeCssVariables(theme)) this.style.setProperty(name, value);
+        for (const [name, value] of themeColorVariables(theme)) this.style.setProperty(name, value);
         for (const [name, value] of Object.entries(themeTextColors(theme))) this.style.setProperty(name, value);
       });
     }
