@@ -101,6 +101,7 @@ export const englishStrings = {
   replyInterrupted: 'The reply was interrupted.',
   imageOnly: 'Only images can be attached (for example JPEG, PNG or WebP).',
   imageUnreadable: 'That image could not be read. Try another one.',
+  imageTooLarge: 'That image is too large. Try a smaller one.',
   chatNotConfigured: 'Chat is not configured for this store yet.',
   dismiss: 'Dismiss',
 

@@ -81,6 +81,7 @@ export const ar: StringTable = {
   replyInterrupted: 'انقطع الرد.',
   imageOnly: 'يمكن إرفاق الصور فقط (مثل JPEG أو PNG أو WebP).',
   imageUnreadable: 'تعذّرت قراءة هذه الصورة. جرّب صورة أخرى.',
+  imageTooLarge: 'هذه الصورة كبيرة جدًا. جرّب صورة أصغر.',
   chatNotConfigured: 'الدردشة غير مُعدّة لهذا المتجر بعد.',
   dismiss: 'إغلاق',
   defaultBrandName: 'متجر {storeName}',

@@ -81,6 +81,7 @@ export const de: StringTable = {
   replyInterrupted: 'Die Antwort wurde unterbrochen.',
   imageOnly: 'Es können nur Bilder angehängt werden (zum Beispiel JPEG, PNG oder WebP).',
   imageUnreadable: 'Dieses Bild konnte nicht gelesen werden. Versuchen Sie ein anderes.',
+  imageTooLarge: 'Dieses Bild ist zu groß. Versuchen Sie ein kleineres.',
   chatNotConfigured: 'Der Chat ist für diesen Shop noch nicht eingerichtet.',
   dismiss: 'Schließen',
   defaultBrandName: '{storeName} Shop',

@@ -81,6 +81,7 @@ export const es: StringTable = {
   replyInterrupted: 'La respuesta se interrumpió.',
   imageOnly: 'Solo se pueden adjuntar imágenes (por ejemplo JPEG, PNG o WebP).',
   imageUnreadable: 'No se pudo leer esa imagen. Prueba con otra.',
+  imageTooLarge: 'Esa imagen es demasiado grande. Prueba con una más pequeña.',
   chatNotConfigured: 'El chat aún no está configurado para esta tienda.',
   dismiss: 'Cerrar',
   defaultBrandName: 'Tienda {storeName}',

@@ -81,6 +81,7 @@ export const fr: StringTable = {
   replyInterrupted: 'La réponse a été interrompue.',
   imageOnly: 'Seules les images peuvent être jointes (par exemple JPEG, PNG ou WebP).',
   imageUnreadable: "Cette image n'a pas pu être lue. Essayez-en une autre.",
+  imageTooLarge: 'Cette image est trop grande. Essayez-en une plus petite.',
   chatNotConfigured: "Le chat n'est pas encore configuré pour cette boutique.",
   dismiss: 'Fermer',
   defaultBrandName: 'Boutique {storeName}',
