@@ -40,7 +40,7 @@ export function storageKeys(webhookUrl: string | null) {
     conversation: `store-assistant:chat:${hook} `,
     /** The id of the conversation open last, reopened on the next page. */
     open: `store-assistant:open:${hook}`,
-    /** Where earlier versions kept every conversation in one entry; read once and removed. */
+    /** Where unreleased builds kept every conversation in one entry; removed, not read. */
     legacy: `store-assistant:chats:${hook}`,
   };
 }
@@ -172,26 +172,4 @@ export function eraseConversations(storage: SafeStorage, keys: StorageKeys): voi
 /** Removes every conversation the widget saved in `storage`, for every webhook. */
 export function eraseAllConversations(storage: SafeStorage): void {
   for (const key of storage.keys()) if (CONVERSATION_KEY_PREFIXES.some((prefix) => key.startsWith(prefix))) storage.remove(key);
-}
-
-/**
- * Moves conversations saved by earlier versions (every conversation in one entry) to one entry each,
- * then removes the old entry. Their error and interrupted notices were always the widget's own text.
- */
-export function migrateLegacyConversations(storage: SafeStorage, keys: StorageKeys, products: ProductContext): void {
-  const parsed = parseJson(storage.get(keys.legacy));
-  if (parsed === undefined) return storage.remove(keys.legacy);
-  const list = own(parsed, 'conversations');
-  let complete = true;
-  if (own(parsed, 'version') === 1 && Array.isArray(list)) {
-    for (const raw of list.slice(0, MAX_CONVERSATIONS)) {
-      const conversation = readStored(raw, products);
-      if (!conversation || storage.get(keys.conversation + conversation.id) !== null) continue;
-      for (const message of conversation.messages) if (message.status) message.origin = 'widget';
-      complete = storage.set(keys.conversation + conversation.id, serialise(conversation)) && complete;
-    }
-    const current = own(parsed, 'currentId');
-    if (typeof current === 'string' && storage.get(keys.open) === null) storage.set(keys.open, current.slice(0, 100));
-  }
-  if (complete) storage.remove(keys.legacy);
 }

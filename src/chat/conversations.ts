@@ -3,7 +3,6 @@ import {
   eraseAllConversations,
   eraseConversations,
   MAX_CONVERSATIONS,
-  migrateLegacyConversations,
   readConversation,
   readConversations,
   storageKeys,
@@ -194,7 +193,7 @@ function createSaving({ store, deps, list, open, pointer, target }: Parts) {
 
 /** Loads the conversations saved for the webhook and reopens the last one. */
 function loadAll({ store, deps, target, list, pointer, open, productContext }: Parts): void {
-  migrateLegacyConversations(target.storage, target.keys, productContext());
+  target.storage.remove(target.keys.legacy);
   const saved = readConversations(target.storage, target.keys, productContext());
   const openId = target.storage.get(target.keys.open);
   const reopened = saved.find((conversation) => conversation.id === openId) ?? null;
@@ -210,11 +209,7 @@ function followStorage({ store, deps, target, list, open, productContext }: Part
   const id = key?.slice(target.keys.conversation.length);
   const { sessionId } = store.getState();
   if (id === undefined || id === sessionId) open.follow();
-  if (id === undefined) list.others = readConversations(target.storage, target.keys, productContext()).filter((conversation) => conversation.id !== sessionId);
-  else if (id !== sessionId) {
-    const saved = readConversation(target.storage, target.keys, id, productContext());
-    list.others = newestCopies([...list.others.filter((conversation) => conversation.id !== id), ...(saved ? [saved] : [])]);
-  }
+  if (id !== sessionId) list.others = readConversations(target.storage, target.keys, productContext()).filter((conversation) => conversation.id !== sessionId);
   publish();
 }
 

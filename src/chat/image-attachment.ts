@@ -68,17 +68,14 @@ function webpSize(bytes: Uint8Array): { width: number; height: number } | null {
 }
 
 /**
- * An image's size read from its header, without decoding it: PNG, GIF, JPEG, WebP, BMP, and AVIF or
- * HEIC (their `ispe` box). Null for anything else.
+ * An image's size read from its header, without decoding it: PNG, GIF, JPEG and WebP, what phones and
+ * screenshots make. Null for anything else, which is checked once decoded.
  */
 export function imageHeaderSize(bytes: Uint8Array): { width: number; height: number } | null {
   if (ascii(bytes, 1, 3) === 'PNG') return { width: u32be(bytes, 16), height: u32be(bytes, 20) };
   if (ascii(bytes, 0, 4) === 'GIF8') return { width: u16le(bytes, 6), height: u16le(bytes, 8) };
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return jpegSize(bytes);
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return webpSize(bytes);
-  if (ascii(bytes, 0, 2) === 'BM') return { width: Math.abs(u16le(bytes, 18) | (u16le(bytes, 20) << 16)), height: Math.abs(u16le(bytes, 22) | (u16le(bytes, 24) << 16)) };
-  const ispe = ascii(bytes, 0, Math.min(bytes.length, 4096)).indexOf('ispe');
-  return ascii(bytes, 4, 4) === 'ftyp' && ispe > 0 ? { width: u32be(bytes, ispe + 8), height: u32be(bytes, ispe + 12) } : null;
+  return ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP' ? webpSize(bytes) : null;
 }
 
 /** Refuses an image over {@link MAX_IMAGE_PIXELS}. */

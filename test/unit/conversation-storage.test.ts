@@ -9,7 +9,6 @@ import {
   MAX_CONVERSATIONS,
   MAX_MESSAGES_PER_CONVERSATION,
   MAX_STORED_IMAGE_LENGTH,
-  migrateLegacyConversations,
   readConversation,
   readConversations,
   storageKeys,
@@ -129,24 +128,6 @@ describe('conversation storage', () => {
     const read = readConversation(memoryStorage({ [`${KEYS.conversation}a`]: JSON.stringify(stored) }), KEYS, 'a', CONTEXT);
     expect(read?.messages.map((m) => m.id)).toEqual(['1', '4']);
     expect(read?.messages[1]?.products).toEqual([{ title: 'X', description: '' }]);
-  });
-
-  it('moves conversations saved in the one-entry format of earlier versions to one entry each', () => {
-    const legacy = {
-      version: 1,
-      currentId: 'b',
-      conversations: [
-        { id: 'b', updatedAt: 2, messages: [msg('q', 'user'), { ...msg('e', 'bot'), content: 'Oops', status: 'error', retryFor: 'q' }] },
-        { id: 'a', updatedAt: 1, messages: [msg('a1')] },
-      ],
-    };
-    const storage = memoryStorage({ [KEYS.legacy]: JSON.stringify(legacy) });
-    migrateLegacyConversations(storage, KEYS, CONTEXT);
-    expect(storage.get(KEYS.legacy)).toBeNull();
-    expect(storage.get(KEYS.open)).toBe('b');
-    expect(readConversations(storage, KEYS, CONTEXT).map((c) => c.id)).toEqual(['b', 'a']);
-    // An error notice of an earlier version was the widget's own text: it stays out of history.
-    expect(readConversation(storage, KEYS, 'b', CONTEXT)?.messages[1]).toMatchObject({ status: 'error', origin: 'widget' });
   });
 
   it('erases one webhook\'s conversations, or every conversation of every webhook', () => {

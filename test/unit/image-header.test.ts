@@ -19,8 +19,6 @@ describe('imageHeaderSize: an image\'s size without decoding it', () => {
     ['progressive JPEG', bytes(0xff, 0xd8, 0xff, 0xc2, 0, 17, 8, 0x2e, 0xe0, 0x3e, 0x80), { width: 16000, height: 12000 }],
     ['WebP, lossy', bytes('RIFF', 0, 0, 0, 0, 'WEBP', 'VP8 ', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ...le16(800), ...le16(600)), { width: 800, height: 600 }],
     ['WebP, extended', bytes('RIFF', 0, 0, 0, 0, 'WEBP', 'VP8X', 0, 0, 0, 0, 0, 0, 0, 0, ...le24(11_999), ...le24(11_999)), { width: 12_000, height: 12_000 }],
-    ['BMP', bytes('BM', ...Array(16).fill(0), ...le16(300), 0, 0, ...le16(200), 0, 0), { width: 300, height: 200 }],
-    ['AVIF', bytes(0, 0, 0, 20, 'ftypavif', 0, 0, 0, 0, 0, 0, 0, 20, 'ispe', 0, 0, 0, 0, ...be32(8_000), ...be32(6_000)), { width: 8_000, height: 6_000 }],
     ['something else', bytes('%PDF-1.7'), null],
   ])('%s', (_, header, size) => {
     expect(imageHeaderSize(header)).toEqual(size);
