@@ -140,3 +140,22 @@ describe('saved data is untrusted input', () => {
     expect(opened.pageErrors).toEqual([]);
   });
 });
+
+describe('hostile saved entries', () => {
+  it('invalid and prototype-polluting entries are skipped: the widget works and nothing reaches the page', async () => {
+    const opened = await session.newPage();
+    await opened.page.addInitScript(() => {
+      const hook = `${location.origin}/echo`;
+      localStorage.setItem(`store-assistant:chat:${hook} x`, '{"version":2,"__proto__":{"polluted":1},"id":"x","updatedAt":"soon","messages":[{"id":1,"content":{"$ne":null},"sender":"root"}]}');
+      localStorage.setItem(`store-assistant:chat:${hook} y`, '{not json');
+      localStorage.setItem(`store-assistant:chat:${hook} z`, JSON.stringify({ version: 2, id: 'z', updatedAt: 1, messages: [{ id: 'm', sender: 'bot', timestamp: 1, content: '<img src=x onerror=alert(1)>', status: 'streaming', animate: true }] }));
+      localStorage.setItem(`store-assistant:open:${hook}`, 'x');
+    });
+    await opened.page.goto(fixtures.page('/hostile-entries', widgetPage('webhook-url="/echo" typing-speed="0"')));
+    await opened.page.getByRole('button', { name: 'Ask a question' }).waitFor();
+    await send(opened.page, 'Still working?');
+    expect(await opened.page.evaluate(() => ({}) as Record<string, unknown>)).not.toHaveProperty('polluted');
+    expect(await opened.page.locator('store-assistant img[src="x"]').count()).toBe(0);
+    expect(opened.pageErrors).toEqual([]);
+  });
+});
