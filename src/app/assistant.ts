@@ -72,6 +72,10 @@ function composeActions(store: AssistantStore, deps: AssistantDeps, slices: Retu
       chat.actions.newChat();
       calls.clearTranscript();
     },
+    clearConversations() {
+      chat.actions.clearConversations();
+      calls.clearTranscript();
+    },
     startChat(firstMessage) {
       navigation.navigate('chat');
       if (firstMessage !== undefined) actions.sendMessage(firstMessage);
@@ -122,8 +126,6 @@ export function createAssistant(deps: AssistantDeps) {
         config,
         theme: themeFor(config, strings, state.themeLayers),
         strings,
-        markdownOptions:
-          state.markdownOptions.imageHosts.join() === config.imageHosts.join() ? state.markdownOptions : { imageHosts: config.imageHosts, pageOrigin: deps.pageOrigin },
       }));
       chat.configure(config);
       teaser.configure();

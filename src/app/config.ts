@@ -1,6 +1,7 @@
 import type { AnalyticsConfig } from '../analytics/data-layer';
 import type { ChatConfig } from '../chat/chat-state';
 import type { CommerceConfig } from '../commerce/commerce-state';
+import { COMMERCE_IMAGE_HOSTS } from '../chat/image-policy';
 import type { StringTable } from '../i18n/strings';
 import type { DisplayMode } from '../shared/display';
 import type { ThemePatch } from '../theme/theme';
@@ -62,7 +63,7 @@ export function defaultConfig(pageHost: string): AssistantConfig {
     typingSpeed: 8,
     persist: 'local',
     faq: [],
-    imageHosts: pageHost ? [pageHost] : [],
+    imageHosts: [...COMMERCE_IMAGE_HOSTS],
     geoUrl: null,
     feedback: true,
     feedbackUrl: null,

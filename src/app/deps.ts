@@ -10,6 +10,7 @@ import { createVoiceClient } from '../voice/create-voice-client';
 import { requestMicrophone } from '../voice/microphone';
 import type { VoiceDeps, VoiceEvents } from '../voice/voice-state';
 import { nextTask } from '../shared/next-task';
+import { pageLocation } from '../shared/page-location';
 import { safeStorage } from '../shared/storage';
 
 /** The events the widget announces on its element, with their `detail`: each feature's, and the element's own. */
@@ -48,6 +49,19 @@ export function browserRandomId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** Another tab changed localStorage: the `storage` event, which never fires in the tab that wrote. */
+function watchStorage(onChange: (key: string | null) => void): () => void {
+  const listener = (event: StorageEvent) => {
+    try {
+      if (event.storageArea === window.localStorage) onChange(event.key);
+    } catch {
+      // storage blocked: there is nothing to follow
+    }
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
 function scheduleIdle(callback: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(callback, { timeout: 1000 });
@@ -68,6 +82,7 @@ export function browserDeps(emit: AssistantDeps['emit'], requestFromPage: Assist
     fetch: (input, init) => window.fetch(input, init),
     localStorage: safeStorage(() => window.localStorage),
     sessionStorage: safeStorage(() => window.sessionStorage),
+    watchStorage,
     now: () => Date.now(),
     timers,
     scheduleIdle,
@@ -88,6 +103,6 @@ export function browserDeps(emit: AssistantDeps['emit'], requestFromPage: Assist
     readPage: snapshotPage,
     shopifyRoot,
     warn: (message) => console.warn(`[store-assistant] ${message}`),
-    pageOrigin: window.location.origin,
+    pageOrigin: pageLocation().origin,
   };
 }

@@ -39,7 +39,7 @@ export interface AssistantState extends ChatState {
 
 /** The state of a new widget on a page at `pageOrigin`. */
 export function initialState(pageOrigin: string, sessionId: string): AssistantState {
-  const config = defaultConfig(new URL(pageOrigin).host);
+  const config = defaultConfig(pageOrigin === 'null' ? '' : new URL(pageOrigin).host);
   return {
     ...initialChatState(sessionId, { imageHosts: config.imageHosts, pageOrigin }),
     config,

@@ -1,5 +1,5 @@
 import type { ChatDeps, ChatStore } from './chat-state';
-import { isAcceptedImage } from './image-attachment';
+import { ImageTooLargeError, isAcceptedImage } from './image-attachment';
 
 /** Choosing and removing the image for the next message. `notify` shows a notice and reports the reason. */
 export function createAttachments(store: ChatStore, deps: Pick<ChatDeps, 'prepareImage'>, notify: (text: string, reason: string) => void) {
@@ -12,7 +12,8 @@ export function createAttachments(store: ChatStore, deps: Pick<ChatDeps, 'prepar
         const image = await deps.prepareImage(file);
         store.setState({ attachment: { dataUrl: image.dataUrl, name: file.name }, notice: null });
       } catch (error) {
-        notify(strings.imageUnreadable, `attachment: "${file.name}" could not be read (${(error as Error).message})`);
+        const text = error instanceof ImageTooLargeError ? strings.imageTooLarge : strings.imageUnreadable;
+        notify(text, `attachment: "${file.name}" could not be read (${(error as Error).message})`);
       }
     },
 

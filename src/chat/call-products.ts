@@ -7,7 +7,8 @@ import { MAX_PRODUCTS, normaliseProduct } from './products';
  * reply's) show as cards in the thread at once. Returns how many could be shown.
  */
 export function showCallProducts(store: ChatStore, deps: Pick<ChatDeps, 'pageOrigin'>, log: MessageLog, raw: unknown): number {
-  const context = { storeUrl: store.getState().config.storeUrl, pageOrigin: deps.pageOrigin };
+  const { config, markdownOptions } = store.getState();
+  const context = { ...markdownOptions, storeUrl: config.storeUrl };
   const list = Array.isArray(raw) ? raw : [raw];
   const products = list
     .slice(0, MAX_PRODUCTS * 2)

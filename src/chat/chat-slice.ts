@@ -1,14 +1,15 @@
 import type { TranscriptEntry } from '../transcript/merge';
 import type { ChatConfig, ChatDeps, ChatExtensions, ChatStore } from './chat-state';
-import { createConversations } from './conversations';
+import { createConversations, type Conversations } from './conversations';
 import { createFeedback } from './feedback';
 import { createAttachments } from './attachments';
 import { messageWithImage } from './image-attachment';
+import { refusedImageReporter } from './image-policy';
 import { createMarkdownLoading } from './markdown-preload';
 import type { Rating } from './message';
 import { createMessageLog } from './message-log';
 import { showCallProducts } from './call-products';
-import { createReplyRequests } from './reply-request';
+import { createReplyRequests, type ReplyRequests } from './reply-request';
 import { createVisitorContextSource } from './visitor-context';
 
 /** What the visitor (through the UI or the element's methods) can do in the chat. */
@@ -34,6 +35,38 @@ export interface ChatActions {
   rateReply(messageId: string, rating: Rating): void;
   /** Reopens a saved conversation from the Chats view; false when there is none with that id. */
   openConversation(id: string): boolean;
+  /** Deletes a saved conversation ("Delete conversation" in Chats); deleting the open one starts a new one. */
+  deleteConversation(id: string): void;
+  /** Deletes every conversation the widget saved, in local and session storage, and starts a new one. */
+  clearConversations(): void;
+}
+
+type ConversationActions = Pick<ChatActions, 'newChat' | 'openConversation' | 'deleteConversation' | 'clearConversations'>;
+
+/** Starting, reopening and deleting conversations; each first settles a reply in flight for the open one. */
+function conversationActions(store: ChatStore, replies: ReplyRequests, conversations: Conversations): ConversationActions {
+  return {
+    newChat() {
+      replies.cancel('new-chat');
+      conversations.startNew();
+      store.setState({ loading: false, notice: null, attachment: null });
+    },
+    openConversation(id) {
+      if (id !== store.getState().sessionId) replies.cancel('new-chat');
+      const opened = conversations.open(id);
+      if (opened) store.setState({ loading: false, notice: null });
+      return opened;
+    },
+    deleteConversation(id) {
+      if (id === store.getState().sessionId) replies.cancel('new-chat');
+      conversations.remove(id);
+    },
+    clearConversations() {
+      replies.cancel('new-chat');
+      conversations.clear();
+      store.setState({ notice: null, attachment: null });
+    },
+  };
 }
 
 /**
@@ -54,6 +87,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
   };
   const attachments = createAttachments(store, deps, notify);
   const feedback = createFeedback(store, deps, log, conversations.commit);
+  const reportRefusedImage = refusedImageReporter(deps.warn);
 
   const actions: ChatActions = {
     setDraft: (draft) => store.setState({ draft }),
@@ -77,17 +111,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     markRevealed: (id) => log.markRevealed(id),
     rateReply: (messageId, rating) => feedback.rate(messageId, rating),
     ...attachments,
-    newChat() {
-      replies.cancel('new-chat');
-      conversations.startNew();
-      store.setState({ loading: false, notice: null, attachment: null });
-    },
-    openConversation(id) {
-      if (id !== store.getState().sessionId) replies.cancel('new-chat');
-      const opened = conversations.open(id);
-      if (opened) store.setState({ loading: false, notice: null });
-      return opened;
-    },
+    ...conversationActions(store, replies, conversations),
   };
 
   return {
@@ -96,6 +120,11 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     /** Applies the chat's part of a new configuration: where conversations are saved, the visitor context. */
     configure(config: ChatConfig): void {
       conversations.load(config);
+      store.setState((state) =>
+        state.markdownOptions.imageHosts.join() === config.imageHosts.join() && state.markdownOptions.onRefused
+          ? {}
+          : { markdownOptions: { imageHosts: config.imageHosts, pageOrigin: deps.pageOrigin, onRefused: reportRefusedImage } },
+      );
       visitorContext.configure(config.geoUrl);
     },
 
@@ -116,6 +145,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     dispose(): void {
       replies.cancel('removed');
       conversations.flush();
+      conversations.dispose();
     },
   };
 }

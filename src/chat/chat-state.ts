@@ -59,7 +59,7 @@ export interface ChatConfig {
   /** "Track my order" target; relative product links resolve against it. */
   storeUrl: string | null;
   persist: PersistMode;
-  /** Hosts that images inside bot markdown may load from. */
+  /** `image-hosts`: where images in replies may load from besides the page's own image files (image-policy.ts). */
   imageHosts: string[];
   geoUrl: string | null;
   mode: DisplayMode;
@@ -101,6 +101,11 @@ export interface ChatDeps {
   localStorage: SafeStorage;
   /** Per-tab storage (`persist="session"`, the visit's cached context). */
   sessionStorage: SafeStorage;
+  /**
+   * Calls `onChange` with the key another tab changed in `localStorage` (null when it was cleared), so
+   * this tab's view of the conversations stays current. Returns the function that stops listening.
+   */
+  watchStorage: (onChange: (key: string | null) => void) => () => void;
   now: () => number;
   timers: Timers;
   /** Runs `callback` when the browser is idle (or soon); returns a function that cancels it. */

@@ -19,11 +19,12 @@ export function withoutImageData(content: string): string {
 
 /**
  * The conversation before a message, as the webhook's `history`: the last {@link MAX_HISTORY_TURNS}
- * turns, with error bubbles left out and image data replaced by "[image]".
+ * turns, with image data replaced by "[image]". Only what was said goes back: failed, cut-off and
+ * still-streaming replies, and every text the widget wrote itself, are left out.
  */
 export function buildHistory(messages: readonly Message[]): HistoryItem[] {
   return messages
-    .filter((message) => message.status !== 'error' && message.content.trim() !== '')
+    .filter((message) => message.status === undefined && message.origin === undefined && message.content.trim() !== '')
     .slice(-MAX_HISTORY_TURNS)
     .map((message) => ({ role: message.sender === 'user' ? 'user' : 'assistant', content: withoutImageData(message.content) }));
 }

@@ -3,14 +3,10 @@ import { Marked, type Tokens } from 'marked';
 import { makeLinkHonest } from './markdown-links';
 import { markdownLimits, tooManyElements } from './markdown-limits';
 import { escapeHtml, plainTextToHtml } from './visible-text';
+import { allowedImageUrl, type ImagePolicy } from './image-policy';
 
-/** Where bot markdown may load images from, and what relative links resolve against. */
-export interface MarkdownOptions {
-  /** Hosts (`cdn.example`, `*.example.com`, `host:port`) that images may load from. */
-  imageHosts: readonly string[];
-  /** The page's origin: relative links resolve here, and plain-http images are allowed only here. */
-  pageOrigin: string;
-}
+/** Where bot markdown may load images from (the image rule), and what relative links resolve against. */
+export type MarkdownOptions = ImagePolicy;
 
 /** The only elements bot markdown may produce: no raw HTML, forms, frames, SVG, MathML or styles. */
 export const ALLOWED_TAGS = [
@@ -20,29 +16,6 @@ export const ALLOWED_TAGS = [
 /** The only attributes: no event handlers, `style`, `class`, `id` or data attributes. */
 export const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'start', 'align', 'target', 'rel'];
 const LINK_PROTOCOLS = new Set(['https:', 'http:', 'mailto:', 'tel:']);
-
-/** Does `host` (as in `URL.host`) match an entry of the allow-list? `*.example.com` matches subdomains only. */
-export function hostAllowed(host: string, allowed: readonly string[]): boolean {
-  const lower = host.toLowerCase();
-  return allowed.some((entry) => {
-    const pattern = entry.toLowerCase();
-    return pattern.startsWith('*.') ? lower.endsWith(pattern.slice(1)) && lower.length > pattern.length - 1 : lower === pattern;
-  });
-}
-
-/**
- * An image URL bot markdown may show, made absolute: https on an allowed host, or any http(s) URL on
- * the page's own origin. Null for everything else.
- */
-export function allowedImageUrl(src: string, options: MarkdownOptions): string | null {
-  try {
-    const url = new URL(src, options.pageOrigin);
-    if (url.origin === options.pageOrigin && (url.protocol === 'https:' || url.protocol === 'http:')) return url.href;
-    return url.protocol === 'https:' && hostAllowed(url.host, options.imageHosts) ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A link target bot markdown may use, made absolute; null for javascript:, data: and every other scheme. */
 export function safeLink(href: string, pageOrigin: string): string | null {
@@ -67,8 +40,8 @@ const marked = new Marked({
   renderer: {
     // Raw HTML in a reply is shown as the text it is, never as markup.
     html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
-    // An image from a host the store does not allow shows as its alt text, so a prompt-injected
-    // reply cannot send the conversation to another server through an image URL.
+    // An image the image rule refuses shows as its alt text, so a prompt-injected reply cannot send the
+    // conversation to another server (or GET one of the store's pages) through an image URL.
     image: ({ href, title, text }: Tokens.Image) => {
       const src = allowedImageUrl(href, activeOptions);
       if (src === null) return escapeHtml(text);
@@ -118,7 +91,7 @@ const PURIFY_CONFIG: Config = {
 /**
  * Renders bot markdown to sanitised HTML: marked, then DOMPurify with an explicit allow-list. Links open
  * in a new tab with rel="noopener noreferrer" and never mislead about where they go; raw HTML shows as
- * text; images load only from allowed hosts; structure nested too deep shows as text, and a reply that
+ * text; images follow the image rule (image-policy.ts); structure nested too deep shows as text, and a reply that
  * would make more elements than a reply needs shows as plain text (see markdown-limits.ts).
  */
 export function renderMarkdown(text: string, options: MarkdownOptions): string {

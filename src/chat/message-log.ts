@@ -38,10 +38,14 @@ export function createMessageLog(store: ChatStore, deps: Pick<ChatDeps, 'now' | 
   const find = (id: string) => store.getState().messages.find((message) => message.id === id);
 
   return {
-    /** A new message with a unique id built from the timestamp (SPEC §3). */
+    /**
+     * A new message with a unique id built from the timestamp (SPEC §3), also unique among the messages
+     * another tab added to this conversation.
+     */
     create(sender: Sender, content: string, extra: Partial<Message> = {}): Message {
       const timestamp = deps.now();
-      sequence += 1;
+      do sequence += 1;
+      while (find(`${timestamp}-${sequence}`));
       return completeMessage({ id: `${timestamp}-${sequence}`, content, sender, timestamp, ...extra });
     },
 
@@ -67,7 +71,7 @@ export function createMessageLog(store: ChatStore, deps: Pick<ChatDeps, 'now' | 
 
     /** A streamed reply has arrived in full: it takes its final form and is announced as a message. */
     complete(id: string, patch: Partial<Message>): Message | undefined {
-      replace(id, (message) => ({ ...message, ...patch, status: undefined }));
+      replace(id, (message) => ({ ...message, ...patch, status: undefined, retryFor: undefined }));
       const final = find(id);
       if (final) deps.emit('message', final);
       return final;

@@ -15,11 +15,14 @@ export interface Message {
   products?: Product[];
   /**
    * `error`: a failed reply, shown with Retry; `streaming`: a reply still arriving; `interrupted`: a
-   * reply cut off because the widget was removed, also with Retry.
+   * reply cut off (the widget removed, the page left, New chat mid-stream), also with Retry; what had
+   * arrived of it stays visible with a note. Neither is ever sent back as history.
    */
   status?: 'error' | 'streaming' | 'interrupted';
-  /** On a failed reply: the visitor message that Retry sends again. */
+  /** On a failed reply (and a reply still streaming): the visitor message that Retry sends again. */
   retryFor?: string;
+  /** `widget`: a text the widget wrote itself (an error or "not understood" notice), never sent as history. */
+  origin?: 'widget';
   /** A new bot reply that is still to be revealed by the typewriter. Never stored. */
   animate?: boolean;
   /** The reply was longer than the widget shows and was cut. */
@@ -41,7 +44,7 @@ export type Rating = 'up' | 'down';
  * `status`, a message must not inherit cards or an error state.
  */
 export function completeMessage(message: Message): Message {
-  return { products: undefined, status: undefined, retryFor: undefined, animate: undefined, truncated: undefined, source: undefined, feedback: undefined, suggestions: undefined, ...message };
+  return { products: undefined, status: undefined, retryFor: undefined, origin: undefined, animate: undefined, truncated: undefined, source: undefined, feedback: undefined, suggestions: undefined, ...message };
 }
 
 /** The detail of `store-assistant:feedback`, and the body POSTed to `feedback-url`. */

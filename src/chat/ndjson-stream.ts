@@ -59,24 +59,32 @@ function eventFromLine(line: string): StreamEvent | null {
   }
 }
 
-/** A parser fed with decoded chunks as they arrive; it returns the events of every completed line. */
+/**
+ * A parser fed with decoded chunks as they arrive; it returns the events of every completed line. Only
+ * a chunk with a newline splits anything, so a long line arriving a byte at a time costs no more than
+ * the line itself.
+ */
 export function createStreamParser() {
   let buffer = '';
-  const drain = (final: boolean): StreamEvent[] => {
-    const lines = buffer.split('\n');
-    buffer = final ? '' : lines.pop() ?? '';
-    if (buffer.length > MAX_LINE_LENGTH) throw new Error('stream line too long');
-    return lines.flatMap((line) => (line.trim() ? eventFromLine(line.trim()) ?? [] : []));
-  };
+  const events = (text: string) => text.split('\n').flatMap((line) => (line.trim() ? eventFromLine(line.trim()) ?? [] : []));
   return {
     /** Adds a chunk; returns the events of the lines it completed. */
     push(chunk: string): StreamEvent[] {
-      buffer += chunk;
-      return drain(false);
+      const end = chunk.lastIndexOf('\n');
+      if (end < 0) {
+        buffer += chunk;
+        if (buffer.length > MAX_LINE_LENGTH) throw new Error('stream line too long');
+        return [];
+      }
+      const complete = buffer + chunk.slice(0, end);
+      buffer = chunk.slice(end + 1);
+      return events(complete);
     },
     /** The stream ended: the events of a last line without a newline. */
     end(): StreamEvent[] {
-      return drain(true);
+      const rest = buffer;
+      buffer = '';
+      return events(rest);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { own } from '../shared/own';
 import { visibleText } from './visible-text';
+import { allowedImageUrl, type ImagePolicy } from './image-policy';
 
 /** A product card, normalised from either naming a workflow may use (SPEC §3). */
 export interface Product {
@@ -25,12 +26,10 @@ export const MAX_ID_LENGTH = 100;
 /** More cards than this are not shown: a reply is a recommendation, not a catalogue. */
 export const MAX_PRODUCTS = 12;
 
-/** Where relative product links resolve, and which origins count as the store's own. */
-export interface ProductContext {
-  /** Relative links resolve against the store's URL. */
+/** Where relative product links resolve, and the image rule card images follow (image-policy.ts). */
+export interface ProductContext extends ImagePolicy {
+  /** Relative links resolve against the store's URL (against the page's origin without one). */
   storeUrl: string | null;
-  /** The page's origin: relative links resolve here when there is no store URL. */
-  pageOrigin: string;
 }
 
 /**
@@ -69,12 +68,15 @@ export function safeProductUrl(value: string, context: ProductContext): string |
   return undefined;
 }
 
-/** A product image: `https:` or an inline `data:image/` (not SVG, which can carry script when opened). */
+/**
+ * A product image: one the image rule allows (the same as for markdown images), or an inline
+ * `data:image/` (not SVG, which can carry script when opened), which loads nothing.
+ */
 export function safeProductImage(value: string, context: ProductContext): string | undefined {
   const trimmed = value.trim();
   if (/^data:image\/(?:png|jpe?g|gif|webp|avif);base64,[a-z0-9+/=\s]+$/i.test(trimmed)) return trimmed.replace(/\s+/g, '');
   const url = safeProductUrl(trimmed, context);
-  return url && (url.startsWith('https:') || new URL(url).origin === context.pageOrigin) ? url : undefined;
+  return (url && allowedImageUrl(url, context)) ?? undefined;
 }
 
 function formatNumber(raw: number, currency: unknown): string {

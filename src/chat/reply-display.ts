@@ -10,7 +10,7 @@ export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn'
     showReply(reply: ParsedReply, streamedId: string | null): void {
       const empty = !reply.text && reply.products.length === 0;
       const content = empty ? store.getState().strings.replyNotUnderstood : reply.text;
-      const extra: Partial<Message> = {};
+      const extra: Partial<Message> = empty ? { origin: 'widget' } : {};
       if (reply.products.length > 0) extra.products = reply.products;
       if (reply.truncated) extra.truncated = true;
       if (reply.suggestions) extra.suggestions = reply.suggestions;
@@ -25,11 +25,17 @@ export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn'
     showFailure(userMessage: Message, status: 'error' | 'interrupted', streamedId: string | null, reason: string): void {
       if (streamedId) log.remove(streamedId);
       const { strings } = store.getState();
-      const failure = log.create('bot', status === 'error' ? strings.replyFailed : strings.replyInterrupted, { status, retryFor: userMessage.id });
+      const failure = log.create('bot', status === 'error' ? strings.replyFailed : strings.replyInterrupted, { status, retryFor: userMessage.id, origin: 'widget' });
       log.add(failure);
       log.announce(failure);
       // The store owner debugging a webhook (CORS, mixed content, a 500) finds the cause in the console.
       deps.warn(reason);
       deps.emit('error', { source: 'chat', message: reason });
-    },  };
+    },
+
+    /** A streamed reply was cut off: what arrived stays, marked interrupted, with Retry. */
+    interrupt(streamedId: string): void {
+      log.update(streamedId, { status: 'interrupted' });
+    },
+  };
 }

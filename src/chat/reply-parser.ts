@@ -18,6 +18,8 @@ export interface ParsedReply {
 export const MAX_DEPTH = 12;
 /** Values visited at most, so a reply of a million array items costs no more than a normal one. */
 export const MAX_NODES = 5_000;
+/** Items read from one list (an n8n item array, a `messages` list). */
+const MAX_ITEMS = 100;
 /**
  * Longest text shown from one reply (a few screens); more is cut with a note. Laying out much more text
  * in one go would be a long task on the store's page.
@@ -79,6 +81,9 @@ function fromString(text: string, depth: number, walk: Walk): ParsedReply {
   let rest = '';
   let last = 0;
   for (const match of text.matchAll(FENCED_BLOCK)) {
+    // Each block is a node of the walk: a reply of a million small blocks costs no more than a normal one.
+    walk.nodes += 1;
+    if (walk.nodes > MAX_NODES) break;
     const inner = tryParseJson(match[1] ?? '');
     if (!inner || typeof inner.value !== 'object' || inner.value === null) continue;
     rest += text.slice(last, match.index);
@@ -91,7 +96,8 @@ function fromString(text: string, depth: number, walk: Walk): ParsedReply {
 
 function fromMessages(list: unknown[], depth: number, walk: Walk): ParsedReply {
   const parts: ParsedReply[] = [];
-  for (const item of list) {
+  for (const item of list.slice(0, MAX_ITEMS)) {
+    if (walk.nodes > MAX_NODES) break;
     if (typeof item === 'string') parts.push({ text: item, products: [] });
     else if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
       const role = own(item, 'role');
@@ -138,7 +144,7 @@ function fromValue(value: unknown, depth: number, walk: Walk): ParsedReply {
   if (Array.isArray(value)) {
     // n8n answers with an array of items; a plain list of products is a list of cards.
     const parts: ParsedReply[] = [];
-    for (const item of value.slice(0, 100)) {
+    for (const item of value.slice(0, MAX_ITEMS)) {
       parts.push(isProductLike(item) ? { text: '', products: productsFrom(item, walk) } : fromValue(item, depth + 1, walk));
       if (walk.nodes > MAX_NODES) break;
     }
@@ -189,4 +195,10 @@ export function parseReply(body: unknown, context: ProductContext, options: { se
   } catch {
     return shown({ text: typeof body === 'string' ? body : '', products: [] });
   }
+}
+
+/** A reply's text within {@link MAX_REPLY_TEXT}: cut with an ellipsis, and marked, when it was longer. */
+export function capReplyText(text: string): { text: string; truncated: true | undefined } {
+  if (text.length <= MAX_REPLY_TEXT) return { text, truncated: undefined };
+  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, truncated: true };
 }

@@ -24,8 +24,10 @@ export interface ReplyRequestParts extends ChatExtensions {
 
 interface InFlight {
   controller: AbortController;
+  /** Why the widget cancelled it; once set, its end has already been shown. */
   reason: CancelReason | null;
   sessionId: string;
+  userMessage: Message;
   /** The id of the streamed reply on screen, once the first text arrived. */
   streamedId: string | null;
 }
@@ -35,6 +37,14 @@ function requestBody(store: ChatStore, userMessage: Message): WebhookRequest {
   const { sessionId, messages } = store.getState();
   return { message: userMessage.content, history: buildHistory(messages.slice(0, messages.indexOf(userMessage))), sessionId };
 }
+
+/** The reply's text and products: a streamed reply's text, or the body read by its content type. */
+function parse(reply: WebhookReply, context: ProductContext) {
+  return reply.streamed ? parseReply(reply.text, context) : parseReply(reply.body, context, { servedAsJson: /json/i.test(reply.contentType) });
+}
+
+/** The reply requests of one widget. */
+export type ReplyRequests = ReturnType<typeof createReplyRequests>;
 
 /**
  * The `context` of a request: the visitor context and what other features add. A value when nothing
@@ -51,9 +61,26 @@ function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | P
   return Promise.all([geo, facts]).then(([visitor, more]) => merge(visitor, more));
 }
 
-/** The reply's text and products: a streamed reply's text, or the body read by its content type. */
-function parse(reply: WebhookReply, context: ProductContext) {
-  return reply.streamed ? parseReply(reply.text, context) : parseReply(reply.body, context, { servedAsJson: /json/i.test(reply.contentType) });
+/**
+ * Sends `request`'s question and reads the reply, parsed. Reading and parsing each get a task of their
+ * own: a large reply never becomes one long task on the store's page.
+ */
+async function fetchReply(store: ChatStore, deps: ChatDeps, parts: ReplyRequestParts, request: InFlight, onStreamText: (text: string) => void) {
+  const body = requestBody(store, request.userMessage);
+  // Without anything to wait for, the request leaves in the same task as the click.
+  const context = requestContext(parts);
+  body.context = context instanceof Promise ? await context : context;
+  const reply = await callWebhook({
+    url: store.getState().config.webhookUrl ?? '',
+    body,
+    fetch: deps.fetch,
+    timers: deps.timers,
+    signal: request.controller.signal,
+    onStreamText,
+  });
+  await deps.yieldToPage();
+  const { config, markdownOptions } = store.getState();
+  return parse(reply, { ...markdownOptions, storeUrl: config.storeUrl });
 }
 
 /**
@@ -70,14 +97,15 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     // A structured reply streamed as text would show as raw JSON: the dots stay until it is parsed.
     if (!stillCurrent(request) || looksLikeJsonText(text)) return;
     if (request.streamedId !== null) return log.update(request.streamedId, { content: text });
-    const message = log.create('bot', text, { status: 'streaming' });
+    const message = log.create('bot', text, { status: 'streaming', retryFor: request.userMessage.id });
     request.streamedId = message.id;
     log.add(message, { as: 'streaming' });
   };
+
   const fail = (request: InFlight, userMessage: Message, error: unknown) => {
     const failure = error instanceof WebhookError ? error : new WebhookError('network', String(error));
-    // A new chat cancelled this request: the old conversation keeps the question, unanswered.
-    if (failure.kind === 'aborted' && request.reason === 'new-chat') return;
+    // Cancelled by the widget: `cancel` has already shown how the reply ended.
+    if (request.reason !== null) return;
     if (stillCurrent(request)) display.showFailure(userMessage, failure.kind === 'aborted' ? 'interrupted' : 'error', request.streamedId, `chat: ${failure.message}`);
   };
 
@@ -85,26 +113,12 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   const request = async (userMessage: Message): Promise<void> => {
     const { config, sessionId } = store.getState();
     if (!config.webhookUrl) return;
-    const current: InFlight = { controller: new AbortController(), reason: null, sessionId, streamedId: null };
+    const current: InFlight = { controller: new AbortController(), reason: null, sessionId, userMessage, streamedId: null };
     inFlight = current;
     store.setState({ loading: true, notice: null });
     const markdownReady = parts.ensureMarkdown();
     try {
-      const body = requestBody(store, userMessage);
-      const context = requestContext(parts);
-      body.context = context instanceof Promise ? await context : context;
-      const reply = await callWebhook({
-        url: config.webhookUrl,
-        body,
-        fetch: deps.fetch,
-        timers: deps.timers,
-        signal: current.controller.signal,
-        onStreamText: (text) => showStreamText(current, text),
-      });
-      // Reading, parsing and showing a reply each get a task of their own: a large reply never becomes
-      // one long task on the store's page.
-      await deps.yieldToPage();
-      const parsed = parse(reply, { storeUrl: store.getState().config.storeUrl, pageOrigin: deps.pageOrigin });
+      const parsed = await fetchReply(store, deps, parts, current, (text) => showStreamText(current, text));
       await markdownReady;
       await deps.yieldToPage();
       if (stillCurrent(current)) display.showReply(parsed, current.streamedId);
@@ -131,11 +145,20 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
       void request(question);
     },
 
-    /** Cancels the reply in flight, if any. */
+    /**
+     * Cancels the reply in flight, if any, and shows how it ended before anything is saved: what had
+     * streamed stays, marked interrupted with Retry; removed while waiting, the question gets the
+     * interrupted note with Retry; a new chat leaves an unstreamed question unanswered.
+     */
     cancel(reason: CancelReason): void {
-      if (!inFlight) return;
-      inFlight.reason = reason;
-      inFlight.controller.abort();
+      const request = inFlight;
+      if (!request || request.reason !== null) return;
+      request.reason = reason;
+      if (request.streamedId !== null) display.interrupt(request.streamedId);
+      else if (reason === 'removed') display.showFailure(request.userMessage, 'interrupted', null, 'chat: the reply was interrupted (the widget was removed)');
+      inFlight = null;
+      store.setState({ loading: false });
+      request.controller.abort();
     },
   };
 }

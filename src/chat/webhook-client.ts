@@ -1,5 +1,6 @@
 import type { HistoryItem } from './history';
 import { createStreamParser, isStreamingContentType, looksLikeStream, type StreamEvent } from './ndjson-stream';
+import { MAX_REPLY_TEXT } from './reply-parser';
 import { explicitRequest } from './request-options';
 import { safeStringify } from '../shared/safe-json';
 import type { Timers } from '../shared/timers';
@@ -15,11 +16,16 @@ export interface WebhookRequest {
 
 /** A webhook that has not answered (or has gone quiet mid-stream) this long is aborted. */
 export const WEBHOOK_TIMEOUT_MS = 60_000;
+/** However it trickles in, a reply that has not arrived in full this long after sending is aborted. */
+export const REPLY_DEADLINE_MS = 120_000;
 /** Largest reply body read; a larger one is refused rather than held in memory. */
 export const MAX_REPLY_BYTES = 8 * 1024 * 1024;
 
-/** Why a request failed. `aborted` means the widget cancelled it (new chat, element removed). */
-export type WebhookFailure = 'http' | 'network' | 'timeout' | 'aborted' | 'too-large' | 'stream';
+/**
+ * Why a request failed. `aborted` means the widget cancelled it (new chat, element removed); `html`, that
+ * the answer was an HTML page (a proxy's or server's error page sent with a 200), not a reply.
+ */
+export type WebhookFailure = 'http' | 'network' | 'timeout' | 'aborted' | 'too-large' | 'stream' | 'html';
 
 export class WebhookError extends Error {
   constructor(
@@ -43,9 +49,10 @@ export interface WebhookCall {
   timers: Timers;
   /** Cancels the request (new chat, element removed). */
   signal: AbortSignal;
-  /** Streaming replies: called with the whole text so far each time more arrives. */
+  /** Streaming replies: called with the whole text so far, at most once per chunk that added text. */
   onStreamText?: (text: string) => void;
   timeoutMs?: number;
+  deadlineMs?: number;
 }
 
 /** The webhook request: JSON in, any of the documented reply types out. */
@@ -58,24 +65,28 @@ function requestInit(body: string, signal: AbortSignal): RequestInit {
 
 /**
  * Posts one message to the store's webhook and reads the reply, streaming or not. Throws a
- * {@link WebhookError} for a non-OK status, a network failure, a timeout (no answer in 60 s, or 60 s of
- * silence mid-stream), a cancellation, a body over {@link MAX_REPLY_BYTES} or a stream error.
+ * {@link WebhookError} for a non-OK status, a network failure, a timeout (no answer in 60 s, 60 s of
+ * silence mid-stream, or 120 s in all however the reply trickles), a cancellation, a body over
+ * {@link MAX_REPLY_BYTES} or a stream error.
  */
 export async function callWebhook(call: WebhookCall): Promise<WebhookReply> {
   const controller = new AbortController();
   let timedOut = false;
-  let timer: unknown;
+  const expire = () => {
+    timedOut = true;
+    controller.abort();
+  };
+  let silence: unknown;
   const armTimeout = () => {
-    call.timers.clearTimeout(timer);
-    timer = call.timers.setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, call.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
+    call.timers.clearTimeout(silence);
+    silence = call.timers.setTimeout(expire, call.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
   };
   const cancel = () => controller.abort();
   if (call.signal.aborted) throw new WebhookError('aborted', 'the request was cancelled');
   call.signal.addEventListener('abort', cancel);
   armTimeout();
+  // Fixed when the request leaves: chunks re-arm the silence timer, never this one.
+  const deadline = call.timers.setTimeout(expire, call.deadlineMs ?? REPLY_DEADLINE_MS);
   const failure = (error: unknown): WebhookError => {
     if (error instanceof WebhookError) return error;
     if (timedOut) return new WebhookError('timeout', 'the webhook did not answer in time');
@@ -89,29 +100,82 @@ export async function callWebhook(call: WebhookCall): Promise<WebhookReply> {
       void response.body?.cancel().catch(() => undefined);
       throw new WebhookError('http', `the webhook answered ${response.status} ${response.statusText}`.trim(), response.status);
     }
-    return await readReply(response, armTimeout, call.onStreamText);
+    const reply = await readReply(response, { onActivity: armTimeout, onStreamText: call.onStreamText, signal: controller.signal });
+    if (controller.signal.aborted) throw new Error('aborted while reading');
+    return reply;
   } catch (error) {
     throw failure(error);
   } finally {
-    call.timers.clearTimeout(timer);
+    call.timers.clearTimeout(silence);
+    call.timers.clearTimeout(deadline);
     call.signal.removeEventListener('abort', cancel);
   }
 }
 
-async function readReply(response: Response, onActivity: () => void, onStreamText?: (text: string) => void): Promise<WebhookReply> {
+/** A body that is an HTML document: a proxy's or server's error page, whatever its status or content type. */
+const HTML_DOCUMENT = /^\s*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
+
+/** The decoder for the charset `contentType` declares; UTF-8 without one, or for a label the browser does not know. */
+function decoderFor(contentType: string | null): TextDecoder {
+  const label = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];
+  try {
+    return new TextDecoder(label ?? 'utf-8');
+  } catch {
+    return new TextDecoder();
+  }
+}
+
+/** What reading a reply reports back while it arrives. */
+interface ReadHooks {
+  onActivity: () => void;
+  onStreamText?: (text: string) => void;
+  /** Aborted on a timeout or cancellation: the read stops there, even on a body that ignores it. */
+  signal: AbortSignal;
+}
+
+/** Reads the body chunk by chunk, within {@link MAX_REPLY_BYTES}, until it ends or `signal` aborts. */
+async function readChunks(response: Response, hooks: ReadHooks, consume: (chunk: Uint8Array) => void): Promise<void> {
+  const reader = response.body?.getReader();
+  if (!reader) return consume(new Uint8Array(await response.arrayBuffer()));
+  const stop = () => void reader.cancel().catch(() => undefined);
+  hooks.signal.addEventListener('abort', stop);
+  try {
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || hooks.signal.aborted) return;
+      hooks.onActivity();
+      bytes += value.byteLength;
+      if (bytes > MAX_REPLY_BYTES) {
+        stop();
+        throw new WebhookError('too-large', `the reply is larger than ${MAX_REPLY_BYTES / 1024 / 1024} MB`);
+      }
+      consume(value);
+    }
+  } finally {
+    hooks.signal.removeEventListener('abort', stop);
+  }
+}
+
+async function readReply(response: Response, hooks: ReadHooks): Promise<WebhookReply> {
   const contentType = response.headers.get('Content-Type');
   let streaming: boolean | undefined = isStreamingContentType(contentType) || undefined;
   const parser = createStreamParser();
-  const decoder = new TextDecoder();
+  const decoder = decoderFor(contentType);
   let raw = '';
   let streamed = '';
-  let bytes = 0;
+  let reported = '';
 
   const handle = (event: StreamEvent) => {
     if (event.type === 'error') throw new WebhookError('stream', `the workflow reported: ${event.message}`);
-    if (event.type !== 'text') return;
-    streamed += event.text;
-    onStreamText?.(streamed);
+    if (event.type === 'text') streamed += event.text;
+  };
+  // What a chunk added is shown once, whatever number of lines it held, and never past the cap.
+  const report = () => {
+    const shown = streamed.length > MAX_REPLY_TEXT ? `${streamed.slice(0, MAX_REPLY_TEXT)}…` : streamed;
+    if (shown === reported) return;
+    reported = shown;
+    hooks.onStreamText?.(shown);
   };
   const consume = (chunk: string, final = false) => {
     if (streaming === undefined) {
@@ -127,26 +191,14 @@ async function readReply(response: Response, onActivity: () => void, onStreamTex
       return;
     }
     parser.push(chunk).forEach(handle);
+    report();
   };
 
-  const reader = response.body?.getReader();
-  if (!reader) {
-    consume(await response.text(), true);
-  } else {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      onActivity();
-      bytes += value.byteLength;
-      if (bytes > MAX_REPLY_BYTES) {
-        void reader.cancel().catch(() => undefined);
-        throw new WebhookError('too-large', `the reply is larger than ${MAX_REPLY_BYTES / 1024 / 1024} MB`);
-      }
-      consume(decoder.decode(value, { stream: true }));
-    }
-    consume(decoder.decode(), true);
-  }
+  await readChunks(response, hooks, (bytes) => consume(decoder.decode(bytes, { stream: true })));
+  consume(decoder.decode(), true);
+  if (!streaming && HTML_DOCUMENT.test(raw)) throw new WebhookError('html', 'the webhook answered with an HTML page, not a reply (a proxy or server error page?)');
   if (!streaming) return { streamed: false, body: raw, contentType: contentType ?? '' };
   parser.end().forEach(handle);
+  report();
   return { streamed: true, text: streamed };
 }

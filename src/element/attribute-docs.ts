@@ -49,7 +49,7 @@ export const ATTRIBUTE_DOCS = {
   'typing-speed': { doc: 'Milliseconds per character of the reply typewriter; `0` shows replies at once.', default: '`8`' },
   persist: { doc: 'Where conversations are kept: `local`, `session` or `none`.', default: '`local`', values: ['local', 'session', 'none'] },
   faq: { doc: 'FAQ entries as JSON: `[{ "q": "...", "a": "..." }]`.', default: 'none' },
-  'image-hosts': { doc: 'Space-separated hosts that images inside bot replies may load from.', default: "the page's host" },
+  'image-hosts': { doc: 'Space-separated hosts (`cdn.example`, `*.example.com`) or host/path prefixes (`shop.example/media/`) that images in replies may load from, besides the page\'s own image files (see Images in replies).', default: 'the shop platform CDNs' },
   'geo-url': { doc: 'Optional visitor-context lookup (GET, JSON), sent as `context.geo`.', default: 'none: nothing is requested' },
   feedback: { doc: 'Thumbs up and down under each complete bot reply: `on` or `off`.', default: '`on`', values: ['on', 'off'] },
   'feedback-url': { doc: 'Where each rating is POSTed as JSON `{ messageId, rating, content, sessionId }` (10 s timeout, no retries; failures go to the console).', default: 'none: ratings stay in the page (event only)' },

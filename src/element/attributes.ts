@@ -127,6 +127,8 @@ function parseStrings(value: string, warn: (message: string) => void): Partial<S
 const MAX_TEASER_LENGTH = 140;
 
 const HOST_PATTERN = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i;
+/** An `image-hosts` entry: a host pattern, optionally followed by a path prefix (`shop.example/media/`). */
+const IMAGE_HOST_PATTERN = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?(?:\/[\w\-.~%!$&'()*+,;=:@/]*)?$/i;
 
 /**
  * The element's attributes, parsed: the assistant's configuration, and what the `open` attribute asks
@@ -216,7 +218,7 @@ function parseConnections(readers: Readers, config: AssistantConfig): void {
     if (HOST_PATTERN.test(domain) && !domain.startsWith('*')) config.storeDomain = domain;
     else invalid('store-domain', domain, 'is not a domain name');
   }
-  const storeHome = config.storeDomain !== page.host ? `https://${config.storeDomain}/` : `${page.origin}/`;
+  const storeHome = config.storeDomain !== page.host ? `https://${config.storeDomain}/` : page.origin === 'null' ? '' : `${page.origin}/`;
   config.storeUrl = url('store-url') ?? parseHttpUrl(storeHome, page.baseUrl);
   config.agentUrl = url('agent-url');
   config.geoUrl = url('geo-url');
@@ -254,10 +256,11 @@ function parseBehaviour({ invalid, text, choice }: Readers, config: AssistantCon
   }
   const hosts = text('image-hosts');
   if (hosts !== null) {
-    const list = hosts.split(/[\s,]+/).filter(Boolean).map((host) => host.toLowerCase());
-    const bad = list.filter((host) => !HOST_PATTERN.test(host));
-    bad.forEach((host) => invalid('image-hosts', host, 'is not a host name'));
-    config.imageHosts = list.filter((host) => HOST_PATTERN.test(host));
+    // Host names are case-insensitive, path prefixes are not.
+    const list = hosts.split(/[\s,]+/).filter(Boolean).map((entry) => entry.replace(/^[^/]*/, (host) => host.toLowerCase()));
+    const bad = list.filter((entry) => !IMAGE_HOST_PATTERN.test(entry) || /(?:^|\/)\.\.?(?:\/|$)/.test(entry));
+    bad.forEach((entry) => invalid('image-hosts', entry, 'is not a host name or host/path-prefix'));
+    config.imageHosts = list.filter((entry) => !bad.includes(entry));
   }
 }
 

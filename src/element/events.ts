@@ -37,7 +37,19 @@ export type StoreAssistantEventMap = {
   [K in keyof AssistantEvents as `store-assistant:${K}`]: CustomEvent<AssistantEvents[K]>;
 };
 
-/** Dispatches `store-assistant:<name>` on `target`. */
+/** A deep copy of plain data (own enumerable keys of objects and arrays): what a listener may edit freely. */
+function copyOf(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null || depth > 16) return value;
+  if (Array.isArray(value)) return value.map((item) => copyOf(item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) copy[key] = copyOf((value as Record<string, unknown>)[key], depth + 1);
+  return copy;
+}
+
+/**
+ * Dispatches `store-assistant:<name>` on `target`. The detail is a copy: a listener that edits it in place
+ * (an analytics tag redacting what it records) changes nothing the widget shows, sends or saves.
+ */
 export function dispatchAssistantEvent(target: EventTarget, ...[name, detail]: Parameters<Emit<AssistantEvents>>): void {
-  target.dispatchEvent(new CustomEvent(`store-assistant:${name}`, { detail, bubbles: true, composed: true }));
+  target.dispatchEvent(new CustomEvent(`store-assistant:${name}`, { detail: copyOf(detail), bubbles: true, composed: true }));
 }

@@ -24,6 +24,8 @@ export interface StoreAssistantMembers {
   sendMessage(text: string): boolean;
   /** Starts a new conversation. */
   newChat(): void;
+  /** Deletes every conversation the widget saved (local and session storage) and starts a new one. */
+  clearConversations(): void;
   /** Returns to the welcome view. */
   goHome(): void;
   /**

@@ -4,7 +4,7 @@ import { browserDeps, type AssistantEvents } from '../app/deps';
 import { dataLayerEntry, pushToDataLayer, type AnalyticsConfig } from '../analytics/data-layer';
 import type { Emit } from '../shared/events';
 import { nextTask } from '../shared/next-task';
-import { themeCssVariables } from '../theme/css-variables';
+import { pageLocation } from '../shared/page-location';
 import css from '../ui/styles.css?raw';
 import iconCss from '../ui/icons.css?raw';
 import { ATTRIBUTE_NAMES, parseAttributes, type AttributeName } from './attributes';
@@ -13,7 +13,7 @@ import { dispatchAssistantEvent } from './events';
 import type { StoreAssistantMembers } from './members';
 import { coverViewport } from './mobile-viewport';
 import { adoptStyles } from './styles';
-import { themeTextColors } from './theme-colors';
+import { themeColorVariables, themeTextColors } from './theme-colors';
 
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
@@ -22,6 +22,21 @@ function trackEvent(config: AnalyticsConfig, [name, detail]: Parameters<Emit<Ass
   if (config.analytics !== 'datalayer') return;
   const entry = dataLayerEntry(name, detail, config.analyticsContent);
   if (entry) pushToDataLayer(window as { dataLayer?: unknown }, entry);
+}
+
+/** Runs `work` for the element's own callbacks: an error is logged for the store owner, never thrown at the host page. */
+function contained(work: () => void): void {
+  try {
+    work();
+  } catch (error) {
+    console.error('[store-assistant]', error);
+  }
+}
+
+/** The `open` attribute follows the store's open state, and `store-assistant:open` or `:close` is announced. */
+function reflectOpen(element: HTMLElement, isOpen: boolean, announce: (name: 'open' | 'close') => void): void {
+  if (element.hasAttribute('open') !== isOpen) element.toggleAttribute('open', isOpen);
+  announce(isOpen ? 'open' : 'close');
 }
 
 /** The custom element r2wc makes, as far as this module uses it. */
@@ -62,7 +77,7 @@ function withAssistant(Base: R2wcElementClass) {
       adoptStyles(this.shadowRoot as ShadowRoot, `${css}\n${iconCss}`);
       this.assistant.subscribe((state, previous) => {
         if (state.theme !== previous.theme) this.applyTheme();
-        if (state.isOpen !== previous.isOpen) this.reflectOpen(state.isOpen);
+        if (state.isOpen !== previous.isOpen) reflectOpen(this, state.isOpen, (name) => this.announce(name, {}));
         if (state.isOpen !== previous.isOpen || state.config.mode !== previous.config.mode) this.syncViewport();
       });
     }
@@ -82,19 +97,22 @@ function withAssistant(Base: R2wcElementClass) {
 
     protected configure(): void {
       this.configurePending = false;
-      const read = (name: AttributeName) => this.getAttribute(name);
-      const { origin, host } = window.location;
-      const { open, ...config } = parseAttributes(read, { baseUrl: document.baseURI, origin, host }, this.warn);
-      this.assistant.configure(config);
-      // The store holds whether the card is open; the attribute reflects it, and setting it asks for it.
-      if (Boolean(open) !== this.assistant.getState().isOpen) this.assistant.actions.setOpen(Boolean(open));
+      contained(() => {
+        const read = (name: AttributeName) => this.getAttribute(name);
+        const { open, ...config } = parseAttributes(read, pageLocation(), this.warn);
+        this.assistant.configure(config);
+        // The store holds whether the card is open; the attribute reflects it, and setting it asks for it.
+        if (Boolean(open) !== this.assistant.getState().isOpen) this.assistant.actions.setOpen(Boolean(open));
+      });
     }
 
     protected applyTheme(): void {
       if (!this.isConnected) return;
-      const { theme } = this.assistant.getState();
-      for (const [name, value] of themeCssVariables(theme)) this.style.setProperty(name, value);
-      for (const [name, value] of Object.entries(themeTextColors(theme))) this.style.setProperty(name, value);
+      contained(() => {
+        const { theme } = this.assistant.getState();
+        for (const [name, value] of themeColorVariables(theme)) this.style.setProperty(name, value);
+        for (const [name, value] of Object.entries(themeTextColors(theme))) this.style.setProperty(name, value);
+      });
     }
 
     /** The open floating card follows the visual viewport and, full screen, stops the page scrolling. */
@@ -106,11 +124,6 @@ function withAssistant(Base: R2wcElementClass) {
         this.releaseViewport();
         this.releaseViewport = null;
       }
-    }
-
-    private reflectOpen(isOpen: boolean): void {
-      if (this.hasAttribute('open') !== isOpen) this.toggleAttribute('open', isOpen);
-      this.announce(isOpen ? 'open' : 'close', {});
     }
   };
 }
@@ -186,6 +199,11 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
     /** Starts a new conversation. */
     newChat(): void {
       this.assistant.actions.newChat();
+    }
+
+    /** Deletes every saved conversation and starts a new, empty one. */
+    clearConversations(): void {
+      this.assistant.actions.clearConversations();
     }
 
     /** Returns to the welcome view. */

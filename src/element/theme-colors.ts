@@ -1,27 +1,61 @@
-import { colorStops, DARK_TEXT, LIGHT_TEXT, parseColor, readableAccent, textColorOn, type Rgb } from '../theme/contrast';
+import { colorStops, DARK_TEXT, LIGHT_TEXT, onWhite, parseColorAlpha, readableAccent, textColorOn, type Rgb } from '../theme/contrast';
+import { themeCssVariables } from '../theme/css-variables';
 import type { Theme } from '../theme/theme';
 
-/** Turns any CSS colour into `#rrggbb` or `rgba()`, as the browser's own canvas parser reads it. */
+/** Turns any CSS colour into `#rrggbb(aa)` or `rgba()`, as the browser reads it; null for what is not a colour. */
 type Normalise = (color: string) => string | null;
 
 let context: CanvasRenderingContext2D | null | undefined;
 
-/** The browser's colour parser (a 2D canvas context): named colours, hsl(), oklch() and all. */
+/**
+ * The browser's own reading of a colour: every syntax it knows (named colours, `hsl()`, `hwb()`,
+ * `lab()`, `oklch()`, `color()`, `color-mix()`...), painted on a one-pixel canvas and read back in sRGB
+ * with its opacity. Without a canvas, the colours contrast.ts parses itself.
+ */
 function browserNormalise(color: string): string | null {
-  context ??= typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-  if (!context) return parseColor(color) ? color : null;
+  context ??= typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  if (!context) return parseColorAlpha(color) ? color : null;
   // A sentinel first: an invalid colour leaves fillStyle unchanged.
   context.fillStyle = '#010203';
   context.fillStyle = color;
-  const value = String(context.fillStyle);
-  return value === '#010203' && color.trim().toLowerCase() !== '#010203' ? null : value;
+  if (String(context.fillStyle) === '#010203' && color.trim().toLowerCase() !== '#010203') return null;
+  context.clearRect(0, 0, 1, 1);
+  context.fillRect(0, 0, 1, 1);
+  const [red, green, blue, alpha] = context.getImageData(0, 0, 1, 1).data;
+  return `rgba(${red}, ${green}, ${blue}, ${((alpha ?? 255) / 255).toFixed(3)})`;
 }
 
-/** The colours of a colour or gradient value: every part of it the browser reads as a colour. */
+/** Colour tokens in a colour or gradient value: hex, one function call (one level of nesting), or a word. */
+const COLOR_TOKEN = /#[0-9a-f]{3,8}\b|[a-z-]+\((?:[^()]|\([^()]*\))*\)|\b[a-z]{3,20}\b/gi;
+
+/** The inside of a gradient, or the value itself when it is a plain colour. */
+function colorPart(value: string): string {
+  const gradient = /^\s*(?:repeating-)?(?:linear|radial|conic)-gradient\((.*)\)\s*$/i.exec(value);
+  return gradient ? (gradient[1] ?? '') : value;
+}
+
+/** The colours of a colour or gradient value, each as it looks painted on white. */
 function stopsOf(value: string, normalise: Normalise): Rgb[] {
-  const inside = value.replace(/^\s*(?:repeating-)?(?:linear|radial|conic)-gradient\(/i, '').replace(/\)\s*$/, '');
-  const parts = inside.match(/#[0-9a-f]{3,8}\b|[a-z-]+\([^()]*\)|\b[a-z]{3,20}\b/gi) ?? [];
+  const parts = colorPart(value).match(COLOR_TOKEN) ?? [];
   return colorStops(parts.map(normalise).filter(Boolean).join(' '));
+}
+
+/**
+ * `value` with every translucent colour replaced by how it looks painted on white: a theme colour is
+ * never see-through, so the page behind the launcher cannot change the contrast chosen for its text.
+ */
+function opaque(value: string, normalise: Normalise): string {
+  const inner = colorPart(value);
+  const flattened = inner.replace(COLOR_TOKEN, (token) => {
+    const color = parseColorAlpha(normalise(token) ?? '');
+    return color && color.alpha < 1 ? `rgb(${onWhite(color).join(', ')})` : token;
+  });
+  return inner === value ? flattened : value.replace(inner, () => flattened);
+}
+
+/** The theme's colour properties for the host element, translucent colours flattened on white. */
+export function themeColorVariables(theme: Theme, normalise: Normalise = browserNormalise): [name: string, value: string][] {
+  return themeCssVariables(theme).map(([name, value]) => [name, opaque(value, normalise)]);
 }
 
 /**

@@ -37,6 +37,7 @@ export const englishStrings = {
   chatsList: 'Saved conversations',
   messageCount: '{count} messages',
   startNewChat: 'Start a new chat',
+  deleteConversation: 'Delete conversation',
 
   // FAQ view
   faqTitle: 'Frequently asked questions',
@@ -100,6 +101,7 @@ export const englishStrings = {
   replyInterrupted: 'The reply was interrupted.',
   imageOnly: 'Only images can be attached (for example JPEG, PNG or WebP).',
   imageUnreadable: 'That image could not be read. Try another one.',
+  imageTooLarge: 'That image is too large. Try a smaller one.',
   chatNotConfigured: 'Chat is not configured for this store yet.',
   dismiss: 'Dismiss',
 

@@ -9,6 +9,8 @@ export interface SafeStorage {
   /** Stores `value`; false when the browser refused (blocked or full). */
   set(key: string, value: string): boolean;
   remove(key: string): void;
+  /** Every key stored; empty when storage is unreadable. */
+  keys(): string[];
 }
 
 /** Wraps a possibly missing or hostile `Storage`. `resolve` is called on each use, since merely reading `window.localStorage` can throw. */
@@ -31,11 +33,20 @@ export function safeStorage(resolve: () => Storage | null | undefined): SafeStor
       return true;
     }, false),
     remove: (key) => attempt((storage) => storage.removeItem(key), undefined),
+    keys: () =>
+      attempt((storage) => {
+        const keys: string[] = [];
+        for (let index = 0; index < storage.length; index++) {
+          const key = storage.key(index);
+          if (typeof key === 'string') keys.push(key);
+        }
+        return keys;
+      }, []),
   };
 }
 
 /** Storage that holds nothing: for `persist="none"` and for tests. */
-export const noStorage: SafeStorage = { get: () => null, set: () => false, remove: () => undefined };
+export const noStorage: SafeStorage = { get: () => null, set: () => false, remove: () => undefined, keys: () => [] };
 
 /** In-memory storage, for tests and as a stand-in where the browser offers none. */
 export function memoryStorage(initial: Record<string, string> = {}): SafeStorage & { entries: Map<string, string> } {
@@ -45,5 +56,6 @@ export function memoryStorage(initial: Record<string, string> = {}): SafeStorage
     get: (key) => entries.get(key) ?? null,
     set: (key, value) => (entries.set(key, value), true),
     remove: (key) => void entries.delete(key),
+    keys: () => [...entries.keys()],
   };
 }

@@ -1,7 +1,8 @@
 /**
  * WCAG contrast for theme colours (SPEC: text stays readable whatever colours a store picks). Colours
- * come in as `#rgb`, `#rrggbb` or `rgb()`/`rgba()` (the element normalises any CSS colour to one of
- * these first); the results are text colours that reach AA (4.5:1) wherever that is possible.
+ * come in as `#rgb`, `#rrggbb`, `#rrggbbaa` or `rgb()`/`rgba()` (the element has the browser read any CSS
+ * colour into one of these first); a translucent colour counts as it looks painted on white. The results
+ * are text colours that reach AA (4.5:1) wherever that is possible.
  */
 export type Rgb = [red: number, green: number, blue: number];
 
@@ -10,17 +11,35 @@ export const AA_CONTRAST = 4.5;
 export const LIGHT_TEXT = '#ffffff';
 export const DARK_TEXT = '#0f172a';
 
-/** Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)` and `rgba(r g b / a)`; null for anything else. */
-export function parseColor(value: string): Rgb | null {
+/** A colour and its opacity, 0 (transparent) to 1. */
+export interface Rgba {
+  rgb: Rgb;
+  alpha: number;
+}
+
+/** Parses `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(r, g, b)` and `rgba(r g b / a)` with their opacity; null for anything else. */
+export function parseColorAlpha(value: string): Rgba | null {
   const text = value.trim().toLowerCase();
   const hex = /^#([0-9a-f]{3,8})$/.exec(text)?.[1];
   if (hex && [3, 4, 6, 8].includes(hex.length)) {
-    const full = hex.length <= 4 ? [...hex.slice(0, 3)].map((digit) => digit + digit).join('') : hex.slice(0, 6);
-    return [0, 2, 4].map((start) => parseInt(full.slice(start, start + 2), 16)) as Rgb;
+    const full = hex.length <= 4 ? [...hex].map((digit) => digit + digit).join('') : hex;
+    const [red, green, blue, alpha = 255] = [0, 2, 4, 6].map((start) => parseInt(full.slice(start, start + 2), 16)).filter(Number.isFinite);
+    return { rgb: [red, green, blue] as Rgb, alpha: alpha / 255 };
   }
-  const rgb = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(text);
-  if (rgb) return [rgb[1], rgb[2], rgb[3]].map((channel) => Math.min(255, Number(channel))) as Rgb;
-  return null;
+  const rgb = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%?))?/.exec(text);
+  if (!rgb) return null;
+  const alpha = rgb[4] === undefined ? 1 : Number(rgb[4]) / (rgb[5] ? 100 : 1);
+  return { rgb: [rgb[1], rgb[2], rgb[3]].map((channel) => Math.min(255, Number(channel))) as Rgb, alpha: Math.min(1, alpha) };
+}
+
+/** Parses a colour as {@link parseColorAlpha} does, without its opacity. */
+export function parseColor(value: string): Rgb | null {
+  return parseColorAlpha(value)?.rgb ?? null;
+}
+
+/** A colour as it looks painted on white: translucent colours let white through. */
+export function onWhite({ rgb, alpha }: Rgba): Rgb {
+  return rgb.map((channel) => Math.round(channel * alpha + 255 * (1 - alpha))) as Rgb;
 }
 
 /** Relative luminance (WCAG 2.x). */
@@ -38,9 +57,12 @@ export function contrastRatio(first: Rgb, second: Rgb): number {
   return (lighter + 0.05) / (darker + 0.05);
 }
 
-/** The colour tokens of a colour or gradient value (hex and rgb() notations). */
+/** The colour tokens of a colour or gradient value (hex and rgb() notations), each as it looks painted on white. */
 export function colorStops(value: string): Rgb[] {
-  return (value.match(/#[0-9a-f]{3,8}\b|rgba?\([^)]*\)/gi) ?? []).map(parseColor).filter((rgb): rgb is Rgb => rgb !== null);
+  return (value.match(/#[0-9a-f]{3,8}\b|rgba?\([^)]*\)/gi) ?? []).flatMap((token) => {
+    const color = parseColorAlpha(token);
+    return color ? [onWhite(color)] : [];
+  });
 }
 
 /**

@@ -37,7 +37,8 @@ describe('chat flow', () => {
   });
 
   it('renders a markdown reply with product cards under it', async () => {
-    const { el, root, findByRole, getAllByRole } = await openChat({}, () => jsonReply({ output: { reply: 'Try **these**:', products } }));
+    // The store lists the CDN its card images come from.
+    const { el, root, findByRole, getAllByRole } = await openChat({ 'image-hosts': 'cdn.example' }, () => jsonReply({ output: { reply: 'Try **these**:', products } }));
     el.sendMessage('shirts?');
     const list = await findByRole('list', { name: 'Products' });
     expect(root.querySelector('.message.bot .bubble strong')?.textContent).toBe('these');

@@ -81,7 +81,7 @@ const message = fc
     sender: 'bot',
     timestamp: 0,
     content,
-    products: products.flatMap((raw) => normaliseProduct(raw, { storeUrl: null, pageOrigin: PAGE_ORIGIN }) ?? []),
+    products: products.flatMap((raw) => normaliseProduct(raw, { storeUrl: null, imageHosts: [], pageOrigin: PAGE_ORIGIN }) ?? []),
     status: failed ? 'error' : undefined,
     retryFor: failed ? 'u1' : undefined,
     truncated: truncated || undefined,

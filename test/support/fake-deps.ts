@@ -26,6 +26,7 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     fetch: vi.fn(async () => new Response('fake reply')),
     localStorage: memoryStorage(),
     sessionStorage: memoryStorage(),
+    watchStorage: () => () => undefined,
     now: () => time,
     timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
     scheduleIdle: (callback) => {

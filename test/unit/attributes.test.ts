@@ -46,6 +46,8 @@ describe('parseAttributes', () => {
     [{ persist: 'session' }, (c) => c.persist, 'session'],
     [{ faq: '[{"q":"Shipping?","a":"2 days"}]' }, (c) => c.faq, [{ q: 'Shipping?', a: '2 days' }]],
     [{ 'image-hosts': 'cdn.example, *.shopify.com' }, (c) => c.imageHosts, ['cdn.example', '*.shopify.com']],
+    [{ 'image-hosts': 'Shop.Example/Media/ CDN.example/acme' }, (c) => c.imageHosts, ['shop.example/Media/', 'cdn.example/acme']],
+    [{}, (c) => c.imageHosts, ['cdn.shopify.com', 'cdn11.bigcommerce.com', 'images.squarespace-cdn.com', 'static.wixstatic.com', 'cdn.prod.website-files.com']],
     [{ 'geo-url': 'https://geo.example/json' }, (c) => c.geoUrl, 'https://geo.example/json'],
     [{ lang: 'de' }, (c) => c.lang, 'de'],
     [{ strings: '{"send":"Go"}' }, (c) => c.strings, { send: 'Go' }],
@@ -83,6 +85,7 @@ describe('parseAttributes', () => {
     [{ 'page-context': 'minimal' }, (c) => c.commerce.pageContext, true],
     [{ 'cart-base-url': 'javascript:alert(1)' }, (c) => c.commerce.cartBaseUrl, null],
     [{ 'checkout-url': 'data:text/html,hi' }, (c) => c.commerce.checkoutUrl, null],
+    [{ 'image-hosts': 'cdn.example/../cart/' }, (c) => c.imageHosts, []],
   ])('falls back to the default with a console message for %j', (attributes, pick, expected) => {
     const { config, warnings } = parse(attributes);
     expect(pick(config)).toEqual(expected);

@@ -2,11 +2,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../src/app/config';
 import { memoryStorage } from '../../src/shared/storage';
-import { chatsStorageKey } from '../../src/chat/conversation-storage';
+import { storageKeys } from '../../src/chat/conversation-storage';
+import type { SafeStorage } from '../../src/shared/storage';
 import { FAKE_IMAGE_DATA_URL, fakeDeps } from '../support/fake-deps';
 import { fakeFetch, hangingResponder, jsonReply, n8nStream, textReply, type RecordedRequest } from '../support/fetch';
 
 const WEBHOOK = 'https://hooks.example/chat';
+
+/** Everything saved for the webhook's conversations in `storage`, as one text; null when nothing is. */
+function savedChats(storage: SafeStorage): string | null {
+  const prefix = storageKeys(WEBHOOK).conversation;
+  const values = storage.keys().filter((key) => key.startsWith(prefix)).map((key) => storage.get(key));
+  return values.length > 0 ? values.join('\n') : null;
+}
 
 function setup(respond: (request: RecordedRequest) => Response | Promise<Response>, config: Partial<AssistantConfig> = {}, depOverrides = {}) {
   const { fetch, requests } = fakeFetch(respond);
@@ -45,7 +53,7 @@ describe('sending', () => {
   });
 
   it('keeps product cards from the reply', async () => {
-    const { actions, state, settled } = setup(() => jsonReply({ reply: 'Try these', products: [{ name: 'Tote', productUrl: '/p/tote', imageUrl: 'https://cdn.example/t.jpg' }] }), { storeUrl: 'https://shop.example/' });
+    const { actions, state, settled } = setup(() => jsonReply({ reply: 'Try these', products: [{ name: 'Tote', productUrl: '/p/tote', imageUrl: 'https://cdn.example/t.jpg' }] }), { storeUrl: 'https://shop.example/', imageHosts: ['cdn.example'] });
     actions.sendMessage('bags?');
     await settled();
     expect(state().messages[1]?.products).toEqual([{ title: 'Tote', description: '', url: 'https://shop.example/p/tote', image: 'https://cdn.example/t.jpg' }]);
@@ -190,7 +198,7 @@ describe('persistence', () => {
     const first = setup(() => textReply('Hello!'), {}, { localStorage });
     first.actions.sendMessage('Hi');
     await first.settled();
-    await vi.waitFor(() => expect(localStorage.get(chatsStorageKey(WEBHOOK))).toContain('Hello!'));
+    await vi.waitFor(() => expect(savedChats(localStorage)).toContain('Hello!'));
 
     const reloaded = setup(() => textReply('x'), {}, { localStorage });
     expect(reloaded.state().messages.map((m) => m.content)).toEqual(['Hi', 'Hello!']);
@@ -209,8 +217,8 @@ describe('persistence', () => {
     harness.actions.sendMessage('Hi');
     await harness.settled();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(localStorage.get(chatsStorageKey(WEBHOOK))).toBeNull();
-    expect(sessionStorage.get(chatsStorageKey(WEBHOOK)) !== null).toBe(where === 'sessionStorage');
+    expect(savedChats(localStorage)).toBeNull();
+    expect(savedChats(sessionStorage) !== null).toBe(where === 'sessionStorage');
   });
 
   it('lists conversations most recent first and reopens one', async () => {

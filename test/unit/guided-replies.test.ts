@@ -8,7 +8,7 @@ import { fakeDeps } from '../support/fake-deps';
 import { fakeFetch, hangingResponder, jsonReply, type RecordedRequest } from '../support/fetch';
 
 describe('suggestions in replies', () => {
-  const context = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.example' };
+  const context = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.example', imageHosts: [] };
   it.each<[string, unknown]>([
     ['top level', { output: 'Hi', suggestions: ['A', 'B'] }],
     ["n8n's nested output", [{ output: { reply: 'Hi', suggestions: ['A', 'B'] } }]],

@@ -62,7 +62,7 @@ describe('character references decode as text', () => {
 
 describe('suggestion labels from a reply', () => {
   it('decode character references once, as text, and lose invisible characters', () => {
-    const reply = parseReply({ output: { reply: 'Pick one', suggestions: ['Fish &amp; Chips', 'Hoodie &#8211; Blue\u202e', '&amp;amp; stays &amp;', '&lt;b&gt;'] } }, { storeUrl: null, pageOrigin: 'https://shop.example' });
+    const reply = parseReply({ output: { reply: 'Pick one', suggestions: ['Fish &amp; Chips', 'Hoodie &#8211; Blue\u202e', '&amp;amp; stays &amp;', '&lt;b&gt;'] } }, { storeUrl: null, imageHosts: [], pageOrigin: 'https://shop.example' });
     expect(reply.suggestions).toEqual(['Fish & Chips', 'Hoodie – Blue', '&amp; stays &', '<b>']);
   });
 });

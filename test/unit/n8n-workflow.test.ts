@@ -58,7 +58,8 @@ const workflowPath = path.resolve(__dirname, '../../demo/n8n-workflow.json');
 const workflow = JSON.parse(readFileSync(workflowPath, 'utf8')) as Workflow;
 
 /** The store's page: a different origin from the catalogue's, so only absolute https links pass. */
-const PAGE_CONTEXT: ProductContext = { storeUrl: null, pageOrigin: 'https://shop.test' };
+// The store the workflow's STORE_URL names: its product images are image files on its own origin.
+const PAGE_CONTEXT: ProductContext = { storeUrl: null, pageOrigin: 'https://example.com', imageHosts: [] };
 
 function nodeOfType(type: string): WorkflowNode {
   const matches = workflow.nodes.filter((node) => node.type === type);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, normaliseProduct } from '../../src/chat/products';
 
-const CONTEXT = { storeUrl: 'https://shop.example/store/', pageOrigin: 'https://shop.example' };
+// The cards' images come from cdn.example, which the store lists in image-hosts.
+const CONTEXT = { storeUrl: 'https://shop.example/store/', pageOrigin: 'https://shop.example', imageHosts: ['cdn.example'] };
 
 describe('normaliseProduct', () => {
   it.each([
@@ -27,7 +28,7 @@ describe('normaliseProduct', () => {
     ['plain http to another host', { url: 'http://evil.example/p' }],
     ['protocol-relative http', { url: '//evil.example/p' }],
   ])('drops an unsafe link: %s', (_, fields) => {
-    const product = normaliseProduct({ title: 'A', ...fields }, { storeUrl: null, pageOrigin: 'http://shop.example' });
+    const product = normaliseProduct({ title: 'A', ...fields }, { storeUrl: null, pageOrigin: 'http://shop.example', imageHosts: [] });
     expect(product).toEqual({ title: 'A', description: '' });
   });
 

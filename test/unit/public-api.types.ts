@@ -18,7 +18,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 
 /** The element's public methods (DESIGN.md). */
-type MethodName = 'open' | 'close' | 'startChat' | 'sendMessage' | 'newChat' | 'goHome' | 'startCall' | 'stopCall' | 'setMuted' | 'withdrawVoiceConsent' | 'saveTheme' | 'importTheme' | 'exportTheme' | 'setContext';
+type MethodName = 'open' | 'close' | 'startChat' | 'sendMessage' | 'newChat' | 'clearConversations' | 'goHome' | 'startCall' | 'stopCall' | 'setMuted' | 'withdrawVoiceConsent' | 'saveTheme' | 'importTheme' | 'exportTheme' | 'setContext';
 
 /** Public members of the class that are not public API: the custom element callbacks and the element's own store. */
 type Internal = 'connectedCallback' | 'disconnectedCallback' | 'attributeChangedCallback' | 'assistant';

@@ -7,7 +7,7 @@ import { stripInvisible } from '../../src/shared/invisible-characters';
 import { markdownish, productish, replyBody } from '../support/arbitraries';
 import { checkProperty, messyFixtures } from '../support/property';
 
-const CONTEXT: ProductContext = { storeUrl: 'https://shop.example/store/', pageOrigin: 'https://shop.example' };
+const CONTEXT: ProductContext = { storeUrl: 'https://shop.example/store/', pageOrigin: 'https://shop.example', imageHosts: ['cdn.example'] };
 
 /** What every product card keeps to, whatever the reply held. */
 function expectShowable(product: Product): void {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PRODUCTS } from '../../src/chat/products';
 import { MAX_REPLY_TEXT, parseReply } from '../../src/chat/reply-parser';
 
-const CONTEXT = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.example' };
+// The cards' images come from cdn.example, which the store lists in image-hosts.
+const CONTEXT = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.example', imageHosts: ['cdn.example'] };
 const card = { title: 'Linen shirt', description: 'Breathable', url: 'https://shop.example/p/1', image: 'https://cdn.example/1.jpg', price: '$39' };
 const cardB = { name: 'Canvas tote', description: 'Sturdy', productUrl: '/p/2', imageUrl: 'https://cdn.example/2.jpg' };
 const normalisedA = { title: 'Linen shirt', description: 'Breathable', url: 'https://shop.example/p/1', image: 'https://cdn.example/1.jpg', price: '$39' };

@@ -88,6 +88,7 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
         title={animate ? t('revealMessage') : undefined}
       />
       {message.truncated && <p className="message-note">{t('replyShortened')}</p>}
+      {message.status === 'interrupted' && message.origin !== 'widget' && <p className="message-note">{t('replyInterrupted')}</p>}
       {!animate && message.products && message.products.length > 0 && <ProductCards products={message.products} t={t} />}
       {failed && <RetryButton id={message.id} label={t('retry')} />}
       {view.feedback && !animate && !streaming && isRateable(message) && <ReplyFeedback message={message} t={t} />}

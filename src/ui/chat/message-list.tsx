@@ -65,8 +65,9 @@ function EmptyChat() {
       <p className="empty-text">{t('emptyChat')}</p>
       {quickActions.length > 0 && (
         <div className="chips" role="group" aria-label={t('quickActions')}>
-          {quickActions.map(visibleText).map((label) => (
-            <button key={label} type="button" className="chip" part="chip" disabled={loading} onClick={() => sendMessage(label)}>
+          {/* Keyed by position and label: a store may repeat a label, and keys must stay unique. */}
+          {quickActions.map(visibleText).map((label, index) => (
+            <button key={`${index}:${label}`} type="button" className="chip" part="chip" disabled={loading} onClick={() => sendMessage(label)}>
               {label}
             </button>
           ))}

@@ -8,7 +8,12 @@ export function ProductCards({ products, t }: { products: Product[]; t: ReturnTy
     <ul className="product-cards" part="product-cards" aria-label={t('products')}>
       {products.map((product, index) => (
         <li key={`${index}-${product.title}`} className="product-card" part="product-card">
-          {product.image && <img className="product-image" src={product.image} alt="" loading="lazy" referrerPolicy="no-referrer" />}
+          {product.image ? (
+            <img className="product-image" src={product.image} alt="" loading="lazy" referrerPolicy="no-referrer" />
+          ) : (
+            // No image, or one the image rule refused: the card keeps its shape.
+            <span className="product-image product-image-placeholder" aria-hidden="true" />
+          )}
           <div className="product-body">
             <h3 className="product-title">{product.title}</h3>
             {product.description && <p className="product-description">{product.description}</p>}
