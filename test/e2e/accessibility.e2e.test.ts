@@ -85,6 +85,10 @@ interface AxeViolation {
 async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
+    // Colours are measured as painted: let the card's opening fade finish first (a busy machine slows it).
+    const roots = [...document.querySelectorAll('store-assistant')].flatMap((element) => (element.shadowRoot ? [element.shadowRoot] : []));
+    const finite = roots.flatMap((root) => root.getAnimations()).filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations.map((violation) => ({
@@ -241,6 +245,8 @@ describe('keyboard', () => {
     await page.keyboard.type('Do you have it in blue?');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('store-assistant .message.user').count()).toBe(2);
+    // Tab through once the second reply is in, with its cards and feedback buttons.
+    await expect.poll(() => page.locator('store-assistant .message.bot .reply-feedback').count()).toBe(2);
     // From the text box backwards: the call button, the messages, then the header.
     await page.locator('store-assistant').getByRole('textbox', { name: 'Message' }).focus();
     const backwards = await tabThrough(page, 16, 'Shift+Tab');
