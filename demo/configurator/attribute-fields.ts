@@ -24,6 +24,9 @@ const readSelected = (control: Control): Reading => ({ value: control.value });
 
 export const selectField = (attribute: AttributeName): Field => field(attribute, readSelected);
 
+/** A select whose first, empty option means "leave the attribute out" (the element's default). */
+export const optionalSelectField = (attribute: AttributeName): Field => field(attribute, (control) => ({ value: control.value || null }));
+
 export function voiceProviderField(): Field {
   const has = (name: AttributeName) => controlById(`field-${name}`).value.trim() !== '';
   return field('voice-provider', (control) => {

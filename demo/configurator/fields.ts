@@ -4,6 +4,7 @@ import { MAX_BRAND_NAME_LENGTH, MAX_WELCOME_MESSAGE_LENGTH } from '../../src/the
 import {
   idField,
   imageHostsField,
+  optionalSelectField,
   openField,
   selectField,
   storeDomainField,
@@ -60,7 +61,7 @@ export function createFields(changed: () => void): Field[] {
     'teaser-delay': null,
     analytics: null,
     'analytics-content': null,
-    commerce: null,
+    commerce: () => optionalSelectField('commerce'),
     'page-context': null,
     'cart-base-url': null,
     'cart-url': null,

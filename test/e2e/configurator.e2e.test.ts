@@ -354,6 +354,20 @@ describe('configurator', () => {
     expectNoErrors(opened);
   });
 
+  it('the store cart setting reaches the preview and the snippet, and "not connected" leaves it out', async () => {
+    const opened = await openConfigurator();
+    const { page } = opened;
+    const preview = page.locator('#preview');
+    expect(await snippetOf(page)).not.toContain('commerce=');
+    await field(page, 'Store cart').selectOption('shopify');
+    await expect.poll(() => snippetOf(page)).toContain('commerce="shopify"');
+    await expect.poll(() => preview.getAttribute('commerce')).toBe('shopify');
+    await field(page, 'Store cart').selectOption('');
+    await expect.poll(() => snippetOf(page)).not.toContain('commerce=');
+    await expect.poll(() => preview.getAttribute('commerce')).toBeNull();
+    expectNoErrors(opened);
+  });
+
   it('floating mode puts the launcher in the chosen bottom corner of the page', async () => {
     const opened = await openConfigurator();
     const { page } = opened;
