@@ -57,6 +57,8 @@ function readMessage(raw: unknown, products: ProductContext): Message | null {
   if (typeof retryFor === 'string') message.retryFor = retryFor.slice(0, 100);
   if (own(raw, 'truncated') === true) message.truncated = true;
   if (own(raw, 'source') === 'voice') message.source = 'voice';
+  const callSeconds = own(raw, 'callSeconds');
+  if (typeof callSeconds === 'number' && Number.isInteger(callSeconds) && callSeconds >= 0) message.callSeconds = callSeconds;
   return message;
 }
 

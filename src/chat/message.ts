@@ -26,6 +26,8 @@ export interface Message {
   truncated?: boolean;
   /** Lines of a voice call, added to the conversation when the call ends. */
   source?: 'voice';
+  /** On the last line of a call: how long the call lasted, in seconds ("Call ended · 0:12" follows it). */
+  callSeconds?: number;
 }
 
 /**
@@ -34,5 +36,5 @@ export interface Message {
  * `status`, a message must not inherit cards or an error state.
  */
 export function completeMessage(message: Message): Message {
-  return { products: undefined, status: undefined, retryFor: undefined, animate: undefined, truncated: undefined, source: undefined, ...message };
+  return { products: undefined, status: undefined, retryFor: undefined, animate: undefined, truncated: undefined, source: undefined, callSeconds: undefined, ...message };
 }

@@ -45,7 +45,7 @@ function describe(error: unknown): string {
  * The call controller: turns the voice client's events into store state and DOM events, refuses a
  * second start, and cleans up (microphone, timers, listeners) however a call ends.
  */
-export function createCallController(store: Store<AssistantState>, deps: AssistantDeps, saveTranscript: (entries: readonly TranscriptEntry[]) => void) {
+export function createCallController(store: Store<AssistantState>, deps: AssistantDeps, saveTranscript: (entries: readonly TranscriptEntry[], callSeconds?: number) => void) {
   let call: ActiveCall | null = null;
 
   const setVoice = (patch: Partial<VoiceState>) => store.setState((state) => ({ voice: { ...state.voice, ...patch } }));
@@ -60,7 +60,7 @@ export function createCallController(store: Store<AssistantState>, deps: Assista
     if (call === current) call = null;
     const { seconds } = store.getState().voice;
     const entries = current.transcript.entries;
-    if (entries.length > 0) saveTranscript(entries);
+    if (entries.length > 0) saveTranscript(entries, current.connected ? seconds : undefined);
     setVoice({ ...IDLE_VOICE, demo: store.getState().voice.demo });
     if (current.connected) deps.emit('call-end', { seconds, transcript: [...entries] });
   };
@@ -75,6 +75,12 @@ export function createCallController(store: Store<AssistantState>, deps: Assista
     const client = current.client;
     if (!client) finish(current);
     else void client.stop().catch(() => undefined).finally(() => finish(current));
+  };
+
+  /** Levels arrive every 100 ms; the store changes (and the meters redraw) only for a visible change. */
+  const setLevel = (field: 'level' | 'micLevel', level: unknown) => {
+    const clamped = Math.max(0, Math.min(1, Number(level) || 0));
+    if (Math.abs(clamped - store.getState().voice[field]) >= 0.02) setVoice({ [field]: clamped });
   };
 
   const tick = (current: ActiveCall) => {
@@ -117,11 +123,8 @@ export function createCallController(store: Store<AssistantState>, deps: Assista
       client.on('call-end', () => finish(current)),
       client.on('speech-start', () => setVoice({ speaking: true })),
       client.on('speech-end', () => setVoice({ speaking: false, level: 0 })),
-      client.on('volume-level', (level) => {
-        const clamped = Math.max(0, Math.min(1, Number(level) || 0));
-        // Levels arrive every 100 ms; redraw only for a visible change.
-        if (Math.abs(clamped - store.getState().voice.level) >= 0.02) setVoice({ level: clamped });
-      }),
+      client.on('volume-level', (level) => setLevel('level', level)),
+      client.on('local-volume-level', (level) => setLevel('micLevel', level)),
       client.on('message', (message) => onMessage(current, message)),
       // Vapi reports one failure several times (daily-error, daily-call-join-error, start-method-error): one notice.
       client.on('error', (error) => fail(current, 'callFailed', `voice: ${describe(error)}`)),

@@ -16,7 +16,8 @@ export const DEMO_TIMING = { connectMs: 600, wordMs: 140, pauseMs: 500 } as cons
 /**
  * A scripted voice client for QA pages (`voice-provider="demo"`): no network, no microphone. It plays
  * {@link DEMO_SCRIPT} with the events a real call produces: call-start, speech-start and speech-end,
- * volume levels, partial and final transcripts, the "ended" status update and call-end.
+ * the assistant's and the visitor's volume levels, partial and final transcripts, the "ended" status
+ * update and call-end.
  */
 export function createDemoVoiceClient(timers: Timers): VoiceClient {
   const emitter = createEmitter();
@@ -44,21 +45,20 @@ export function createDemoVoiceClient(timers: Timers): VoiceClient {
   const scheduleLine = (line: (typeof DEMO_SCRIPT)[number], at: number): number => {
     const lineWords = line.text.split(' ');
     const speaking = line.role === 'assistant';
+    const level = speaking ? 'volume-level' : 'local-volume-level';
     if (speaking) later(at, () => emitter.emit('speech-start'));
     lineWords.forEach((_, index) => {
       const time = at + index * DEMO_TIMING.wordMs;
       later(time, () => {
-        if (speaking) emitter.emit('volume-level', 0.35 + 0.5 * Math.abs(Math.sin(index * 1.7)));
+        emitter.emit(level, 0.35 + 0.5 * Math.abs(Math.sin(index * 1.7)));
         emitter.emit('message', { type: 'transcript', role: line.role, transcriptType: 'partial', transcript: lineWords.slice(0, index + 1).join(' ') });
       });
     });
     const done = at + lineWords.length * DEMO_TIMING.wordMs;
     later(done, () => {
       emitter.emit('message', { type: 'transcript', role: line.role, transcriptType: 'final', transcript: line.text });
-      if (speaking) {
-        emitter.emit('volume-level', 0);
-        emitter.emit('speech-end');
-      }
+      emitter.emit(level, 0);
+      if (speaking) emitter.emit('speech-end');
     });
     return done + DEMO_TIMING.pauseMs;
   };
