@@ -376,13 +376,30 @@
   /** @param {string} attribute */
   const selectField = (attribute) => field(attribute, readSelected);
 
+  /**
+   * Without a webhook visitors only read that chat is not available: the reason is said here, to the
+   * store owner, as the widget says it in the console.
+   * @returns {Field}
+   */
+  function webhookField() {
+    const url = urlField('webhook-url', 'The chat webhook');
+    return {
+      ...url,
+      read: () => {
+        const reading = url.read();
+        if (reading.value === null && !reading.problem) reading.warning = 'Chat is not configured yet: without a webhook, visitors are told chat isn\'t available right now.';
+        return reading;
+      },
+    };
+  }
+
   /** @returns {Field} */
   function voiceProviderField() {
     const has = (/** @type {string} */ name) => inputById(`field-${name}`).value.trim() !== '';
     return field('voice-provider', (control) => {
       const reading = readSelected(control);
       if (reading.value === 'vapi' && !(has('vapi-public-key') && (has('vapi-assistant-id') || has('vapi-squad-id') || has('vapi-workflow-id')))) {
-        reading.warning = 'Real calls need the Vapi public key and an assistant, squad or workflow id: until then the call button reports an error.';
+        reading.warning = 'Real calls need the Vapi public key and an assistant, squad or workflow id: until then the widget shows no call button.';
       }
       return reading;
     });
@@ -585,7 +602,7 @@
    * the snippet writes its attributes in this order.
    */
   const FIELDS = [
-    urlField('webhook-url', 'The chat webhook'),
+    webhookField(),
     idField('vapi-public-key', 'The public key'),
     idField('vapi-assistant-id', 'The assistant id'),
     idField('vapi-squad-id', 'The squad id'),
@@ -606,6 +623,7 @@
     selectField('mode'),
     selectField('position'),
     openField(),
+    selectField('color-scheme'),
     typingSpeedField(),
     selectField('persist'),
     faqField(),

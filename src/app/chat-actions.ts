@@ -174,15 +174,17 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
 
     /**
      * Sends `text` (and the attached image, if any) as the visitor. Ignored when there is nothing to
-     * send or a reply is awaited (SPEC §5). Without a webhook the text stays in the box and a notice
-     * says chat is not configured. Returns whether the message was sent.
+     * send or a reply is awaited (SPEC §5). Without a webhook the text stays in the box, a notice says
+     * chat is not available and the console says why. Returns whether the message was sent.
      */
     sendMessage(text: string): boolean {
       const state = store.getState();
       const content = text.trim();
       if ((!content && !state.attachment) || state.loading) return false;
       if (!state.config.webhookUrl) {
-        store.setState({ notice: { source: 'chat', text: state.strings.chatNotConfigured } });
+        // The visitor gets a polite notice; what to do about it is for the store owner, in the console.
+        store.setState({ notice: { source: 'chat', text: state.strings.chatUnavailable } });
+        deps.warn('chat is not configured for this store yet: set the webhook-url attribute');
         deps.emit('error', { source: 'chat', message: 'chat: no webhook-url is set' });
         return false;
       }
@@ -244,9 +246,18 @@ export function createChatActions(store: Store<AssistantState>, deps: AssistantD
       if (conversations.open(id)) store.setState({ view: 'chat', loading: false, notice: null });
     },
 
-    /** A call ended: its transcript joins the conversation, so the webhook hears what was said and it is saved. */
-    appendTranscript(entries: readonly TranscriptEntry[]): void {
-      const lines = entries.map((entry) => createMessage(entry.role === 'user' ? 'user' : 'bot', entry.text, { timestamp: entry.timestamp, source: 'voice' }));
+    /**
+     * A call ended: its transcript joins the conversation, so the webhook hears what was said and it is
+     * saved. The last line carries the call's length, for the "Call ended" line under it.
+     */
+    appendTranscript(entries: readonly TranscriptEntry[], callSeconds?: number): void {
+      const lines = entries.map((entry, index) =>
+        createMessage(entry.role === 'user' ? 'user' : 'bot', entry.text, {
+          timestamp: entry.timestamp,
+          source: 'voice',
+          ...(index === entries.length - 1 && callSeconds !== undefined ? { callSeconds } : {}),
+        }),
+      );
       store.setState((state) => ({ messages: [...state.messages, ...lines] }));
       conversations.commit();
     },

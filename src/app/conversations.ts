@@ -6,6 +6,7 @@ import {
   type StoredConversation,
 } from '../chat/conversation-storage';
 import { withoutImageData } from '../chat/history';
+import { markdownToPlainText } from '../chat/plain-text';
 import type { AssistantConfig } from './config';
 import type { AssistantDeps } from './deps';
 import type { AssistantState, ConversationSummary } from './state';
@@ -15,7 +16,8 @@ import type { Store } from '../shared/store';
 const SUMMARY_LENGTH = 80;
 
 function clip(text: string): string {
-  const flat = withoutImageData(text).replace(/\s+/g, ' ').trim();
+  // Bot replies are markdown: a preview shows their words, not their `**` and link syntax.
+  const flat = markdownToPlainText(withoutImageData(text));
   return flat.length > SUMMARY_LENGTH ? `${flat.slice(0, SUMMARY_LENGTH - 1)}…` : flat;
 }
 

@@ -31,6 +31,7 @@ export const ATTRIBUTE_NAMES = [
   'mode',
   'position',
   'open',
+  'color-scheme',
   'typing-speed',
   'persist',
   'faq',
@@ -186,6 +187,7 @@ export function parseAttributes(
   config.position = choice('position', ['bottom-right', 'bottom-left'], 'bottom-right');
   const open = read('open');
   config.open = open !== null && open.trim().toLowerCase() !== 'false';
+  config.colorScheme = choice('color-scheme', ['light', 'dark', 'auto'], 'light');
 
   const speed = text('typing-speed');
   if (speed !== null) {

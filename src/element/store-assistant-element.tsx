@@ -6,14 +6,15 @@ import { browserDeps } from '../app/deps';
 import { directionOf } from '../i18n/resolve';
 import { themeCssVariables } from '../theme/css-variables';
 import { App } from '../ui/app';
-import { AssistantContext, useAssistantState } from '../ui/context';
+import { AssistantContext, useAssistant, useAssistantState } from '../ui/context';
 import { ErrorBoundary } from '../ui/error-boundary';
+import { useMediaQuery } from '../ui/use-media';
 import css from '../ui/styles.css?raw';
 import iconCss from '../ui/icons.css?raw';
 import { ATTRIBUTE_NAMES, parseAttributes, type AttributeName } from './attributes';
 import { dispatchAssistantEvent } from './events';
 import { coverViewport } from './mobile-viewport';
-import { themeTextColors } from './theme-colors';
+import { darkSchemeTextColors, themeTextColors } from './theme-colors';
 import { adoptStyles } from './styles';
 
 /** The widget inside the error boundary, whose texts follow the element's language. */
@@ -22,16 +23,22 @@ function RootShell() {
   const retryLabel = useAssistantState((state) => state.strings.renderErrorRetry);
   const floating = useAssistantState((state) => state.config.mode === 'floating');
   const lang = useAssistantState((state) => state.config.lang);
+  const scheme = useAssistantState((state) => state.config.colorScheme);
+  // `auto` follows the visitor's system setting, live; the other schemes ask nothing.
+  const systemDark = useMediaQuery(scheme === 'auto' ? '(prefers-color-scheme: dark)' : null);
   // The widget renders as a transition, which React splits into short slices: the store's page keeps
   // responding while the first view is built.
   const [shown, setShown] = useState(false);
   useEffect(() => startTransition(() => setShown(true)), []);
+  const { actions } = useAssistant();
+  const closeLabel = useAssistantState((state) => state.strings.closeChat);
   return (
-    <div className="root" part="root" lang={lang} dir={directionOf(lang)}>
+    <div className="root" part="root" lang={lang} dir={directionOf(lang)} data-scheme={scheme === 'dark' || systemDark ? 'dark' : 'light'}>
       <ErrorBoundary
         message={renderError}
         retryLabel={retryLabel}
         floating={floating}
+        close={floating ? { label: closeLabel, onClose: () => actions.setOpen(false) } : undefined}
         onError={(error) => console.error('[store-assistant] render error', error)}
       >
         {shown && <App />}
@@ -152,7 +159,7 @@ export function createStoreAssistantElement(r2wc: typeof r2wcFunction) {
       if (!this.isConnected) return;
       const { theme } = this.assistant.getState();
       for (const [name, value] of themeCssVariables(theme)) this.style.setProperty(name, value);
-      for (const [name, value] of Object.entries(themeTextColors(theme))) this.style.setProperty(name, value);
+      for (const [name, value] of Object.entries({ ...themeTextColors(theme), ...darkSchemeTextColors(theme) })) this.style.setProperty(name, value);
     }
 
     /** Undoes {@link coverViewport} while the floating card is open. */

@@ -67,6 +67,8 @@ export const englishStrings = {
   you: 'You',
   assistant: 'Assistant',
   typing: '{brandName} is typing',
+  typingStatus: 'Typing…',
+  offline: 'Offline',
 
   // Floating mode
   openChat: 'Open chat with {brandName}',
@@ -80,10 +82,13 @@ export const englishStrings = {
   liveCall: 'Live call',
   demoCall: 'Demo call',
   callDuration: 'Call duration',
-  assistantSpeaking: 'Assistant is speaking',
-  listening: 'Listening',
+  assistantSpeaking: 'Speaking…',
+  listening: 'Listening…',
   mute: 'Mute microphone',
   voiceLevel: 'Assistant voice level',
+  micLevel: 'Your microphone level',
+  onCall: 'On a call · {duration}',
+  callEnded: 'Call ended · {duration}',
   transcript: 'Call transcript',
   voiceMessage: 'Said during a call',
   microphoneDenied: "Microphone access is blocked. Allow the microphone for this site (the icon in your browser's address bar, or Settings > Site permissions on a phone), then start the call again.",
@@ -100,7 +105,7 @@ export const englishStrings = {
   replyInterrupted: 'The reply was interrupted.',
   imageOnly: 'Only images can be attached (for example JPEG, PNG or WebP).',
   imageUnreadable: 'That image could not be read. Try another one.',
-  chatNotConfigured: 'Chat is not configured for this store yet.',
+  chatUnavailable: "Chat isn't available right now.",
   dismiss: 'Dismiss',
 
   // Theme defaults (SPEC §3 and §9) for stores that set none
