@@ -6,6 +6,8 @@ interface ErrorBoundaryProps {
   retryLabel: string;
   /** Floating mode places the fallback where the card would be. */
   floating: boolean;
+  /** Floating mode: a close button, since on a phone the fallback covers the launcher too. */
+  close?: { label: string; onClose: () => void } | undefined;
   onError?: (error: unknown) => void;
   children: ReactNode;
 }
@@ -29,6 +31,11 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
     if (!this.state.failed) return this.props.children;
     return (
       <div className={this.props.floating ? 'card floating-card' : 'card'} part="card">
+        {this.props.close && (
+          <button type="button" className="icon-button render-error-close" aria-label={this.props.close.label} onClick={this.props.close.onClose}>
+            <span className="icon icon-close" aria-hidden="true" />
+          </button>
+        )}
         <div className="render-error" role="alert">
           <p>{this.props.message}</p>
           <button type="button" className="pill-button" onClick={() => this.setState({ failed: false })}>

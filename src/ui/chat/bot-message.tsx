@@ -1,9 +1,10 @@
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { Message } from '../../chat/message';
 import type { MarkdownOptions } from '../../chat/markdown';
 import { plainTextToHtml, type MarkdownRenderer } from '../../chat/markdown-loader';
 import { startTypewriter, type Typewriter } from '../../chat/typewriter';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
+import { Icon } from '../icon';
 import { ProductCards } from './product-cards';
 
 /**
@@ -17,15 +18,33 @@ export interface MessageView {
   typingSpeed: number;
 }
 
-/** Retry on a failed reply; disabled while another reply is awaited. */
-function RetryButton({ id, label }: { id: string; label: string }) {
+/**
+ * A failed reply as a system line under the visitor's message: the error text with Retry inline
+ * (disabled while another reply is awaited). Retry removes the line, so focus goes to the text box.
+ */
+function FailedReply({ message, t }: { message: Message; t: MessageView['t'] }) {
   const loading = useAssistantState((state) => state.loading);
   const { retry } = useActions();
+  const { environment } = useAssistant();
+  const onRetry = (event: MouseEvent<HTMLButtonElement>) => {
+    const textbox = event.currentTarget.closest('.chat')?.querySelector('textarea');
+    retry(message.id);
+    if (!environment.coarsePointer()) textbox?.focus();
+  };
   return (
-    <button type="button" className="retry-button" part="retry" disabled={loading} onClick={() => retry(id)}>
-      {label}
-    </button>
+    <p className="system-line failed" part="message bot-message">
+      <span className="sr-only">{t('assistant')}: </span>
+      <span>{message.content}</span>{' '}
+      <button type="button" className="retry-button" part="retry" disabled={loading} onClick={onRetry}>
+        {t('retry')}
+      </button>
+    </p>
   );
+}
+
+/** A small microphone before a line that was said during a call. */
+export function VoiceMark() {
+  return <Icon name="mic" small />;
 }
 
 /** Parses sanitised HTML into an inert fragment (a template's content runs no script and loads nothing). */
@@ -73,18 +92,20 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
   }, [html, animate]);
 
   const streaming = message.status === 'streaming';
+  if (failed) return <FailedReply message={message} t={t} />;
+  const voice = message.source === 'voice';
   return (
-    <div className={`message bot${failed ? ' failed' : ''}${message.source === 'voice' ? ' voice' : ''}`} part="message bot-message">
-      <span className="sr-only">{t('assistant')}{message.source === 'voice' ? ` (${t('voiceMessage')})` : ''}: </span>
+    <div className={`message bot${voice ? ' voice' : ''}`} part="message bot-message">
+      <span className="sr-only">{t('assistant')}{voice ? ` (${t('voiceMessage')})` : ''}: </span>
       <div
         ref={bubble}
         className={`bubble markdown${streaming ? ' streaming' : ''}`}
         onClick={() => typewriter.current?.finish()}
         title={animate ? t('revealMessage') : undefined}
       />
+      {voice && <VoiceMark />}
       {message.truncated && <p className="message-note">{t('replyShortened')}</p>}
       {!animate && message.products && message.products.length > 0 && <ProductCards products={message.products} t={t} />}
-      {failed && <RetryButton id={message.id} label={t('retry')} />}
     </div>
   );
 });

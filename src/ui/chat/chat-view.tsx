@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { CallBar } from './call-bar';
 import { ChatHeader } from './chat-header';
 import { InputBar } from './input-bar';
@@ -6,13 +7,15 @@ import { NoticeBar } from './notice-bar';
 
 /** The conversation: header, the call strip during a call, messages, any notice, and the input bar. */
 export function ChatView() {
+  // Set when focus should pass between the input bar's call button and the call strip's end button.
+  const callFocus = useRef(false);
   return (
     <div className="chat" part="chat">
       <ChatHeader />
-      <CallBar />
+      <CallBar callFocus={callFocus} />
       <MessageList />
       <NoticeBar />
-      <InputBar />
+      <InputBar callFocus={callFocus} />
     </div>
   );
 }

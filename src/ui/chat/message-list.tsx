@@ -1,7 +1,8 @@
-import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { Message } from '../../chat/message';
-import { useActions, useAssistantState, useStrings } from '../context';
+import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
+import { formatDuration } from './call-bar';
 import { LiveTranscript } from './live-transcript';
 import { UserMessage } from './user-message';
 
@@ -16,9 +17,12 @@ const MessageChunk = memo(
   function MessageChunk({ messages, view }: { messages: Message[]; view: MessageView }) {
     return (
       <div className="message-chunk">
-        {messages.map((message) =>
-          message.sender === 'user' ? <UserMessage key={message.id} message={message} t={view.t} /> : <BotMessage key={message.id} message={message} view={view} />,
-        )}
+        {messages.map((message) => (
+          <Fragment key={message.id}>
+            {message.sender === 'user' ? <UserMessage message={message} t={view.t} /> : <BotMessage message={message} view={view} />}
+            {message.callSeconds !== undefined && <p className="system-line">{view.t('callEnded', { duration: formatDuration(message.callSeconds) })}</p>}
+          </Fragment>
+        ))}
       </div>
     );
   },
@@ -30,9 +34,17 @@ const MessageChunk = memo(
 function EmptyChat() {
   const t = useStrings();
   const { sendMessage } = useActions();
+  const { environment } = useAssistant();
   const welcomeMessage = useAssistantState((state) => state.theme.welcomeMessage);
   const quickActions = useAssistantState((state) => state.theme.quickActions);
   const loading = useAssistantState((state) => state.loading);
+  // The chips go away with the empty chat: keyboard focus carries on in the text box (not on a touch
+  // screen, where focus would open the keyboard unasked).
+  const sendFromChip = (event: MouseEvent<HTMLButtonElement>, label: string) => {
+    const textbox = event.currentTarget.closest('.chat')?.querySelector('textarea');
+    sendMessage(label);
+    if (!environment.coarsePointer()) textbox?.focus();
+  };
   return (
     <div className="empty-chat">
       <p className="greeting">{welcomeMessage}</p>
@@ -40,7 +52,7 @@ function EmptyChat() {
       {quickActions.length > 0 && (
         <div className="chips" role="group" aria-label={t('quickActions')}>
           {quickActions.map((label) => (
-            <button key={label} type="button" className="chip" part="chip" disabled={loading} onClick={() => sendMessage(label)}>
+            <button key={label} type="button" className="chip" part="chip" disabled={loading} onClick={(event) => sendFromChip(event, label)}>
               {label}
             </button>
           ))}
