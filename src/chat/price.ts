@@ -7,13 +7,15 @@
  */
 const PRICE = /^([^\d\s.,-]{0,4})(\s?)(\d[\d.,\s\u00a0\u202f']*\d|\d)(\s?)([^\d\s.,-]{0,4})$/u;
 
-/** The amount of a written number: the last `.` or `,` followed by one or two digits is the decimal mark. */
+/**
+ * The amount of a written number: the last `.` or `,` followed by one or two digits is the decimal
+ * mark; any other separators must group thousands.
+ */
 function parseAmount(written: string): number | null {
-  const digits = written.replace(/[\s\u00a0\u202f']/g, '');
-  const decimal = /[.,](\d{1,2})$/.exec(digits);
-  const whole = (decimal ? digits.slice(0, decimal.index) : digits).replace(/[.,]/g, '');
-  if (!/^\d+$/.test(whole)) return null;
-  return Number(decimal ? `${whole}.${decimal[1]}` : whole);
+  const decimal = /[.,](\d{1,2})$/.exec(written);
+  const whole = decimal ? written.slice(0, decimal.index) : written;
+  if (!/^\d+$|^\d{1,3}(?:[.,\s\u00a0\u202f']\d{3})+$/.test(whole)) return null;
+  return Number(`${whole.replace(/\D/g, '')}.${decimal?.[1] ?? 0}`);
 }
 
 /** `price` for display in `locale` (the browser's by default); unchanged when it is not a plain amount. */

@@ -103,6 +103,17 @@ describe('conversation storage', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('keeps the length of a call on its last line; anything but a whole number of seconds is dropped', () => {
+    const storage = memoryStorage();
+    const line = (id: string, callSeconds: unknown) => ({ id, content: `line ${id}`, sender: 'bot', timestamp: 1, source: 'voice', callSeconds });
+    const stored = { version: 1, currentId: 'a', conversations: [{ id: 'a', updatedAt: 1, messages: [line('1', 75), line('2', -3), line('3', '12'), line('4', 1.5), line('5', Infinity)] }] };
+    storage.set(KEY, JSON.stringify(stored));
+    const read = readChats(storage, KEY, CONTEXT);
+    expect(read.conversations[0]?.messages.map((message) => message.callSeconds)).toEqual([75, undefined, undefined, undefined, undefined]);
+    expect(writeChats(storage, KEY, read)).toBe(true);
+    expect(readChats(storage, KEY, CONTEXT).conversations[0]?.messages[0]?.callSeconds).toBe(75);
+  });
+
   it('skips invalid messages and re-checks product links from storage', () => {
     const stored = {
       version: 1,
