@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { hangingResponder, jsonReply, textReply } from '../support/fetch';
 import { fakeVoiceClient } from '../support/fake-voice';
-import { eventually, mountWidget, typeInto } from './helpers';
+import { eventually, mountWidget, typeInto, type MountOptions } from './helpers';
 
 // States the widget shows honestly: the header's status line, voice controls only where a call can
 // work, failures as system lines, the end of a call, colour schemes, and product pictures that fail.
@@ -19,7 +19,7 @@ beforeEach(() => {
   voice.current = fakeVoiceClient();
 });
 
-async function openChat(attributes: Record<string, string> = {}, reply?: Parameters<typeof mountWidget>[1]['reply']) {
+async function openChat(attributes: Record<string, string> = {}, reply?: MountOptions['reply']) {
   const mounted = await mountWidget(attributes, { reply });
   mounted.el.startChat();
   await mounted.findByRole('textbox', { name: 'Message' });
