@@ -88,7 +88,9 @@ describe('the conversation', () => {
     const line = retry.closest('.system-line.failed');
     expect(line?.textContent).toContain('Oops! Something went wrong. Try again later.');
     expect(line?.previousElementSibling?.classList.contains('user')).toBe(true);
-    expect(root.querySelector('.message.bot')).toBeNull();
+    // Still a bot message (it counts as one), but not a bubble.
+    expect(line?.matches('.message.bot')).toBe(true);
+    expect(root.querySelector('.message.bot .bubble')).toBeNull();
     fail = false;
     retry.click();
     await eventually(() => expect(root.querySelector('.system-line.failed')).toBeNull());

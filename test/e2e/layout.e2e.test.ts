@@ -28,6 +28,8 @@ async function openFloating(options: Parameters<E2eSession['newPage']>[0], attri
   await opened.page.goto(url);
   await opened.page.locator('store-assistant .launcher').click();
   await opened.page.locator('store-assistant .home-title').waitFor();
+  // Measured once the card has popped in (it grows from 98% while it does).
+  await opened.page.locator('store-assistant .card').evaluate((card) => Promise.all(card.getAnimations().map((animation) => animation.finished)));
   return opened;
 }
 

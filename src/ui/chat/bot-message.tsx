@@ -32,7 +32,7 @@ function FailedReply({ message, t }: { message: Message; t: MessageView['t'] }) 
     if (!environment.coarsePointer()) textbox?.focus();
   };
   return (
-    <p className="system-line failed" part="message bot-message">
+    <p className="message bot failed system-line" part="message bot-message">
       <span className="sr-only">{t('assistant')}: </span>
       <span>{message.content}</span>{' '}
       <button type="button" className="retry-button" part="retry" disabled={loading} onClick={onRetry}>
