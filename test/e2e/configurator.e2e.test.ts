@@ -52,6 +52,9 @@ async function waitForImages(page: Page, selector: string): Promise<void> {
     .toBe(true);
   expect(await page.locator(`${selector} .logo img`).count()).toBe(1);
   expect(await page.locator(`${selector} .badges img`).count()).toBe(2);
+  // Loaded is not yet decoded and painted: wait for both, so no picture is drawn from a provisional decode.
+  await images.evaluateAll((elements) => Promise.all(elements.map((image) => (image as HTMLImageElement).decode().catch(() => undefined))));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /**
