@@ -34,13 +34,14 @@ function ProductCard({ product, t }: { product: Product; t: ReturnType<typeof us
         {product.description && <p className="product-description">{product.description}</p>}
         {product.price && <p className="product-price">{displayPrice(product.price)}</p>}
         <div className="product-actions">
+          {/* With a cart, "Add to cart" is the card's one clear button and "View product" a quiet link under it. */}
+          <CartButton product={product} />
           {product.url && (
             <a className="product-link" href={product.url} target="_blank" rel="noopener noreferrer">
               {t('viewProduct')}
               <span className="sr-only">: {product.title}</span>
             </a>
           )}
-          <CartButton product={product} />
         </div>
       </div>
     </li>
