@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
-import { replyJson, widgetPage, type FixtureServer } from './fixture-server';
+import { replyJson, type FixtureServer } from './fixture-server';
 import type { E2eSession } from './harness';
 
 /** A request a fixture endpoint received: its method, headers and JSON body. */
@@ -63,11 +63,18 @@ export interface OpenOptions {
   extra?: string;
 }
 
+/** A store page (a language, a phone-ready viewport) with the bundle and one widget with `attributes`. */
+export function storePage(attributes: string, extra = ''): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme store</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><script src="/store-assistant.js"></script></head>
+<body><main><h1>Acme store</h1>${extra}<store-assistant ${attributes}></store-assistant></main></body></html>`;
+}
+
 /** Opens a page of its own with one widget (`attributes` as HTML) and waits for its first view. */
 export async function openWidget(session: E2eSession, fixtures: FixtureServer, attributes: string, options: OpenOptions = {}) {
   const opened = await session.newPage(options.context);
   await options.beforeLoad?.(opened.page);
-  const url = fixtures.page(`/guided-${Math.random().toString(36).slice(2)}`, widgetPage(attributes, options.extra));
+  const url = fixtures.page(`/guided-${Math.random().toString(36).slice(2)}`, storePage(attributes, options.extra));
   await opened.page.goto(url);
   await opened.page.locator('store-assistant .card').waitFor({ state: 'attached' });
   return { ...opened, url };
