@@ -139,6 +139,8 @@ describe('the launcher teaser', () => {
     });
     const { page } = opened;
     await teaser(page).getByRole('button', { name: LONGEST }).waitFor();
+    // Measured as it rests: its pop-in scales it.
+    await teaser(page).evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     const boxes = await widget(page).evaluate((host) => {
       const box = (selector: string) => {
         const rect = host.shadowRoot?.querySelector(selector)?.getBoundingClientRect();
