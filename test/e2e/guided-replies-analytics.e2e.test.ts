@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
-import { chatHook, feedbackHook, openWidget, send, suggestionRow } from './guided-replies-fixtures';
+import { chatHook, feedbackHook, openWidget, send, startChat, suggestionRow } from './guided-replies-fixtures';
 import { startSession, type E2eSession } from './harness';
 
 /**
@@ -123,7 +123,7 @@ describe('analytics="datalayer"', () => {
       event.detail.resolve({ itemCount: 3, total: 42, currency: 'EUR' });
     });</script>`;
     const { page } = await openWidget(session, fixtures, 'webhook-url="/chat" typing-speed="0" commerce="custom" analytics="datalayer"', { extra: cart });
-    await page.locator('store-assistant').evaluate((host) => (host as HTMLElement & { startChat(text: string): void }).startChat('A mug please'));
+    await startChat(page, 'A mug please');
     const card = widget(page).locator('.product-card', { hasText: 'Blue Mug' });
     await card.getByRole('button', { name: /Add to cart/ }).click();
     await card.getByRole('button', { name: /^Added/ }).waitFor();

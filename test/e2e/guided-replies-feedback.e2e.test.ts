@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
-import { chatHook, feedbackHook, openWidget, send, type ReceivedRequest } from './guided-replies-fixtures';
+import { chatHook, feedbackHook, openWidget, send, startChat, type ReceivedRequest } from './guided-replies-fixtures';
 import { startSession, type E2eSession } from './harness';
 
 /**
@@ -41,7 +41,6 @@ async function recordFeedbackEvents(page: Page): Promise<void> {
 }
 
 const feedbackEvents = (page: Page) => page.evaluate(() => (window as unknown as { __feedback: Record<string, unknown>[] }).__feedback);
-const startChat = (page: Page) => page.locator('store-assistant').evaluate((host) => (host as HTMLElement & { startChat(): void }).startChat());
 const reply = (page: Page) => page.locator('store-assistant .message.bot').filter({ hasText: REPLY });
 const pressed = (page: Page) =>
   Promise.all(['Helpful', 'Not helpful'].map((name) => reply(page).getByRole('button', { name, exact: true }).getAttribute('aria-pressed')));

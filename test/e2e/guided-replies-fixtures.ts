@@ -80,6 +80,11 @@ export async function openWidget(session: E2eSession, fixtures: FixtureServer, a
   return { ...opened, url };
 }
 
+/** Opens the chat view through the element's public `startChat`, sending `firstMessage` if given. */
+export function startChat(page: Page, firstMessage?: string): Promise<void> {
+  return page.locator('store-assistant').evaluate((host, text) => (host as HTMLElement & { startChat(text?: string): void }).startChat(text), firstMessage);
+}
+
 /** Types `text` into the widget's message box (named `label` in the widget's language) and sends it with Enter. */
 export async function send(page: Page, text: string, label = 'Message'): Promise<void> {
   const box = page.locator('store-assistant').getByRole('textbox', { name: label });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
-import { chatHook, openWidget, send, suggestionRow } from './guided-replies-fixtures';
+import { chatHook, openWidget, send, startChat, suggestionRow } from './guided-replies-fixtures';
 import { startSession, type E2eSession } from './harness';
 
 /**
@@ -31,17 +31,18 @@ beforeAll(async () => {
     'Show me bags': { output: 'Five bags:', products: CARDS },
     'Do you ship abroad?': { output: 'We ship **worldwide**.', suggestions: ['Shipping costs', 'Track my order'] },
   });
-  fixtures.handle('/img/missing.jpg', (_request, response) => response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found'));
-  fixtures.handle('/img/proxy-page.jpg', (_request, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>502</title><h1>Bad gateway</h1>'));
-  fixtures.handle('/img/dropped.jpg', (request) => request.socket.destroy());
-  fixtures.handle('/img/good.svg', (_request, response) => response.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end(PICTURE));
+  const answer = (path: string, status: number, type: string, body: string) =>
+    fixtures.handle(path, (_request, response) => void response.writeHead(status, { 'Content-Type': type }).end(body));
+  answer('/img/missing.jpg', 404, 'text/plain', 'Not found');
+  answer('/img/proxy-page.jpg', 200, 'text/html', '<!doctype html><title>502</title><h1>Bad gateway</h1>');
+  answer('/img/good.svg', 200, 'image/svg+xml', PICTURE);
+  fixtures.handle('/img/dropped.jpg', (request) => void request.socket.destroy());
 });
 afterAll(async () => {
   await Promise.all([session?.close(), fixtures?.close()]);
 });
 
 const widget = (page: Page) => page.locator('store-assistant');
-const startChat = (page: Page) => widget(page).evaluate((host) => (host as HTMLElement & { startChat(): void }).startChat());
 
 describe('product pictures that fail to load', () => {
   it('show the placeholder of a card without a picture, never an empty box', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
-import { chatHook, chipLabels, focusedInWidget, openWidget, send, suggestionRow } from './guided-replies-fixtures';
+import { chatHook, chipLabels, focusedInWidget, openWidget, send, startChat, suggestionRow } from './guided-replies-fixtures';
 import { startSession, type E2eSession } from './harness';
 
 /**
@@ -29,7 +29,7 @@ const WIDGET = 'webhook-url="/chat" typing-speed="0" persist="none"';
 
 async function openChat(attributes = WIDGET) {
   const opened = await openWidget(session, fixtures, attributes);
-  await opened.page.locator('store-assistant').evaluate((host) => (host as HTMLElement & { startChat(): void }).startChat());
+  await startChat(opened.page);
   return opened;
 }
 
