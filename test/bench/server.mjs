@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOSTILE_REPLIES } from './hostile-replies.mjs';
+import { mobilePage } from './mobile-pages.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '../..');
@@ -27,7 +28,18 @@ export function hugeReply() {
   return JSON.stringify({ output: { reply: text, products } });
 }
 
-const replies = { short: () => JSON.stringify({ output: 'Thanks! **Noted.**' }), long: longReply, huge: hugeReply };
+/** A typical first answer: a short paragraph, a list and three product cards (about 500 characters). */
+export function firstReply() {
+  const text = [
+    'Yes! Our **linen shirts** come in six colours and sizes XS to XXL, and they ship within *two working days*.',
+    '- Stonewashed European flax, softer with every wash\n- Free returns within 30 days\n- See the [size guide](https://shop.example/sizes) for measurements',
+    'Here are the three most popular:',
+  ].join('\n\n');
+  const products = Array.from({ length: 3 }, (_, i) => ({ title: `Linen shirt ${i + 1}`, description: 'Relaxed fit, mother-of-pearl buttons.', url: `https://shop.example/p/${i}`, image: `/product-${i}.svg`, price: 59 + i * 10 }));
+  return JSON.stringify({ output: { reply: text, products } });
+}
+
+const replies = { short: () => JSON.stringify({ output: 'Thanks! **Noted.**' }), long: longReply, huge: hugeReply, first: firstReply };
 // ?reply=hostile:<name>: one of the hostile replies, as the reply's markdown.
 for (const [name, text] of Object.entries(HOSTILE_REPLIES)) replies[`hostile:${name}`] = () => JSON.stringify({ output: text });
 const cache = new Map();
@@ -50,11 +62,47 @@ document.addEventListener('store-assistant:ready', () => {
 </body></html>`;
 }
 
-/** Starts the server on a free port. */
-export async function startBenchServer() {
+const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+
+/** A file of an unpacked published widget (`/vendor/<key>/<path>`), never outside its folder. */
+async function vendorFile(vendors, pathname) {
+  const [, , key, ...rest] = pathname.split('/');
+  const dir = vendors[key];
+  if (!dir) return null;
+  const file = path.resolve(dir, decodeURIComponent(rest.join('/')));
+  if (!file.startsWith(`${dir}${path.sep}`)) return null;
+  return { body: await readFile(file), type: TYPES[path.extname(file)] ?? 'application/octet-stream' };
+}
+
+/**
+ * Starts the server on a free port. The mobile profile adds `vendors` (the folders of the published
+ * widgets, served under /vendor/<key>/) and `floors` (the floor scripts' code by name, /floor/<name>.js).
+ */
+export async function startBenchServer({ vendors = {}, floors = {} } = {}) {
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://bench.local');
     try {
+      if (url.pathname.startsWith('/mobile/')) {
+        const html = mobilePage(url.pathname.slice('/mobile/'.length));
+        if (html === null) return response.writeHead(404).end();
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        return response.end(html);
+      }
+      if (url.pathname === '/mobile-instrument.js') {
+        response.writeHead(200, { 'Content-Type': 'text/javascript' });
+        return response.end(await readFile(path.join(here, 'pages/mobile-instrument.js')));
+      }
+      if (url.pathname.startsWith('/vendor/')) {
+        const file = await vendorFile(vendors, url.pathname);
+        if (!file) return response.writeHead(404).end();
+        response.writeHead(200, { 'Content-Type': file.type, 'Cache-Control': 'no-store' });
+        return response.end(file.body);
+      }
+      const floor = /^\/floor\/([a-z-]+)\.js$/.exec(url.pathname);
+      if (floor && floor[1] in floors) {
+        response.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
+        return response.end(floors[floor[1]]);
+      }
       if (url.pathname === '/store-assistant.js') {
         response.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
         return response.end(await readFile(path.join(root, 'dist/store-assistant.js')));
