@@ -36,7 +36,7 @@ export interface ConsentRecord {
 /** What the assistant supplies to calls: where the transcript goes, what a call starts knowing, what it may do. */
 export interface CallHooks {
   /** The call's transcript, handed to the conversation when the call ends. */
-  saveTranscript(entries: readonly TranscriptEntry[]): void;
+  saveTranscript(entries: readonly TranscriptEntry[], callSeconds?: number): void;
   /** The variables a call starts with (`assistantOverrides.variableValues`): the conversation so far and the page. */
   variables(): Record<string, string>;
   /** The tools the assistant may call in the visitor's browser. */

@@ -30,7 +30,7 @@ export interface CallContext {
   /** The call is over (however it ended): forget it. */
   release(current: ActiveCall): void;
   /** The call's transcript, handed to the conversation when the call ends. */
-  saveTranscript(entries: readonly TranscriptEntry[]): void;
+  saveTranscript(entries: readonly TranscriptEntry[], callSeconds?: number): void;
   /** The tools the assistant may call in the visitor's browser. */
   tools: CallTools;
   /** Ends the call (the assistant's `end_call` tool). */
@@ -66,7 +66,8 @@ export function finishCall(context: CallContext, current: ActiveCall): void {
   current.timers.forEach((handle) => context.deps.timers.clearTimeout(handle));
   context.release(current);
   const { seconds, transcript, demo } = context.store.getState().voice;
-  if (transcript.length > 0) context.saveTranscript(transcript);
+  // The last line carries the call's length when it connected, for the "Call ended · 0:12" line.
+  if (transcript.length > 0) context.saveTranscript(transcript, current.connected ? seconds : undefined);
   setVoice(context, { ...IDLE_VOICE, demo });
   if (current.connected) context.deps.emit('call-end', { seconds, transcript: [...transcript] });
 }
@@ -127,6 +128,12 @@ function onCallMessage(context: CallContext, current: ActiveCall, message: unkno
 }
 
 /** Turns the client's events into store state and DOM events for as long as `current` runs. */
+/** Levels arrive every 100 ms; the store changes (and the meters redraw) only for a visible change. */
+function setLevel(context: CallContext, field: 'level' | 'micLevel', level: unknown): void {
+  const clamped = Math.max(0, Math.min(1, Number(level) || 0));
+  if (Math.abs(clamped - context.store.getState().voice[field]) >= 0.02) setVoice(context, { [field]: clamped });
+}
+
 export function listenToCall(context: CallContext, current: ActiveCall, client: VoiceClient): void {
   const { store, deps } = context;
   current.unsubscribe.push(
@@ -140,11 +147,8 @@ export function listenToCall(context: CallContext, current: ActiveCall, client: 
     client.on('call-end', () => finishCall(context, current)),
     client.on('speech-start', () => setVoice(context, { speaking: true })),
     client.on('speech-end', () => setVoice(context, { speaking: false, level: 0 })),
-    client.on('volume-level', (level) => {
-      const clamped = Math.max(0, Math.min(1, Number(level) || 0));
-      // Levels arrive every 100 ms; redraw only for a visible change.
-      if (Math.abs(clamped - store.getState().voice.level) >= 0.02) setVoice(context, { level: clamped });
-    }),
+    client.on('volume-level', (level) => setLevel(context, 'level', level)),
+    client.on('local-volume-level', (level) => setLevel(context, 'micLevel', level)),
     client.on('message', (message) => onCallMessage(context, current, message)),
     // Vapi reports one failure several times (daily-error, daily-call-join-error, start-method-error): one notice.
     client.on('error', (error) => failCall(context, current, 'callFailed', `voice: ${describe(error)}`)),

@@ -13,28 +13,29 @@ type Emitter = ReturnType<typeof createEmitter>;
 function speakLine(emitter: Emitter, later: (ms: number, run: () => void) => void, role: 'assistant' | 'user', text: string): number {
   const lineWords = text.split(' ');
   const speaking = role === 'assistant';
+  // The assistant's voice or the visitor's microphone: both meters move in the demo.
+  const level = speaking ? 'volume-level' : 'local-volume-level';
   if (speaking) emitter.emit('speech-start');
   lineWords.forEach((_, index) => {
     later(index * DEMO_TIMING.wordMs, () => {
-      if (speaking) emitter.emit('volume-level', 0.35 + 0.5 * Math.abs(Math.sin(index * 1.7)));
+      emitter.emit(level, 0.35 + 0.5 * Math.abs(Math.sin(index * 1.7)));
       emitter.emit('message', { type: 'transcript', role, transcriptType: 'partial', transcript: lineWords.slice(0, index + 1).join(' ') });
     });
   });
   const done = lineWords.length * DEMO_TIMING.wordMs;
   later(done, () => {
     emitter.emit('message', { type: 'transcript', role, transcriptType: 'final', transcript: text });
-    if (speaking) {
-      emitter.emit('volume-level', 0);
-      emitter.emit('speech-end');
-    }
+    emitter.emit(level, 0);
+    if (speaking) emitter.emit('speech-end');
   });
   return done;
 }
 
 /**
  * A scripted voice client for QA pages (`voice-provider="demo"`): no network, no microphone. It plays a
- * script with the events a real call produces (call-start, speech-start and speech-end, volume levels,
- * partial and final transcripts, tool calls, the "ended" status update and call-end). The script starts
+ * script with the events a real call produces (call-start, speech-start and speech-end, the assistant's
+ * and the visitor's volume levels, partial and final transcripts, tool calls, the "ended" status update
+ * and call-end). The script starts
  * from the context the call was given, answers text typed during the call, and calls the
  * `show_products` and `add_to_cart` tools, answering their results as a real assistant would.
  */
