@@ -1,5 +1,6 @@
 import { nextTask } from '../shared/next-task';
 import type { MarkdownOptions } from './markdown';
+import { priceFormatWarmUp } from './price';
 import { plainTextToHtml } from './visible-text';
 
 // Plain text as HTML lives with the other text helpers; importers of the loader find it here too.
@@ -42,10 +43,36 @@ export function renderedHtml(markdown: string): string | null {
   return recent.get(markdown) ?? sanitising(markdown, { imageHosts: [], pageOrigin: location.origin });
 }
 
+/** The longest a warm-up step takes on a slow phone, so a step starts only when an idle period has this left. */
+const WARM_UP_STEP_MS = 35;
+
+/**
+ * Runs `steps` in the browser's idle periods, one or more per period: a step starts only while the
+ * period has room for it (the first always does), so none of them runs into the page's next input or
+ * frame. Browsers without idle callbacks get a short timer per step.
+ */
+function runWhenIdle(steps: Array<() => void>): void {
+  let next = 0;
+  const schedule = (work: (deadline: { timeRemaining(): number }) => void) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(() => work({ timeRemaining: () => 0 }), 50);
+  const work = (deadline: { timeRemaining(): number }) => {
+    do {
+      try {
+        steps[next]?.();
+      } catch {
+        // A step that fails leaves that cost to the first reply; nothing else depends on it.
+      }
+      next += 1;
+    } while (next < steps.length && deadline.timeRemaining() > WARM_UP_STEP_MS);
+    if (next < steps.length) schedule(work);
+  };
+  schedule(work);
+}
+
 /**
  * Loads the markdown stack (marked and DOMPurify) on first use. The one-file build keeps it inside the
- * script but evaluates it only now, so it costs nothing on page load. A browser the sanitiser does not
- * support gets plain text instead of markdown.
+ * script but evaluates it only now, so it costs nothing on page load, and warms it up in idle time
+ * afterwards. A browser the sanitiser does not support gets plain text instead of markdown.
  */
 export function loadMarkdown(): Promise<MarkdownRenderer> {
   loading ??= (async () => {
@@ -57,6 +84,9 @@ export function loadMarkdown(): Promise<MarkdownRenderer> {
     const module = await import('./markdown');
     if (!module.sanitizerSupported) return plainTextToHtml;
     sanitising = contained(module.renderMarkdown);
+    // The first reply's one-time costs (compiling marked's expressions, DOMPurify's first call, the
+    // number formats of card prices) are paid in idle time, step by step, instead of in its task.
+    runWhenIdle([...module.warmUpSteps(), ...priceFormatWarmUp]);
     return sanitising;
   })();
   return loading;

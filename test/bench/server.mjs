@@ -1,6 +1,7 @@
 // The benchmark's own server: the built bundle, the instrumentation script, generated test pages and a
 // webhook whose replies the benchmarks choose (?reply=short|long|huge|hostile:<name>).
 import { createServer } from 'node:http';
+import { crc32, deflateSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,30 @@ export function hugeReply() {
   return JSON.stringify({ output: { reply: text, products } });
 }
 
+/**
+ * A product photo as stores serve them: a raster image (here a 160×120 PNG of one colour), which the
+ * browser decodes off the main thread, unlike an SVG.
+ */
+function productPhoto() {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const [width, height] = [160, 120];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [165, 180, 252]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+const PRODUCT_PHOTO = productPhoto();
+
 /** A typical first answer: a short paragraph, a list and three product cards (about 500 characters). */
 export function firstReply() {
   const text = [
@@ -35,7 +60,7 @@ export function firstReply() {
     '- Stonewashed European flax, softer with every wash\n- Free returns within 30 days\n- See the [size guide](https://shop.example/sizes) for measurements',
     'Here are the three most popular:',
   ].join('\n\n');
-  const products = Array.from({ length: 3 }, (_, i) => ({ title: `Linen shirt ${i + 1}`, description: 'Relaxed fit, mother-of-pearl buttons.', url: `https://shop.example/p/${i}`, image: `/product-${i}.svg`, price: 59 + i * 10 }));
+  const products = Array.from({ length: 3 }, (_, i) => ({ title: `Linen shirt ${i + 1}`, description: 'Relaxed fit, mother-of-pearl buttons.', url: `https://shop.example/p/${i}`, image: `/product-${i}.png`, price: 59 + i * 10 }));
   return JSON.stringify({ output: { reply: text, products } });
 }
 
@@ -114,6 +139,10 @@ export async function startBenchServer({ vendors = {}, floors = {} } = {}) {
       if (url.pathname === '/page') {
         response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
         return response.end(page(url.searchParams.get('attributes') ?? '', !url.searchParams.has('empty')));
+      }
+      if (/^\/product-\d+\.png$/.test(url.pathname)) {
+        response.writeHead(200, { 'Content-Type': 'image/png' });
+        return response.end(PRODUCT_PHOTO);
       }
       if (/^\/product-\d+\.svg$/.test(url.pathname)) {
         response.writeHead(200, { 'Content-Type': 'image/svg+xml' });
