@@ -1,6 +1,5 @@
 import { nextTask } from '../shared/next-task';
 import type { MarkdownOptions } from './markdown';
-import { priceFormatWarmUp } from './price';
 import { plainTextToHtml } from './visible-text';
 
 // Plain text as HTML lives with the other text helpers; importers of the loader find it here too.
@@ -43,19 +42,19 @@ export function renderedHtml(markdown: string): string | null {
   return recent.get(markdown) ?? sanitising(markdown, { imageHosts: [], pageOrigin: location.origin });
 }
 
-/** The longest a warm-up step takes on a slow phone, so a step starts only when an idle period has this left. */
+/** The longest a warm-up step takes on a slow phone: a further step starts only while an idle period has this left. */
 const WARM_UP_STEP_MS = 35;
 
 /**
- * Runs `steps` in the browser's idle periods, one or more per period: a step starts only while the
- * period has room for it (the first always does), so none of them runs into the page's next input or
- * frame. Browsers without idle callbacks get a short timer per step.
+ * Runs `steps` in the browser's idle periods: the first step of a period always, further ones while the
+ * period has room for them, so none runs into the page's next input or frame. Browsers without idle
+ * callbacks get a short timer per step.
  */
 function runWhenIdle(steps: Array<() => void>): void {
   let next = 0;
-  const schedule = (work: (deadline: { timeRemaining(): number }) => void) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(() => work({ timeRemaining: () => 0 }), 50);
-  const work = (deadline: { timeRemaining(): number }) => {
+  type Deadline = { timeRemaining(): number };
+  const schedule = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(() => work({ timeRemaining: () => 0 }), 50));
+  const work = (deadline: Deadline) => {
     do {
       try {
         steps[next]?.();
@@ -64,9 +63,9 @@ function runWhenIdle(steps: Array<() => void>): void {
       }
       next += 1;
     } while (next < steps.length && deadline.timeRemaining() > WARM_UP_STEP_MS);
-    if (next < steps.length) schedule(work);
+    if (next < steps.length) schedule();
   };
-  schedule(work);
+  schedule();
 }
 
 /**
@@ -84,9 +83,9 @@ export function loadMarkdown(): Promise<MarkdownRenderer> {
     const module = await import('./markdown');
     if (!module.sanitizerSupported) return plainTextToHtml;
     sanitising = contained(module.renderMarkdown);
-    // The first reply's one-time costs (compiling marked's expressions, DOMPurify's first call, the
-    // number formats of card prices) are paid in idle time, step by step, instead of in its task.
-    runWhenIdle([...module.warmUpSteps(), ...priceFormatWarmUp]);
+    // The first reply's one-time costs (compiling marked's expressions, DOMPurify's first call) are
+    // paid in idle time, step by step, instead of in its task.
+    runWhenIdle(module.warmUpSteps());
     return sanitising;
   })();
   return loading;

@@ -34,9 +34,6 @@ function numberFormat(locale: string | undefined, whole: boolean): Intl.NumberFo
   return format;
 }
 
-/** Makes the browser's two number formats ahead (in idle time), so the first product cards do not pay for them. */
-export const priceFormatWarmUp: Array<() => void> = [() => void numberFormat(undefined, true), () => void numberFormat(undefined, false)];
-
 /** `price` for display in `locale` (the browser's by default); unchanged when it is not a plain amount. */
 export function displayPrice(price: string, locale?: string): string {
   const match = PRICE.exec(price.trim());

@@ -3,7 +3,7 @@
 // For every main-thread task over 50 ms it prints the trace's breakdown (script evaluation, style,
 // layout, paint, ...) and where the script time went: the functions and the original source files,
 // read through the bundle's source map.
-//   node test/bench/trace.mjs [ours-inline|ours-floating|vapi|...] [--action load|reply|conversation] [--slowdown 4]
+//   node test/bench/trace.mjs [ours-inline|ours-floating|vapi|...] [--action load|preload|reply|conversation] [--slowdown 4]
 // Build first (npm run build): the trace reads dist/store-assistant.js.map.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +34,14 @@ const scenarios = {
     await page.evaluate(() => window.__bench.painted());
     await page.waitForTimeout(1000);
   } },
+  preload: {
+    prepare: async () => {},
+    ready: async (page, server) => {
+      await page.goto(`${server.url}/mobile/${subject}`, { waitUntil: 'domcontentloaded' });
+      await page.evaluate(() => window.__bench.painted());
+    },
+    act: (page) => page.waitForTimeout(4000),
+  },
   reply: { prepare: async () => {}, ready: settled, act: async (page) => {
     await page.evaluate(async () => {
       const element = document.querySelector('store-assistant');
