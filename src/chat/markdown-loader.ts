@@ -51,21 +51,18 @@ const WARM_UP_STEP_MS = 35;
  * callbacks get a short timer per step.
  */
 function runWhenIdle(steps: Array<() => void>): void {
-  let next = 0;
-  type Deadline = { timeRemaining(): number };
-  const schedule = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(() => work({ timeRemaining: () => 0 }), 50));
-  const work = (deadline: Deadline) => {
+  const idle = (callback: (deadline?: IdleDeadline) => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback) : setTimeout(callback, 50));
+  const work = (deadline?: IdleDeadline): void => {
     do {
       try {
-        steps[next]?.();
+        steps.shift()?.();
       } catch {
         // A step that fails leaves that cost to the first reply; nothing else depends on it.
       }
-      next += 1;
-    } while (next < steps.length && deadline.timeRemaining() > WARM_UP_STEP_MS);
-    if (next < steps.length) schedule();
+    } while (steps.length > 0 && (deadline?.timeRemaining() ?? 0) > WARM_UP_STEP_MS);
+    if (steps.length > 0) idle(work);
   };
-  schedule();
+  idle(work);
 }
 
 /**
