@@ -42,10 +42,33 @@ export function renderedHtml(markdown: string): string | null {
   return recent.get(markdown) ?? sanitising(markdown, { imageHosts: [], pageOrigin: location.origin });
 }
 
+/** The longest a warm-up step takes on a slow phone: a further step starts only while an idle period has this left. */
+const WARM_UP_STEP_MS = 35;
+
+/**
+ * Runs `steps` in the browser's idle periods: the first step of a period always, further ones while the
+ * period has room for them, so none runs into the page's next input or frame. Browsers without idle
+ * callbacks get a short timer per step.
+ */
+function runWhenIdle(steps: Array<() => void>): void {
+  const idle = (callback: (deadline?: IdleDeadline) => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback) : setTimeout(callback, 50));
+  const work = (deadline?: IdleDeadline): void => {
+    do {
+      try {
+        steps.shift()?.();
+      } catch {
+        // A step that fails leaves that cost to the first reply; nothing else depends on it.
+      }
+    } while (steps.length > 0 && (deadline?.timeRemaining() ?? 0) > WARM_UP_STEP_MS);
+    if (steps.length > 0) idle(work);
+  };
+  idle(work);
+}
+
 /**
  * Loads the markdown stack (marked and DOMPurify) on first use. The one-file build keeps it inside the
- * script but evaluates it only now, so it costs nothing on page load. A browser the sanitiser does not
- * support gets plain text instead of markdown.
+ * script but evaluates it only now, so it costs nothing on page load, and warms it up in idle time
+ * afterwards. A browser the sanitiser does not support gets plain text instead of markdown.
  */
 export function loadMarkdown(): Promise<MarkdownRenderer> {
   loading ??= (async () => {
@@ -57,6 +80,9 @@ export function loadMarkdown(): Promise<MarkdownRenderer> {
     const module = await import('./markdown');
     if (!module.sanitizerSupported) return plainTextToHtml;
     sanitising = contained(module.renderMarkdown);
+    // The first reply's one-time costs (compiling marked's expressions, DOMPurify's first call) are
+    // paid in idle time, step by step, instead of in its task.
+    runWhenIdle(module.warmUpSteps());
     return sanitising;
   })();
   return loading;

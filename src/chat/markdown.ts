@@ -105,5 +105,47 @@ export function renderMarkdown(text: string, options: MarkdownOptions): string {
   }
 }
 
+/** Every regular expression marked's lexer runs with this instance's options (GFM, line breaks). */
+function lexerExpressions(): RegExp[] {
+  const found: RegExp[] = [];
+  const walk = (value: unknown): void => {
+    if (value instanceof RegExp) found.push(value);
+    else if (value && typeof value === 'object') for (const item of Object.values(value)) walk(item);
+  };
+  // A lexer puts the rules for the options on the shared tokenizer.
+  void new marked.Lexer(marked.defaults);
+  walk(marked.defaults.tokenizer?.rules);
+  return found;
+}
+
+/** A short reply with every construct a reply commonly has. */
+const WARM_UP_SAMPLE = '**a** *b* [c](https://d.example) `e`\n\n- f\n\n> g';
+
+/**
+ * The first reply's one-time cost, paid ahead in small steps. The browser compiles each of marked's
+ * regular expressions (some ninety) on its first use, and marked's and DOMPurify's functions on their
+ * first call: together a task of over 100 ms on a phone if the first reply paid it. Each step here runs
+ * one expression, or renders one short sample, so no step is a long task.
+ */
+export function warmUpSteps(): Array<() => void> {
+  const exercise = (expression: RegExp) => () => {
+    const { lastIndex } = expression;
+    // Twice on a short text: the first run compiles it, the second lets it tier up. A short text keeps
+    // the run itself negligible (some rules backtrack a lot on text they are not meant for).
+    for (const text of ['a', 'a']) {
+      expression.lastIndex = 0;
+      expression.exec(text);
+    }
+    expression.lastIndex = lastIndex;
+  };
+  let html = '';
+  return [
+    ...lexerExpressions().map(exercise),
+    () => void (html = marked.parser(marked.lexer(WARM_UP_SAMPLE))),
+    () => void purifier.sanitize(html, PURIFY_CONFIG),
+    () => void renderMarkdown(WARM_UP_SAMPLE, { imageHosts: [], pageOrigin: location.origin }),
+  ];
+}
+
 /** Whether this browser can sanitise; without it bot text is shown as plain text. */
 export const sanitizerSupported: boolean = purifier.isSupported;

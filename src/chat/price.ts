@@ -18,6 +18,22 @@ function parseAmount(written: string): number | null {
   return Number(`${whole.replace(/\D/g, '')}.${decimal?.[1] ?? 0}`);
 }
 
+/**
+ * Number formats by locale and by whether the amount is whole. Making one is costly (a phone spends
+ * several milliseconds loading the locale's data), and a conversation can show hundreds of prices.
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string | undefined, whole: boolean): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${whole}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** `price` for display in `locale` (the browser's by default); unchanged when it is not a plain amount. */
 export function displayPrice(price: string, locale?: string): string {
   const match = PRICE.exec(price.trim());
@@ -25,6 +41,6 @@ export function displayPrice(price: string, locale?: string): string {
   const amount = parseAmount(match[3] ?? '');
   if (amount === null || !Number.isFinite(amount)) return price;
   const whole = Number.isInteger(amount);
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(amount);
+  const number = numberFormat(locale, whole).format(amount);
   return `${match[1]}${match[2]}${number}${match[4]}${match[5]}`;
 }

@@ -6,6 +6,7 @@ import type { Theme } from '../theme/theme';
 type Normalise = (color: string) => string | null;
 
 let context: CanvasRenderingContext2D | null | undefined;
+const OPAQUE_HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /**
  * The browser's own reading of a colour: every syntax it knows (named colours, `hsl()`, `hwb()`,
@@ -13,6 +14,8 @@ let context: CanvasRenderingContext2D | null | undefined;
  * with its opacity. Without a canvas, the colours contrast.ts parses itself.
  */
 function browserNormalise(color: string): string | null {
+  // An opaque hex colour reads the same everywhere: no canvas, whose first use costs a phone some 10 ms at load.
+  if (OPAQUE_HEX.test(color.trim())) return color.trim();
   context ??= typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d', { willReadFrequently: true });
   if (!context) return parseColorAlpha(color) ? color : null;
   // A sentinel first: an invalid colour leaves fillStyle unchanged.

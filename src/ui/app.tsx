@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
+import { startTransition, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import { BottomNav } from './bottom-nav';
 import { CallReturn } from './call-return';
 import { ChatView } from './chat/chat-view';
@@ -97,6 +97,12 @@ function FloatingWidget() {
   const launcher = useRef<HTMLButtonElement>(null);
   const focusInCard = useRef(false);
   const wasOpen = useRef(isOpen);
+  // The closed card is built after the launcher has been drawn, as a transition (React renders it in
+  // short slices), so a phone shows the launcher without waiting for the card behind it.
+  const [cardBuilt, setCardBuilt] = useState(isOpen);
+  useEffect(() => {
+    if (!cardBuilt) startTransition(() => setCardBuilt(true));
+  }, [cardBuilt]);
 
   // Runs before the browser drops focus from the hidden card, so it still knows where focus was.
   useLayoutEffect(() => {
@@ -121,15 +127,17 @@ function FloatingWidget() {
 
   return (
     <>
-      <Card
-        ref={card}
-        id={cardId}
-        floating
-        hidden={!isOpen}
-        onKeyDown={onKeyDown}
-        onFocus={() => (focusInCard.current = true)}
-        onBlur={(event) => (focusInCard.current = event.currentTarget.contains(event.relatedTarget as Node | null))}
-      />
+      {(isOpen || cardBuilt) && (
+        <Card
+          ref={card}
+          id={cardId}
+          floating
+          hidden={!isOpen}
+          onKeyDown={onKeyDown}
+          onFocus={() => (focusInCard.current = true)}
+          onBlur={(event) => (focusInCard.current = event.currentTarget.contains(event.relatedTarget as Node | null))}
+        />
+      )}
       <Teaser />
       <Launcher
         ref={launcher}

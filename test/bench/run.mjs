@@ -1,6 +1,7 @@
 // npm run bench: builds, runs every measurement, prints one table, writes it as JSON
 // (test/bench/results/latest.json) and exits non-zero when a budget is missed.
-//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory] [--runs N]
+//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory,mobile] [--runs N] [--readme]
+// --readme rewrites the README's mobile tables from this run (test/bench/mobile-readme.mjs).
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { launchChromium } from '../support/chromium.mjs';
 import { benchGrowth } from './growth.mjs';
 import { benchLoad } from './load.mjs';
 import { benchMemory } from './memory.mjs';
+import { benchMobile } from './mobile.mjs';
+import { mobileMarkdown, writeMobileTable } from './mobile-readme.mjs';
 import { benchHostileReplies, benchHugeReply, benchReveal } from './replies.mjs';
 import { startBenchServer } from './server.mjs';
 import { benchSize } from './size.mjs';
@@ -23,6 +26,7 @@ const runs = Number(argument('runs') ?? process.env.BENCH_RUNS ?? 7);
 const wanted = (group) => !only || only.includes(group);
 
 const rows = [];
+let mobile = null;
 const started = Date.now();
 // The size benchmark builds the bundle every other benchmark loads.
 rows.push(...(await benchSize()));
@@ -34,12 +38,16 @@ try {
   if (wanted('hostile')) rows.push(...(await benchHostileReplies(browser, server)));
   if (wanted('growth')) rows.push(...(await benchGrowth(browser, server)));
   if (wanted('memory')) rows.push(...(await benchMemory(browser, server)));
+  if (wanted('mobile')) {
+    mobile = await benchMobile(runs);
+    rows.push(...mobile.rows);
+  }
 } finally {
   await browser?.close();
   await server?.close();
 }
 
-const budgetText = (row) => (row.budget ? `${'max' in row.budget ? '≤' : '≥'} ${row.budget.max ?? row.budget.min}` : '');
+const budgetText = (row) => (row.budget ? `${row.budget.below ? '<' : 'max' in row.budget ? '≤' : '≥'} ${row.budget.max ?? row.budget.min}` : '');
 const table = [['group', 'measurement', 'value', 'unit', 'budget', 'result'], ...rows.map((row) => [row.group, row.name, String(row.value), row.unit, budgetText(row), row.pass === undefined ? '' : row.pass ? 'ok' : 'MISSED'])];
 const widths = table[0].map((_, column) => Math.max(...table.map((line) => line[column].length)));
 for (const [index, line] of table.entries()) {
@@ -47,14 +55,19 @@ for (const [index, line] of table.entries()) {
   if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 }
 
-const browserVersion = browser ? browser.version() : null;
+const browserVersion = browser ? browser.version() : (mobile?.figures.chromium ?? null);
 const report = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, chromium: browserVersion },
   runs,
   seconds: Math.round((Date.now() - started) / 1000),
   rows,
+  mobile: mobile?.figures,
 };
+if (mobile && process.argv.includes('--readme')) {
+  await writeMobileTable(path.join(here, '../../README.md'), mobileMarkdown(mobile, report));
+  console.log('README.md: mobile tables rewritten');
+}
 await mkdir(path.join(here, 'results'), { recursive: true });
 await writeFile(path.join(here, 'results', 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 const missed = rows.filter((row) => row.pass === false);

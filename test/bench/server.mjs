@@ -1,10 +1,12 @@
 // The benchmark's own server: the built bundle, the instrumentation script, generated test pages and a
 // webhook whose replies the benchmarks choose (?reply=short|long|huge|hostile:<name>).
 import { createServer } from 'node:http';
+import { crc32, deflateSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOSTILE_REPLIES } from './hostile-replies.mjs';
+import { mobilePage } from './mobile-pages.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '../..');
@@ -27,7 +29,42 @@ export function hugeReply() {
   return JSON.stringify({ output: { reply: text, products } });
 }
 
-const replies = { short: () => JSON.stringify({ output: 'Thanks! **Noted.**' }), long: longReply, huge: hugeReply };
+/**
+ * A product photo as stores serve them: a raster image (here a 160×120 PNG of one colour), which the
+ * browser decodes off the main thread, unlike an SVG.
+ */
+function productPhoto() {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const [width, height] = [160, 120];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [165, 180, 252]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+const PRODUCT_PHOTO = productPhoto();
+
+/** A typical first answer: a short paragraph, a list and three product cards (about 500 characters). */
+export function firstReply() {
+  const text = [
+    'Yes! Our **linen shirts** come in six colours and sizes XS to XXL, and they ship within *two working days*.',
+    '- Stonewashed European flax, softer with every wash\n- Free returns within 30 days\n- See the [size guide](https://shop.example/sizes) for measurements',
+    'Here are the three most popular:',
+  ].join('\n\n');
+  const products = Array.from({ length: 3 }, (_, i) => ({ title: `Linen shirt ${i + 1}`, description: 'Relaxed fit, mother-of-pearl buttons.', url: `https://shop.example/p/${i}`, image: `/product-${i}.png`, price: 59 + i * 10 }));
+  return JSON.stringify({ output: { reply: text, products } });
+}
+
+const replies = { short: () => JSON.stringify({ output: 'Thanks! **Noted.**' }), long: longReply, huge: hugeReply, first: firstReply };
 // ?reply=hostile:<name>: one of the hostile replies, as the reply's markdown.
 for (const [name, text] of Object.entries(HOSTILE_REPLIES)) replies[`hostile:${name}`] = () => JSON.stringify({ output: text });
 const cache = new Map();
@@ -50,11 +87,47 @@ document.addEventListener('store-assistant:ready', () => {
 </body></html>`;
 }
 
-/** Starts the server on a free port. */
-export async function startBenchServer() {
+const TYPES = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+
+/** A file of an unpacked published widget (`/vendor/<key>/<path>`), never outside its folder. */
+async function vendorFile(vendors, pathname) {
+  const [, , key, ...rest] = pathname.split('/');
+  const dir = vendors[key];
+  if (!dir) return null;
+  const file = path.resolve(dir, decodeURIComponent(rest.join('/')));
+  if (!file.startsWith(`${dir}${path.sep}`)) return null;
+  return { body: await readFile(file), type: TYPES[path.extname(file)] ?? 'application/octet-stream' };
+}
+
+/**
+ * Starts the server on a free port. The mobile profile adds `vendors` (the folders of the published
+ * widgets, served under /vendor/<key>/) and `floors` (the floor scripts' code by name, /floor/<name>.js).
+ */
+export async function startBenchServer({ vendors = {}, floors = {} } = {}) {
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://bench.local');
     try {
+      if (url.pathname.startsWith('/mobile/')) {
+        const html = mobilePage(url.pathname.slice('/mobile/'.length));
+        if (html === null) return response.writeHead(404).end();
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        return response.end(html);
+      }
+      if (url.pathname === '/mobile-instrument.js') {
+        response.writeHead(200, { 'Content-Type': 'text/javascript' });
+        return response.end(await readFile(path.join(here, 'pages/mobile-instrument.js')));
+      }
+      if (url.pathname.startsWith('/vendor/')) {
+        const file = await vendorFile(vendors, url.pathname);
+        if (!file) return response.writeHead(404).end();
+        response.writeHead(200, { 'Content-Type': file.type, 'Cache-Control': 'no-store' });
+        return response.end(file.body);
+      }
+      const floor = /^\/floor\/([a-z-]+)\.js$/.exec(url.pathname);
+      if (floor && floor[1] in floors) {
+        response.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
+        return response.end(floors[floor[1]]);
+      }
       if (url.pathname === '/store-assistant.js') {
         response.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
         return response.end(await readFile(path.join(root, 'dist/store-assistant.js')));
@@ -66,6 +139,10 @@ export async function startBenchServer() {
       if (url.pathname === '/page') {
         response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
         return response.end(page(url.searchParams.get('attributes') ?? '', !url.searchParams.has('empty')));
+      }
+      if (/^\/product-\d+\.png$/.test(url.pathname)) {
+        response.writeHead(200, { 'Content-Type': 'image/png' });
+        return response.end(PRODUCT_PHOTO);
       }
       if (/^\/product-\d+\.svg$/.test(url.pathname)) {
         response.writeHead(200, { 'Content-Type': 'image/svg+xml' });

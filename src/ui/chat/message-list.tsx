@@ -7,6 +7,7 @@ import { useActions, useAssistant, useAssistantState, useStrings } from '../cont
 import { BotMessage, type MessageView } from './bot-message';
 import { formatDuration } from './call-bar';
 import { CartProposals } from './cart-proposals';
+import { useDrawnFrom } from './drawn-from';
 import { LiveTranscript } from './live-transcript';
 import { MessageBoundary } from './message-boundary';
 import { ReplySuggestions } from './reply-extras';
@@ -17,7 +18,7 @@ import { UserMessage } from './user-message';
  * appending to a long conversation renders one message, not the whole list; and chunks off screen are
  * not laid out or painted (content-visibility), so the browser's work does not grow with it either.
  */
-export const CHUNK_SIZE = 50;
+export const CHUNK_SIZE = 10;
 
 /** The cart changes a reply proposed, by message id (read with `own()`). */
 type Proposals = Record<string, CartProposal[]>;
@@ -123,13 +124,17 @@ export function MessageList() {
     if (lastSender === 'user' && scroller.current) scroller.current.scrollTop = 0;
   }, [messages.length, lastSender]);
 
-  const chunks: Message[][] = [];
-  for (let start = 0; start < messages.length; start += CHUNK_SIZE) chunks.push(messages.slice(start, start + CHUNK_SIZE));
+  const drawnFrom = useDrawnFrom(useAssistantState((state) => state.sessionId), messages.length, CHUNK_SIZE);
+  // Chunks keep their boundaries (multiples of CHUNK_SIZE) while older messages are drawn in.
+  const chunks: { key: number; messages: Message[] }[] = [];
+  for (let start = Math.floor(drawnFrom / CHUNK_SIZE) * CHUNK_SIZE; start < messages.length; start += CHUNK_SIZE) {
+    chunks.push({ key: start, messages: messages.slice(Math.max(start, drawnFrom), start + CHUNK_SIZE) });
+  }
 
   return (
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
       <div className="messages-content">
-        {messages.length === 0 && !loading && !inCall ? <EmptyChat /> : chunks.map((chunk, index) => <MessageChunk key={index} messages={chunk} view={view} proposals={proposals} />)}
+        {messages.length === 0 && !loading && !inCall ? <EmptyChat /> : chunks.map((chunk) => <MessageChunk key={chunk.key} messages={chunk.messages} view={view} proposals={proposals} />)}
         {latest?.sender === 'bot' && !latest.animate && !loading && <ReplySuggestions message={latest} t={t} />}
         {loading && !streaming && <TypingIndicator />}
         <LiveTranscript />

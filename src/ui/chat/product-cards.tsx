@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { displayPrice } from '../../chat/price';
 import type { Product } from '../../chat/products';
 import { useAssistant, type useStrings } from '../context';
@@ -48,6 +48,9 @@ function ProductCard({ product, t }: { product: Product; t: ReturnType<typeof us
   );
 }
 
+/** How much of the first or last card must show for its end of the row to count as reached. */
+const END_IN_VIEW = 0.95;
+
 /**
  * Product cards under a bot message: a full-width row that snaps card by card, the next card peeking
  * in, with no visible scrollbar. On devices with a fine pointer, previous and next buttons scroll it
@@ -56,17 +59,32 @@ function ProductCard({ product, t }: { product: Product; t: ReturnType<typeof us
 export function ProductCards({ products, t }: { products: Product[]; t: ReturnType<typeof useStrings> }) {
   const { environment } = useAssistant();
   const list = useRef<HTMLUListElement>(null);
-  const [edges, setEdges] = useState({ start: true, end: true });
+  // Before the row has been drawn: at its start, with more to the right when it has more than one card.
+  const [edges, setEdges] = useState({ start: true, end: products.length < 2 });
 
-  const measure = () => {
+  // Which ends are in view, told by an observer once the row is drawn: nothing reads the layout while
+  // React renders, so a conversation of many card rows opens without one forced layout per row.
+  useEffect(() => {
     const row = list.current;
-    if (!row) return;
-    // scrollLeft is negative in a right-to-left row; its magnitude is what was scrolled.
-    const scrolled = Math.abs(row.scrollLeft);
-    const next = { start: scrolled < 2, end: scrolled + row.clientWidth >= row.scrollWidth - 2 };
-    setEdges((previous) => (previous.start === next.start && previous.end === next.end ? previous : next));
-  };
-  useLayoutEffect(measure, [products]);
+    const first = row?.firstElementChild;
+    const last = row?.lastElementChild;
+    if (!row || !first || !last || typeof IntersectionObserver !== 'function') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const inView = entry.intersectionRatio >= END_IN_VIEW;
+          setEdges((previous) => {
+            const next = entry.target === first ? { ...previous, start: inView } : { ...previous, end: inView };
+            return previous.start === next.start && previous.end === next.end ? previous : next;
+          });
+        }
+      },
+      { root: row, threshold: [END_IN_VIEW] },
+    );
+    observer.observe(first);
+    observer.observe(last);
+    return () => observer.disconnect();
+  }, [products]);
 
   const scroll = (direction: 1 | -1) => {
     const row = list.current;
@@ -93,7 +111,7 @@ export function ProductCards({ products, t }: { products: Product[]; t: ReturnTy
 
   return (
     <div className="carousel">
-      <ul ref={list} className="product-cards" part="product-cards" aria-label={t('products')} onScroll={measure}>
+      <ul ref={list} className="product-cards" part="product-cards" aria-label={t('products')}>
         {products.map((product, index) => (
           <ProductCard key={`${index}-${product.title}`} product={product} t={t} />
         ))}

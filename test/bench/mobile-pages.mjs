@@ -1,0 +1,82 @@
+// The pages of the mobile profile: one per subject, each a blank store page with one widget pasted the
+// way its documentation says, and the floors (the same bytes doing nothing; React rendering an empty
+// element). Each page marks `painted` once its widget's first view is on the screen (mobile-instrument.js).
+
+/**
+ * Our element, as a store pastes it; the demo voice provider lets the benchmark start a call, and the
+ * webhook answers with a typical first reply (text, a list and three cards).
+ */
+const OURS = 'webhook-url="/api/chat?reply=first" store-domain="shop.example" voice-provider="demo"';
+
+/** `host.shadowRoot.querySelector(selector)` visible, as a predicate's source. */
+const inShadow = (host, selector) => `__bench.visible(document.querySelector('${host}')?.shadowRoot?.querySelector('${selector}'))`;
+
+/**
+ * Each subject: what goes in the head and the body, and when its first view counts as shown.
+ * `painted` is the whole inline card for the inline subjects, the launcher button for the floating ones.
+ */
+export const SUBJECTS = {
+  blank: { label: 'blank page', head: '', body: '', shown: 'true' },
+  'ours-inline': {
+    label: 'this widget, inline (whole card)',
+    head: '<script src="/store-assistant.js"></script>',
+    body: `<store-assistant ${OURS}></store-assistant>`,
+    shown: `${inShadow('store-assistant', '[part~="card"]')} && document.querySelector('store-assistant').shadowRoot.querySelector('[part~="card"]').childElementCount > 0`,
+  },
+  'ours-floating': {
+    label: 'this widget, floating (launcher)',
+    head: '<script src="/store-assistant.js"></script>',
+    body: `<store-assistant mode="floating" ${OURS}></store-assistant>`,
+    shown: inShadow('store-assistant', '[part~="launcher"]'),
+  },
+  vapi: {
+    label: 'Vapi widget (launcher)',
+    head: '<script src="/vendor/vapi/dist/embed/widget.umd.js"></script>',
+    body: '<vapi-widget public-key="bench-public-key" assistant-id="bench-assistant" mode="hybrid" title="Shop assistant"></vapi-widget>',
+    shown: `__bench.visible(document.querySelector('vapi-widget .vapi-widget-wrapper > div > div'))`,
+  },
+  'n8n-window': {
+    label: 'n8n chat (launcher)',
+    head: '<link href="/vendor/n8n/dist/style.css" rel="stylesheet">',
+    body: `<script type="module">import { createChat } from '/vendor/n8n/dist/chat.bundle.es.js'; createChat({ webhookUrl: '/api/chat', mode: 'window' });</script>`,
+    shown: `__bench.visible(document.querySelector('.chat-window-toggle'))`,
+  },
+  'n8n-fullscreen': {
+    label: 'n8n chat, embedded (whole chat)',
+    head: '<link href="/vendor/n8n/dist/style.css" rel="stylesheet">',
+    body: `<div id="n8n-chat" style="height:600px"></div><script type="module">import { createChat } from '/vendor/n8n/dist/chat.bundle.es.js'; createChat({ webhookUrl: '/api/chat', mode: 'fullscreen', target: '#n8n-chat' });</script>`,
+    shown: `__bench.visible(document.querySelector('#n8n-chat textarea'))`,
+  },
+  'floor-bytes': {
+    label: 'floor: a script of our bytes that does nothing',
+    head: '<script src="/floor/bytes.js"></script>',
+    body: '',
+    shown: 'true',
+  },
+  'floor-react': {
+    label: 'floor: React rendering an empty element in a shadow root',
+    head: '<script src="/floor/react.js"></script>',
+    body: '<floor-host></floor-host>',
+    shown: inShadow('floor-host', '#floor-rendered'),
+  },
+};
+
+/** The HTML of subject `name`. */
+export function mobilePage(name) {
+  const subject = SUBJECTS[name];
+  if (!subject) return null;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${subject.label}</title>
+<script src="/mobile-instrument.js"></script>
+${subject.head}
+</head><body>
+${subject.body}
+<script>__bench.paintedWhen(() => ${subject.shown});</script>
+</body></html>`;
+}
+
+/** The "same bytes, doing nothing" floor: the bundle as the body of a function that is never called. */
+export function bytesFloor(bundle) {
+  const code = bundle.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+  return `function storeAssistantNeverCalled(){\n${code}\n}\n`;
+}
