@@ -151,15 +151,20 @@ export function listenToCall(context: CallContext, current: ActiveCall, client: 
   );
 }
 
-/** Asks for the microphone, loads the provider's client and places the call, unless it ended meanwhile. */
-export async function placeCall(context: CallContext, current: ActiveCall, voice: VoiceConfig, target: VoiceTarget): Promise<void> {
+/**
+ * Asks for the microphone, loads the provider's client and places the call with `overrides` (the store's
+ * `assistantOverrides` with the widget's variables), unless it ended meanwhile.
+ */
+export async function placeCall(context: CallContext, current: ActiveCall, config: VoiceConfig, target: VoiceTarget, overrides: Promise<Record<string, unknown>>): Promise<void> {
   const { deps } = context;
-  if (voice.provider !== 'demo') {
+  if (config.provider !== 'demo') {
     const access = await deps.requestMicrophone();
     if (current.ended) return;
     if (access !== 'granted') return failCall(context, current, MICROPHONE_MESSAGES[access], `voice: microphone ${access}`);
   }
-  const client = await deps.createVoiceClient(voice);
+  const assistantOverrides = await overrides;
+  if (current.ended) return;
+  const client = await deps.createVoiceClient({ ...config, assistantOverrides });
   if (current.ended) return;
   current.client = client;
   listenToCall(context, current, client);
@@ -199,5 +204,16 @@ export function sendTextToCall(context: CallContext, current: ActiveCall, text: 
   if (!client || current.ended || context.store.getState().voice.status !== 'connected') return false;
   client.send({ type: 'add-message', message: { role: 'user', content: text }, triggerResponseEnabled: true });
   addTranscriptLine(context, 'user', text);
+  return true;
+}
+
+/**
+ * Something the assistant on the call should know but not answer now (the visitor undid a cart change
+ * in the chat): a system line in its conversation, no response triggered. False when not connected.
+ */
+export function noteToCall(context: CallContext, current: ActiveCall, text: string): boolean {
+  const client = current.client;
+  if (!client || current.ended || context.store.getState().voice.status !== 'connected') return false;
+  client.send({ type: 'add-message', message: { role: 'system', content: text }, triggerResponseEnabled: false });
   return true;
 }
