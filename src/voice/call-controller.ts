@@ -1,6 +1,7 @@
 import type { TranscriptEntry } from '../transcript/merge';
 import type { CallTools } from './call-tools';
-import { describe, sendTextToCall, failCall, finishCall, newCall, noteToCall, notify, placeCall, setVoice, stopActiveCall, type ActiveCall, type CallContext } from './call-session';
+import { placeCall } from './call-events';
+import { describe, sendTextToCall, failCall, finishCall, newCall, noteToCall, notify, setVoice, stopActiveCall, type ActiveCall, type CallContext } from './call-session';
 import { voiceTarget, type VoiceTarget } from './voice-client';
 import { IDLE_VOICE, type VoiceDeps, type VoiceStore } from './voice-state';
 

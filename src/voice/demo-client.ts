@@ -31,12 +31,26 @@ function speakLine(emitter: Emitter, later: (ms: number, run: () => void) => voi
   return done;
 }
 
+/** How long the demo waits for the widget to report a tool's result before it goes on without it. */
+export const DEMO_TOOL_WAIT_MS = 10_000;
+
+/** The tool call a demo is waiting on, and the timer that stops the wait. */
+interface PendingTool {
+  id: string;
+  step: Extract<DemoStep, { kind: 'tool' }>;
+  timer: unknown;
+}
+
+/** The tool call id a result line (from the widget's `add-message`) answers: "Result of the tool x (call ID): ...". */
+const answeredCall = (content: string) => /^Result of the tool \S+ \(call ([^)]+)\)/.exec(content)?.[1];
+
 /**
  * A scripted voice client for QA pages (`voice-provider="demo"`): no network, no microphone. It plays a
  * script with the events a real call produces (call-start, speech-start and speech-end, volume levels,
  * partial and final transcripts, tool calls, the "ended" status update and call-end). The script starts
  * from the context the call was given, answers text typed during the call, and calls the
- * `show_products` and `add_to_cart` tools, answering their results as a real assistant would.
+ * `show_products` and `add_to_cart` tools, waiting for each result (as a real assistant does) and
+ * saying what happened.
  */
 export function createDemoVoiceClient(timers: Timers, variables: Record<string, unknown> = {}): VoiceClient {
   const emitter = createEmitter();
@@ -45,6 +59,7 @@ export function createDemoVoiceClient(timers: Timers, variables: Record<string, 
   let running = false;
   let busy = false;
   let toolCalls = 0;
+  let waiting: PendingTool | null = null;
 
   const later = (ms: number, run: () => void) => {
     const handle = timers.setTimeout(() => {
@@ -52,16 +67,37 @@ export function createDemoVoiceClient(timers: Timers, variables: Record<string, 
       run();
     }, ms);
     pending.add(handle);
+    return handle;
   };
 
   const end = (endedReason: string) => {
     if (!running) return;
     running = false;
     queue = [];
+    waiting = null;
     for (const handle of pending) timers.clearTimeout(handle);
     pending.clear();
     emitter.emit('message', { type: 'status-update', status: 'ended', endedReason });
     emitter.emit('call-end');
+  };
+
+  /** The tool's result arrived (or never will): say what happened, then go on. */
+  const resume = (ok: boolean | null) => {
+    if (!waiting) return;
+    const { step, timer } = waiting;
+    waiting = null;
+    timers.clearTimeout(timer);
+    pending.delete(timer);
+    if (ok !== null) queue.unshift({ kind: 'say', role: 'assistant', text: ok ? step.ok : step.failed });
+    next();
+  };
+
+  /** Calls a tool the way Vapi does (a `tool-calls` message), then waits for its result. */
+  const callTool = (step: Extract<DemoStep, { kind: 'tool' }>) => {
+    toolCalls += 1;
+    const call = { id: `demo-tool-${toolCalls}`, type: 'function', function: { name: step.name, arguments: JSON.stringify(step.arguments) } };
+    waiting = { id: call.id, step, timer: later(DEMO_TOOL_WAIT_MS, () => resume(null)) };
+    emitter.emit('message', { type: 'tool-calls', toolCallList: [call], toolWithToolCallList: [{ type: 'function', function: { name: step.name }, toolCall: call }] });
   };
 
   /** Plays the next step of the queue, then the one after, until it is empty and the call ends. */
@@ -71,12 +107,7 @@ export function createDemoVoiceClient(timers: Timers, variables: Record<string, 
     const step = queue.shift();
     if (!step) return end('assistant-ended-call');
     busy = true;
-    if (step.kind === 'tool') {
-      toolCalls += 1;
-      const call = { id: `demo-tool-${toolCalls}`, type: 'function', function: { name: step.name, arguments: step.arguments } };
-      emitter.emit('message', { type: 'tool-calls', toolCallList: [call], toolWithToolCallList: [{ type: 'function', toolCall: call }] });
-      return later(DEMO_TIMING.pauseMs, next);
-    }
+    if (step.kind === 'tool') return callTool(step);
     later(speakLine(emitter, later, step.role, step.text) + DEMO_TIMING.pauseMs, next);
   };
 
@@ -108,7 +139,7 @@ export function createDemoVoiceClient(timers: Timers, variables: Record<string, 
       if (!running) return;
       const { role, content } = message.message;
       if (role === 'user' && message.triggerResponseEnabled) answer(`You wrote: "${content.slice(0, 120)}". In a real call the assistant answers that here.`);
-      else if (role === 'system' && /add_to_cart/.test(content)) answer(/"ok":\s*true/.test(content) ? 'Done, it is in your cart.' : 'Sorry, I could not add it to your cart.');
+      else if (role === 'system' && waiting && answeredCall(content) === waiting.id) resume(/"ok":\s*true/.test(content));
     },
     on: emitter.on,
   };
