@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../src/app/assistant';
+import { loadMarkdown } from '../../src/chat/markdown-loader';
 import { defaultConfig } from '../../src/app/config';
 import { createVoiceClient } from '../../src/voice/create-voice-client';
 import { createDemoVoiceClient, DEMO_TOOL_WAIT_MS } from '../../src/voice/demo-client';
@@ -16,7 +17,11 @@ const timers = { setTimeout: (callback: () => void, ms: number) => setTimeout(ca
 
 // Captured before the clock is faked: reading a Response body settles on the runtime's own tasks.
 const realSetImmediate = globalThis.setImmediate;
-beforeEach(() => vi.useFakeTimers());
+beforeEach(async () => {
+  // The markdown renderer is a module of its own, loaded on first use: load it while the clock is real.
+  await loadMarkdown();
+  vi.useFakeTimers();
+});
 
 /** Plays the fake clock forward, 100 ms at a time, until `check` passes (at most a minute of the call). */
 async function until(check: () => void): Promise<void> {
