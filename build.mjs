@@ -55,7 +55,10 @@ async function writeIconStylesheet() {
   for (const [index, name] of names.entries()) {
     const svg = await readFile(path.join(iconDir, `${ICONS[name]}.svg`), 'utf8');
     const body = svg.slice(svg.indexOf('>', svg.indexOf('<svg')) + 1, svg.lastIndexOf('</svg>'));
-    const shapes = body.replace(/\s+/g, ' ').replace(/> </g, '><').replace(/\s*\/>/g, '/>').trim();
+    // Coordinates to a tenth of a unit: at 16 to 24 px an icon cannot show more, and the sprite is smaller.
+    // A number written right after another ("1.96.5" is 1.96 and .5) keeps a space before it.
+    const rounded = body.replace(/\d*\.\d+/g, (number, offset, all) => `${/[\d.]/.test(all[offset - 1] ?? '') ? ' ' : ''}${+Number(number).toFixed(1)}`);
+    const shapes = rounded.replace(/\s+/g, ' ').replace(/> </g, '><').replace(/\s*\/>/g, '/>').trim();
     cells.push(index === 0 ? shapes : `<g transform='translate(${index * 24})'>${shapes}</g>`);
   }
   const sprite =

@@ -219,13 +219,13 @@ function escapeXml(text) {
   return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** A product picture drawn as SVG from the catalogue's colours and initials. */
+/** A square product picture drawn as SVG from the catalogue's colours and initials. */
 export function productImage(id) {
   const product = catalogue.products.find((candidate) => candidate.id === id);
   if (!product) return null;
   const [from, to] = product.colors;
   const initials = product.name.split(/\s+/).filter((word) => /^[A-Z]/.test(word)).slice(0, 2).map((word) => word[0]).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="400" height="300" fill="url(#g)"/><circle cx="320" cy="70" r="90" fill="#fff" fill-opacity=".12"/><text x="40" y="190" font-family="Arial, sans-serif" font-size="120" font-weight="700" fill="#fff" fill-opacity=".9">${escapeXml(initials)}</text><text x="42" y="250" font-family="Arial, sans-serif" font-size="24" fill="#fff">${escapeXml(product.category)}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="400" height="400" fill="url(#g)"/><circle cx="330" cy="70" r="110" fill="#fff" fill-opacity=".12"/><text x="200" y="240" text-anchor="middle" font-family="Arial, sans-serif" font-size="130" font-weight="700" fill="#fff" fill-opacity=".92">${escapeXml(initials)}</text><text x="200" y="320" text-anchor="middle" font-family="Arial, sans-serif" font-size="26" fill="#fff">${escapeXml(product.category)}</text></svg>`;
 }
 
 /** The reply rules by name, for the README and the tests. */

@@ -6,7 +6,7 @@ import type { AttributeName } from '../../src/element/attributes';
 import { isStringKey } from '../../src/i18n/strings';
 import { controlById, type Control } from './dom';
 import { readAsElement } from './element-rules';
-import { field, parseJson, readTrimmed, type Field, type Reading } from './field';
+import { field, isRefused, parseJson, readTrimmed, type Field, type Reading } from './field';
 
 /** A text that goes to the element as typed when the element takes it. */
 function checkedTextField(attribute: AttributeName, problem: string): Field {
@@ -27,13 +27,31 @@ export const selectField = (attribute: AttributeName): Field => field(attribute,
 /** A select whose first, empty option means "leave the attribute out" (the element's default). */
 export const optionalSelectField = (attribute: AttributeName): Field => field(attribute, (control) => ({ value: control.value || null }));
 
+/**
+ * Without a webhook visitors only read that chat is not available: the reason is said here, to the
+ * store owner, as the widget says it in the console.
+ */
+export function webhookField(): Field {
+  const url = urlField('webhook-url', 'The chat webhook');
+  return {
+    ...url,
+    read: () => {
+      const reading = url.read();
+      if (!isRefused(reading) && reading.value === null) {
+        return { ...reading, warning: "Chat is not configured yet: without a webhook, visitors are told chat isn't available right now." };
+      }
+      return reading;
+    },
+  };
+}
+
 export function voiceProviderField(): Field {
   const has = (name: AttributeName) => controlById(`field-${name}`).value.trim() !== '';
   return field('voice-provider', (control) => {
     const value = control.value;
     const configured = has('vapi-public-key') && (has('vapi-assistant-id') || has('vapi-squad-id') || has('vapi-workflow-id'));
     if (value !== 'vapi' || configured) return { value };
-    return { value, warning: 'Real calls need the Vapi public key and an assistant, squad or workflow id: until then the call button reports an error.' };
+    return { value, warning: 'Real calls need the Vapi public key and an assistant, squad or workflow id: until then the widget shows no call button.' };
   });
 }
 

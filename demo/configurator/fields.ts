@@ -12,6 +12,7 @@ import {
   typingSpeedField,
   urlField,
   voiceProviderField,
+  webhookField,
 } from './attribute-fields';
 import { createFaqEditor } from './faq-editor';
 import type { Field } from './field';
@@ -25,7 +26,7 @@ import { badgesField, colourField, logoField, quickActionsField, textField } fro
  */
 export function createFields(changed: () => void): Field[] {
   const factories: Record<AttributeName, (() => Field) | null> = {
-    'webhook-url': () => urlField('webhook-url', 'The chat webhook'),
+    'webhook-url': webhookField,
     'vapi-public-key': () => idField('vapi-public-key', 'The public key'),
     'vapi-assistant-id': () => idField('vapi-assistant-id', 'The assistant id'),
     'vapi-squad-id': () => idField('vapi-squad-id', 'The squad id'),
@@ -48,6 +49,7 @@ export function createFields(changed: () => void): Field[] {
     mode: () => selectField('mode'),
     position: () => selectField('position'),
     open: openField,
+    'color-scheme': () => selectField('color-scheme'),
     'typing-speed': typingSpeedField,
     persist: () => selectField('persist'),
     faq: () => createFaqEditor(changed),

@@ -47,8 +47,10 @@ function createSlices(store: AssistantStore, deps: AssistantDeps) {
     saveTranscript: chat.appendTranscript,
     variables() {
       const { messages, config } = store.getState();
-      // The same page, store and cart facts a chat message would carry now.
-      return Promise.resolve(commerce.readRequestContext()).then((context) => callVariables({ messages, lang: config.lang, context }));
+      // The same page, store and cart facts a chat message would carry now (waited for only with a cart to read).
+      const context = commerce.readRequestContext();
+      const variables = (facts: Record<string, unknown>) => callVariables({ messages, lang: config.lang, context: facts });
+      return context instanceof Promise ? context.then(variables) : variables(context);
     },
     tools: callTools(chat, commerce, { messages: () => store.getState().messages, pageProduct: () => pageProduct(store, deps) }),
     consent: createConsentRecord(() => ({ ...store.getState().config, consent: store.getState().config.voice.consent }), { local: deps.localStorage, session: deps.sessionStorage }),

@@ -14,6 +14,9 @@ export type { DisplayMode } from '../shared/display';
 /** Floating mode: the bottom corner the launcher and card sit in. */
 export type LauncherPosition = 'bottom-right' | 'bottom-left';
 
+/** The widget's colours: light (the default), dark, or following the visitor's system (`auto`). */
+export type ColorScheme = 'light' | 'dark' | 'auto';
+
 /** One question and answer of the FAQ view. */
 export interface FaqEntry {
   q: string;
@@ -36,6 +39,7 @@ export interface AssistantConfig extends ChatConfig, AnalyticsConfig {
   themeAttributes: ThemePatch;
   mode: DisplayMode;
   position: LauncherPosition;
+  colorScheme: ColorScheme;
   /** Milliseconds per character of the bot's typewriter; 0 shows replies at once. */
   typingSpeed: number;
   faq: FaqEntry[];
@@ -60,6 +64,7 @@ export function defaultConfig(pageHost: string): AssistantConfig {
     themeAttributes: {},
     mode: 'inline',
     position: 'bottom-right',
+    colorScheme: 'light',
     typingSpeed: 8,
     persist: 'local',
     faq: [],

@@ -69,6 +69,18 @@ function conversationActions(store: ChatStore, replies: ReplyRequests, conversat
   };
 }
 
+/** A call's lines as messages; the last carries the call's length, for the "Call ended · 0:12" line under it. */
+function transcriptMessages(log: ReturnType<typeof createMessageLog>, entries: readonly TranscriptEntry[], callSeconds?: number) {
+  const last = entries.length - 1;
+  return entries.map((entry, index) =>
+    log.create(entry.role === 'user' ? 'user' : 'bot', entry.text, {
+      timestamp: entry.timestamp,
+      source: 'voice',
+      ...(index === last && callSeconds !== undefined ? { callSeconds } : {}),
+    }),
+  );
+}
+
 /**
  * The chat feature: its actions, and the wiring the assistant composes (configuration, a call's
  * transcript joining the conversation, the markdown preload, disposal). `extensions` are what other
@@ -96,7 +108,9 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
       const content = text.trim();
       if ((!content && !state.attachment) || state.loading) return false;
       if (!state.config.webhookUrl) {
-        notify(state.strings.chatNotConfigured, 'chat: no webhook-url is set');
+        // The visitor gets a polite notice; what to do about it is for the store owner, in the console.
+        deps.warn('chat is not configured for this store yet: set the webhook-url attribute');
+        notify(state.strings.chatUnavailable, 'chat: no webhook-url is set');
         return false;
       }
       const message = log.create('user', state.attachment ? messageWithImage(content, state.attachment.dataUrl) : content);
@@ -129,11 +143,8 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     },
 
     /** A call ended: its transcript joins the conversation, so the webhook hears what was said and it is saved. */
-    appendTranscript(entries: readonly TranscriptEntry[]): void {
-      log.add(
-        entries.map((entry) => log.create(entry.role === 'user' ? 'user' : 'bot', entry.text, { timestamp: entry.timestamp, source: 'voice' })),
-        { as: 'transcript' },
-      );
+    appendTranscript(entries: readonly TranscriptEntry[], callSeconds?: number): void {
+      log.add(transcriptMessages(log, entries, callSeconds), { as: 'transcript' });
       conversations.commit();
     },
 

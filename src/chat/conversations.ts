@@ -11,13 +11,15 @@ import {
 } from './conversation-storage';
 import { createOpenConversationSync, type SaveTarget } from './conversation-sync';
 import { withoutImageData } from './history';
+import { markdownToPlainText } from './plain-text';
 import type { ProductContext } from './products';
 import { noStorage, type SafeStorage } from '../shared/storage';
 
 const SUMMARY_LENGTH = 80;
 
 function clip(text: string): string {
-  const flat = withoutImageData(text).replace(/\s+/g, ' ').trim();
+  // Bot replies are markdown: a preview shows their words, not their `**` and link syntax.
+  const flat = markdownToPlainText(withoutImageData(text));
   return flat.length > SUMMARY_LENGTH ? `${flat.slice(0, SUMMARY_LENGTH - 1)}…` : flat;
 }
 

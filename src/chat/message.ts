@@ -33,6 +33,8 @@ export interface Message {
   feedback?: Rating;
   /** Next steps the bot offers; shown as buttons under the latest reply only, never sent as history. */
   suggestions?: string[];
+  /** On the last line of a call: how long the call lasted, in seconds ("Call ended · 0:12" follows it). */
+  callSeconds?: number;
 }
 
 /** A visitor's rating of a reply: helpful or not. */
@@ -44,7 +46,7 @@ export type Rating = 'up' | 'down';
  * `status`, a message must not inherit cards or an error state.
  */
 export function completeMessage(message: Message): Message {
-  return { products: undefined, status: undefined, retryFor: undefined, origin: undefined, animate: undefined, truncated: undefined, source: undefined, feedback: undefined, suggestions: undefined, ...message };
+  return { products: undefined, status: undefined, retryFor: undefined, origin: undefined, animate: undefined, truncated: undefined, source: undefined, feedback: undefined, suggestions: undefined, callSeconds: undefined, ...message };
 }
 
 /** The detail of `store-assistant:feedback`, and the body POSTed to `feedback-url`. */

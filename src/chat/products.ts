@@ -83,7 +83,8 @@ function formatNumber(raw: number, currency: unknown): string {
   const code = typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
   if (code) {
     try {
-      return new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(raw);
+      // A whole amount without ".00": "$49" reads better than "$49.00".
+      return new Intl.NumberFormat(undefined, { style: 'currency', currency: code, minimumFractionDigits: Number.isInteger(raw) ? 0 : undefined }).format(raw);
     } catch {
       // an unknown currency code: fall through to the plain number
     }

@@ -23,7 +23,7 @@ export interface AttributeDoc {
  * test/unit/public-api.types.ts keep them equal). Documentation only: the script does not include it.
  */
 export const ATTRIBUTE_DOCS = {
-  'webhook-url': { doc: 'The store workflow webhook that answers chat messages (POST, JSON).', default: 'none: chat shows a "not configured" notice' },
+  'webhook-url': { doc: 'The store workflow webhook that answers chat messages (POST, JSON).', default: 'none: visitors read that chat isn\'t available; the console says why' },
   'vapi-public-key': { doc: 'Vapi public key for voice calls.', default: 'none' },
   'vapi-assistant-id': { doc: 'Vapi assistant to call.', default: 'none' },
   'vapi-squad-id': { doc: 'Vapi squad to call (instead of an assistant).', default: 'none' },
@@ -46,6 +46,7 @@ export const ATTRIBUTE_DOCS = {
   mode: { doc: '`inline` (a 600px card in the page) or `floating` (a launcher that opens the card).', default: '`inline`', values: ['inline', 'floating'] },
   position: { doc: 'Floating mode: the bottom corner of the launcher and card, `bottom-right` or `bottom-left`.', default: '`bottom-right`', values: ['bottom-right', 'bottom-left'] },
   open: { doc: 'Floating mode: the card is open. Set and removed by `open()` and `close()`.', default: 'absent (closed)', boolean: true },
+  'color-scheme': { doc: '`light`, `dark`, or `auto` to follow the visitor\'s system setting (`prefers-color-scheme`).', default: '`light`', values: ['light', 'dark', 'auto'] },
   'typing-speed': { doc: 'Milliseconds per character of the reply typewriter; `0` shows replies at once.', default: '`8`' },
   persist: { doc: 'Where conversations are kept: `local`, `session` or `none`.', default: '`local`', values: ['local', 'session', 'none'] },
   faq: { doc: 'FAQ entries as JSON: `[{ "q": "...", "a": "..." }]`.', default: 'none' },

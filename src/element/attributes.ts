@@ -33,6 +33,7 @@ export const ATTRIBUTE_NAMES = [
   'mode',
   'position',
   'open',
+  'color-scheme',
   'typing-speed',
   'persist',
   'faq',
@@ -241,6 +242,8 @@ function parseThemeAttributes({ page, invalid, text }: Readers): ThemePatch {
 function parseBehaviour({ invalid, text, choice }: Readers, config: AssistantConfig): void {
   config.mode = choice('mode', ['inline', 'floating'], 'inline');
   config.position = choice('position', ['bottom-right', 'bottom-left'], 'bottom-right');
+  config.colorScheme = choice('color-scheme', ['light', 'dark', 'auto'], 'light');
+
   const speed = text('typing-speed');
   if (speed !== null) {
     const value = Number(speed);

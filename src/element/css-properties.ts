@@ -27,6 +27,11 @@ export const CSS_PROPERTIES = {
   '--sa-card-max-width': { setFrom: 'page CSS', default: '`400px`', setBy: 'page' },
   '--sa-card-height': { setFrom: 'page CSS', default: '`600px`', setBy: 'page' },
   '--sa-z-index': { setFrom: 'page CSS', default: '`2147483000` (floating mode)', setBy: 'page' },
+  '--sa-launcher-offset': {
+    setFrom: 'page CSS: raises the floating launcher and card above a sticky bar at the bottom of the page (a "Buy now" bar), for example `store-assistant { --sa-launcher-offset: 64px; }`',
+    default: '`0px`',
+    setBy: 'page',
+  },
   '--sa-on-primary': {
     setFrom: 'text colour on `primaryGradient`: white, or dark where white would fall below 4.5:1 on any of its colours',
     default: '`#ffffff`',
@@ -36,6 +41,11 @@ export const CSS_PROPERTIES = {
   '--sa-accent-text': {
     setFrom: '`accentColor` for links, prices and focus rings on white, darkened just enough to reach 4.5:1',
     default: '`#4f46e5`',
+    setBy: 'widget',
+  },
+  '--sa-accent-text-dark': {
+    setFrom: "the same for the dark colour scheme's surfaces, lightened just enough to reach 4.5:1",
+    default: 'a lighter indigo',
     setBy: 'widget',
   },
   '--sa-viewport-height': {

@@ -2,8 +2,9 @@ import { startTransition, useEffect, useState } from 'react';
 import type { Assistant } from '../app/assistant';
 import { directionOf } from '../i18n/resolve';
 import { App } from '../ui/app';
-import { AssistantContext, useAssistantState } from '../ui/context';
+import { AssistantContext, useAssistant, useAssistantState } from '../ui/context';
 import { ErrorBoundary } from '../ui/error-boundary';
+import { useMediaQuery } from '../ui/use-media';
 
 /** The widget inside the error boundary, whose texts follow the element's language. */
 function RootShell() {
@@ -11,16 +12,22 @@ function RootShell() {
   const retryLabel = useAssistantState((state) => state.strings.renderErrorRetry);
   const floating = useAssistantState((state) => state.config.mode === 'floating');
   const lang = useAssistantState((state) => state.config.lang);
+  const scheme = useAssistantState((state) => state.config.colorScheme);
+  // `auto` follows the visitor's system setting, live; the other schemes ask nothing.
+  const systemDark = useMediaQuery(scheme === 'auto' ? '(prefers-color-scheme: dark)' : null);
   // The widget renders as a transition, which React splits into short slices: the store's page keeps
   // responding while the first view is built.
   const [shown, setShown] = useState(false);
   useEffect(() => startTransition(() => setShown(true)), []);
+  const { actions } = useAssistant();
+  const closeLabel = useAssistantState((state) => state.strings.closeChat);
   return (
-    <div className="root" part="root" lang={lang} dir={directionOf(lang)}>
+    <div className="root" part="root" lang={lang} dir={directionOf(lang)} data-scheme={scheme === 'dark' || systemDark ? 'dark' : 'light'}>
       <ErrorBoundary
         message={renderError}
         retryLabel={retryLabel}
         floating={floating}
+        close={floating ? { label: closeLabel, onClose: () => actions.setOpen(false) } : undefined}
         onError={(error) => console.error('[store-assistant] render error', error)}
       >
         {shown && <App />}

@@ -13,7 +13,7 @@ import { dispatchAssistantEvent } from './events';
 import type { StoreAssistantMembers } from './members';
 import { coverViewport } from './mobile-viewport';
 import { adoptStyles } from './styles';
-import { themeColorVariables, themeTextColors } from './theme-colors';
+import { darkSchemeTextColors, themeColorVariables, themeTextColors } from './theme-colors';
 
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
@@ -111,7 +111,7 @@ function withAssistant(Base: R2wcElementClass) {
       contained(() => {
         const { theme } = this.assistant.getState();
         for (const [name, value] of themeColorVariables(theme)) this.style.setProperty(name, value);
-        for (const [name, value] of Object.entries(themeTextColors(theme))) this.style.setProperty(name, value);
+        for (const [name, value] of Object.entries({ ...themeTextColors(theme), ...darkSchemeTextColors(theme) })) this.style.setProperty(name, value);
       });
     }
 

@@ -40,6 +40,9 @@ function stopsOf(value: string, normalise: Normalise): Rgb[] {
   return colorStops(parts.map(normalise).filter(Boolean).join(' '));
 }
 
+/** The lightest surface of the dark colour scheme (bubbles, panels): accent text must read on it. */
+const DARK_SURFACE: Rgb = [28, 38, 56];
+
 /**
  * `value` with every translucent colour replaced by how it looks painted on white: a theme colour is
  * never see-through, so the page behind the launcher cannot change the contrast chosen for its text.
@@ -69,4 +72,10 @@ export function themeTextColors(theme: Theme, normalise: Normalise = browserNorm
     '--sa-on-accent': accent ? textColorOn([accent]) : LIGHT_TEXT,
     '--sa-accent-text': accent ? readableAccent(accent) : DARK_TEXT,
   };
+}
+
+/** The accent as text on the dark colour scheme's surfaces (links, prices, focus rings), lightened to AA. */
+export function darkSchemeTextColors(theme: Theme, normalise: Normalise = browserNormalise): Record<string, string> {
+  const accent = stopsOf(theme.accentColor, normalise)[0];
+  return { '--sa-accent-text-dark': accent ? readableAccent(accent, DARK_SURFACE) : LIGHT_TEXT };
 }

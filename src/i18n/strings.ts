@@ -68,6 +68,8 @@ export const englishStrings = {
   you: 'You',
   assistant: 'Assistant',
   typing: '{brandName} is typing',
+  typingStatus: 'Typing…',
+  offline: 'Offline',
 
   // Floating mode
   openChat: 'Open chat with {brandName}',
@@ -81,10 +83,13 @@ export const englishStrings = {
   liveCall: 'Live call',
   demoCall: 'Demo call',
   callDuration: 'Call duration',
-  assistantSpeaking: 'Assistant is speaking',
-  listening: 'Listening',
+  assistantSpeaking: 'Speaking…',
+  listening: 'Listening…',
   mute: 'Mute microphone',
   voiceLevel: 'Assistant voice level',
+  micLevel: 'Your microphone level',
+  onCall: 'On a call · {duration}',
+  callEnded: 'Call ended · {duration}',
   transcript: 'Call transcript',
   voiceMessage: 'Said during a call',
   microphoneDenied: "Microphone access is blocked. Allow the microphone for this site (the icon in your browser's address bar, or Settings > Site permissions on a phone), then start the call again.",
@@ -103,7 +108,7 @@ export const englishStrings = {
   imageOnly: 'Only images can be attached (for example JPEG, PNG or WebP).',
   imageUnreadable: 'That image could not be read. Try another one.',
   imageTooLarge: 'That image is too large. Try a smaller one.',
-  chatNotConfigured: 'Chat is not configured for this store yet.',
+  chatUnavailable: "Chat isn't available right now.",
   dismiss: 'Dismiss',
 
   // Guided replies, the teaser and calls

@@ -1,11 +1,13 @@
 import { useEffect, useId, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
 import { BottomNav } from './bottom-nav';
+import { CallReturn } from './call-return';
 import { ChatView } from './chat/chat-view';
 import { ChatsView } from './chats-view';
 import { useActions, useAssistant, useAssistantState, useStrings } from './context';
 import { FaqView } from './faq-view';
 import { HomeView } from './home-view';
 import { Launcher } from './launcher';
+import { SectionHeader } from './section-header';
 import { Teaser } from './teaser';
 
 interface CardProps {
@@ -25,6 +27,7 @@ interface CardProps {
 function Card({ ref, id, floating, hidden, onKeyDown, onFocus, onBlur }: CardProps) {
   const view = useAssistantState((state) => state.view);
   const brandName = useAssistantState((state) => state.theme.brandName);
+  const t = useStrings();
   return (
     <div
       ref={ref}
@@ -42,11 +45,13 @@ function Card({ ref, id, floating, hidden, onKeyDown, onFocus, onBlur }: CardPro
         <ChatView />
       ) : (
         <>
+          {view !== 'home' && <SectionHeader title={t(view === 'chats' ? 'chatsTitle' : 'faqTitle')} />}
           <div className="view" part="view">
             {view === 'home' && <HomeView />}
             {view === 'chats' && <ChatsView />}
             {view === 'faq' && <FaqView />}
           </div>
+          <CallReturn />
           <BottomNav />
         </>
       )}

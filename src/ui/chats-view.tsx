@@ -10,7 +10,6 @@ export function ChatsView() {
   const conversations = useAssistantState((state) => state.conversations);
   return (
     <div className="section-view">
-      <h2 className="section-title">{t('chatsTitle')}</h2>
       {conversations.length > 0 ? (
         <ul className="panel conversation-list" aria-label={t('chatsList')}>
           {conversations.map((conversation) => (

@@ -36,6 +36,8 @@ interface ErrorBoundaryProps {
   retryLabel: string;
   /** Floating mode places the fallback where the card would be. */
   floating: boolean;
+  /** Floating mode: a close button, since on a phone the fallback covers the launcher too. */
+  close?: { label: string; onClose: () => void } | undefined;
   onError?: (error: unknown) => void;
   children: ReactNode;
 }
@@ -45,12 +47,17 @@ interface ErrorBoundaryProps {
  * message has a boundary of its own) shows "Unexpected Application Error!" in the widget's place, so a
  * bug in the widget never reaches the store's page. "Reload assistant" renders again.
  */
-export function ErrorBoundary({ message, retryLabel, floating, onError, children }: ErrorBoundaryProps) {
+export function ErrorBoundary({ message, retryLabel, floating, close, onError, children }: ErrorBoundaryProps) {
   return (
     <Boundary
       onError={onError}
       fallback={(reset) => (
         <div className={floating ? 'card floating-card' : 'card'} part="card">
+          {close && (
+            <button type="button" className="icon-button render-error-close" aria-label={close.label} onClick={close.onClose}>
+              <span className="icon icon-close" aria-hidden="true" />
+            </button>
+          )}
           <div className="render-error" role="alert">
             <p>{message}</p>
             <button type="button" className="pill-button" onClick={reset}>

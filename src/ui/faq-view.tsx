@@ -1,4 +1,5 @@
 import { useActions, useAssistantState, useStrings } from './context';
+import { Icon } from './icon';
 
 /** The FAQ section: the store's `faq` entries, each of which can also be asked to the assistant. */
 export function FaqView() {
@@ -7,14 +8,16 @@ export function FaqView() {
   const faq = useAssistantState((state) => state.config.faq);
   return (
     <div className="section-view">
-      <h2 className="section-title">{t('faqTitle')}</h2>
       {faq.length === 0 ? (
         <p className="section-empty">{t('faqEmpty')}</p>
       ) : (
         <div className="panel">
           {faq.map((entry) => (
             <details key={entry.q} className="faq-item">
-              <summary>{entry.q}</summary>
+              <summary>
+                {entry.q}
+                <Icon name="chevron" small />
+              </summary>
               <p>{entry.a}</p>
             </details>
           ))}

@@ -1,4 +1,5 @@
 import { MAX_BADGES_SHOWN } from '../theme/theme';
+import { voiceTarget } from '../voice/voice-client';
 import { BrandMark } from './brand-mark';
 import { CloseCardButton } from './close-card-button';
 import { useActions, useAssistantState, useStrings } from './context';
@@ -32,7 +33,10 @@ function ListAction(props: { icon: Parameters<typeof Icon>[0]['name']; title: st
   );
 }
 
-/** The welcome view (SPEC §2): logo, badges, greeting, quick starts, the recent conversation and contact options. */
+/**
+ * The welcome view (SPEC §2): logo, badges, greeting, quick starts, the recent conversation and contact
+ * options; "Start a live call" only where a call can work.
+ */
 export function HomeView() {
   const t = useStrings();
   const actions = useActions();
@@ -41,6 +45,7 @@ export function HomeView() {
   const storeUrl = useAssistantState((state) => state.config.storeUrl);
   const agentUrl = useAssistantState((state) => state.config.agentUrl);
   const strings = useAssistantState((state) => state.strings);
+  const voiceReady = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
 
   return (
     <div className="home">
@@ -76,7 +81,7 @@ export function HomeView() {
         <RecentConversation />
 
         <div className="panel">
-          <ListAction icon="call" title={t('startLiveCall')} onClick={() => actions.startLiveCall()} />
+          {voiceReady && <ListAction icon="call" title={t('startLiveCall')} onClick={() => actions.startLiveCall()} />}
           {agentUrl ? (
             <ListAction icon="agent" title={t('talkToHuman')} href={agentUrl} />
           ) : (

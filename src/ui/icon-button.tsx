@@ -1,4 +1,4 @@
-import { useId, type PointerEvent } from 'react';
+import { useId, type PointerEvent, type Ref } from 'react';
 import { useActions, useAssistantState } from './context';
 import { Icon, type IconName } from './icon';
 
@@ -18,6 +18,12 @@ interface IconButtonProps {
   placement?: TooltipPlacement;
   /** A part name for store CSS. */
   part?: string;
+  ref?: Ref<HTMLButtonElement>;
+  /**
+   * A click leaves focus where it was (the text box), so a phone's keyboard stays open and the next
+   * message can be typed at once.
+   */
+  keepFocus?: boolean;
 }
 
 /** Whether the browser draws a focus ring on `element` (keyboard focus); false where it cannot say. */
@@ -34,7 +40,7 @@ function isFocusVisible(element: Element): boolean {
  * keyboard focus rests on it, a tooltip (SPEC §9: 700 ms to open, 300 ms skip delay between buttons).
  * The tooltip repeats the name for sighted visitors, so it is hidden from assistive technology.
  */
-export function IconButton({ icon, label, onClick, className, disabled, pressed, small, placement = 'below', part }: IconButtonProps) {
+export function IconButton({ icon, label, onClick, className, disabled, pressed, small, placement = 'below', part, ref, keepFocus }: IconButtonProps) {
   const id = useId();
   const { showTooltip, hideTooltip } = useActions();
   const open = useAssistantState((state) => state.tooltip === id);
@@ -45,6 +51,7 @@ export function IconButton({ icon, label, onClick, className, disabled, pressed,
   return (
     <span className={`tip-anchor tip-${placement}`}>
       <button
+        ref={ref}
         type="button"
         className={`icon-button${className ? ` ${className}` : ''}`}
         part={part}
@@ -55,6 +62,7 @@ export function IconButton({ icon, label, onClick, className, disabled, pressed,
           hideTooltip(id);
           onClick();
         }}
+        onMouseDown={keepFocus ? (event) => event.preventDefault() : undefined}
         onPointerEnter={onPointerEnter}
         onPointerLeave={() => hideTooltip(id)}
         onFocus={(event) => {

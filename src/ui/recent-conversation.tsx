@@ -1,12 +1,16 @@
 import type { ConversationSummary } from '../chat/chat-state';
 import { BrandMark } from './brand-mark';
-import { useActions, useAssistantState, useStrings } from './context';
+import { useActions, useAssistant, useAssistantState, useStrings } from './context';
 import { Icon } from './icon';
+import { relativeTime } from './relative-time';
 
-/** A saved conversation as a row that reopens it. */
+/** A saved conversation as a row that reopens it: what was asked, the last message as plain text, and when. */
 export function ConversationRow({ conversation }: { conversation: ConversationSummary }) {
   const t = useStrings();
   const { openConversation } = useActions();
+  const { environment } = useAssistant();
+  const lang = useAssistantState((state) => state.config.lang);
+  const when = relativeTime(conversation.updatedAt, environment.now(), lang);
   return (
     <button type="button" className="list-action" onClick={() => openConversation(conversation.id)}>
       <BrandMark className="avatar" alt="" />
@@ -17,6 +21,7 @@ export function ConversationRow({ conversation }: { conversation: ConversationSu
           <span className="sr-only">, {t('messageCount', { count: conversation.messageCount })}</span>
         </span>
       </span>
+      {when && <span className="when">{when}</span>}
       <Icon name="chevron" small />
     </button>
   );

@@ -1,6 +1,6 @@
 import type { TranscriptEntry } from '../transcript/merge';
 import type { CallTools } from './call-tools';
-import { placeCall } from './call-events';
+import { placeCall, type CallOverrides } from './call-events';
 import { describe, sendTextToCall, failCall, finishCall, newCall, noteToCall, notify, setVoice, stopActiveCall, type ActiveCall, type CallContext } from './call-session';
 import { voiceTarget, type VoiceTarget } from './voice-client';
 import { IDLE_VOICE, type VoiceDeps, type VoiceStore } from './voice-state';
@@ -37,7 +37,7 @@ export interface ConsentRecord {
 /** What the assistant supplies to calls: where the transcript goes, what a call starts knowing, what it may do. */
 export interface CallHooks {
   /** The call's transcript, handed to the conversation when the call ends. */
-  saveTranscript(entries: readonly TranscriptEntry[]): void;
+  saveTranscript(entries: readonly TranscriptEntry[], callSeconds?: number): void;
   /**
    * The variables a call starts with (`assistantOverrides.variableValues`): the conversation so far, the
    * page, the cart. Read when the call is asked for; awaited once the microphone is granted.
@@ -60,10 +60,13 @@ export function callOverrides(storeOverrides: Record<string, unknown> | null | u
 
 /**
  * The overrides a call starts with, read now (the conversation as it is when the visitor asks for the
- * call) and awaited by the call once the microphone is granted.
+ * call). When a variable has to be waited for (the cart), the call awaits it once the microphone is
+ * granted; otherwise they are ready at once.
  */
-function readOverrides(hooks: CallHooks, storeOverrides: Record<string, unknown> | null | undefined): Promise<Record<string, unknown>> {
-  const overrides = Promise.resolve(hooks.variables()).then((variables) => callOverrides(storeOverrides, variables));
+function readOverrides(hooks: CallHooks, storeOverrides: Record<string, unknown> | null | undefined): CallOverrides {
+  const variables = hooks.variables();
+  if (!(variables instanceof Promise)) return callOverrides(storeOverrides, variables);
+  const overrides = variables.then((values) => callOverrides(storeOverrides, values));
   // Awaited later; a failure until then is not an unhandled rejection.
   overrides.catch(() => undefined);
   return overrides;

@@ -84,6 +84,12 @@ function onError(context: CallContext, current: ActiveCall, error: unknown): voi
   failCall(context, current, current.connected ? 'callDropped' : 'callFailed', `voice: ${describe(error)}`);
 }
 
+/** Levels arrive every 100 ms; the store changes (and the meters redraw) only for a visible change. */
+function setLevel(context: CallContext, field: 'level' | 'micLevel', level: unknown): void {
+  const clamped = Math.max(0, Math.min(1, Number(level) || 0));
+  if (Math.abs(clamped - context.store.getState().voice[field]) >= 0.02) setVoice(context, { [field]: clamped });
+}
+
 /** Turns the client's events into store state and DOM events for as long as `current` runs. */
 function listenToCall(context: CallContext, current: ActiveCall, client: VoiceClient): void {
   const { store, deps } = context;
@@ -98,28 +104,28 @@ function listenToCall(context: CallContext, current: ActiveCall, client: VoiceCl
     client.on('call-end', () => finishCall(context, current)),
     client.on('speech-start', () => setVoice(context, { speaking: true })),
     client.on('speech-end', () => setVoice(context, { speaking: false, level: 0 })),
-    client.on('volume-level', (level) => {
-      const clamped = Math.max(0, Math.min(1, Number(level) || 0));
-      // Levels arrive every 100 ms; redraw only for a visible change.
-      if (Math.abs(clamped - store.getState().voice.level) >= 0.02) setVoice(context, { level: clamped });
-    }),
+    client.on('volume-level', (level) => setLevel(context, 'level', level)),
+    client.on('local-volume-level', (level) => setLevel(context, 'micLevel', level)),
     client.on('message', (message) => onCallMessage(context, current, message)),
     client.on('error', (error) => onError(context, current, error)),
   );
 }
 
+/** The `assistantOverrides` a call starts with: ready, or still to be waited for (the cart). */
+export type CallOverrides = Record<string, unknown> | Promise<Record<string, unknown>>;
+
 /**
  * Asks for the microphone, loads the provider's client and places the call with `overrides` (the store's
  * `assistantOverrides` with the widget's variables), unless it ended meanwhile.
  */
-export async function placeCall(context: CallContext, current: ActiveCall, config: VoiceConfig, target: VoiceTarget, overrides: Promise<Record<string, unknown>>): Promise<void> {
+export async function placeCall(context: CallContext, current: ActiveCall, config: VoiceConfig, target: VoiceTarget, overrides: CallOverrides): Promise<void> {
   const { deps } = context;
   if (config.provider !== 'demo') {
     const access = await deps.requestMicrophone();
     if (current.ended) return;
     if (access !== 'granted') return failCall(context, current, MICROPHONE_MESSAGES[access], `voice: microphone ${access}`);
   }
-  const assistantOverrides = await overrides;
+  const assistantOverrides = overrides instanceof Promise ? await overrides : overrides;
   if (current.ended) return;
   const client = await deps.createVoiceClient({ ...config, assistantOverrides });
   if (current.ended) return;

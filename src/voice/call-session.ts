@@ -22,7 +22,7 @@ export interface CallContext {
   /** The call is over (however it ended): forget it. */
   release(current: ActiveCall): void;
   /** The call's transcript, handed to the conversation when the call ends. */
-  saveTranscript(entries: readonly TranscriptEntry[]): void;
+  saveTranscript(entries: readonly TranscriptEntry[], callSeconds?: number): void;
   /** The tools the assistant may call in the visitor's browser. */
   tools: CallTools;
   /** Ends the call (the assistant's `end_call` tool). */
@@ -58,7 +58,8 @@ export function finishCall(context: CallContext, current: ActiveCall): void {
   current.timers.forEach((handle) => context.deps.timers.clearTimeout(handle));
   context.release(current);
   const { seconds, transcript, demo } = context.store.getState().voice;
-  if (transcript.length > 0) context.saveTranscript(transcript);
+  // The last line carries the call's length when it connected, for the "Call ended · 0:12" line.
+  if (transcript.length > 0) context.saveTranscript(transcript, current.connected ? seconds : undefined);
   setVoice(context, { ...IDLE_VOICE, demo });
   if (current.connected) context.deps.emit('call-end', { seconds, transcript: [...transcript] });
 }

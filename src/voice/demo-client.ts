@@ -11,10 +11,10 @@ const answeredCall = (content: string) => /^Result of the tool \S+ \(call ([^)]+
 
 /**
  * A scripted voice client for QA pages (`voice-provider="demo"`): no network, no microphone. It plays a
- * script with the events a real call produces (call-start, speech-start and speech-end, volume levels,
- * partial and final transcripts, tool calls, the "ended" status update and call-end). The script starts
- * from the context the call was given, answers text typed during the call, and calls the
- * `show_products` and `add_to_cart` tools, waiting for each result (as a real assistant does) and
+ * script with the events a real call produces (call-start, speech-start and speech-end, the assistant's
+ * and the visitor's volume levels, partial and final transcripts, tool calls, the "ended" status update
+ * and call-end). The script starts from the context the call was given, answers text typed during
+ * the call, and calls the `show_products` and `add_to_cart` tools, waiting for each result (as a real assistant does) and
  * saying what happened.
  */
 export function createDemoVoiceClient(timers: Timers, variables: Record<string, unknown> = {}): VoiceClient {

@@ -16,20 +16,20 @@ type Later = (ms: number, run: () => void) => unknown;
 function speakLine(emitter: Emitter, later: Later, role: 'assistant' | 'user', text: string): number {
   const lineWords = text.split(' ');
   const speaking = role === 'assistant';
+  // The assistant's voice or the visitor's microphone: both meters move in the demo.
+  const level = speaking ? 'volume-level' : 'local-volume-level';
   if (speaking) emitter.emit('speech-start');
   lineWords.forEach((_, index) => {
     later(index * DEMO_TIMING.wordMs, () => {
-      if (speaking) emitter.emit('volume-level', 0.35 + 0.5 * Math.abs(Math.sin(index * 1.7)));
+      emitter.emit(level, 0.35 + 0.5 * Math.abs(Math.sin(index * 1.7)));
       emitter.emit('message', { type: 'transcript', role, transcriptType: 'partial', transcript: lineWords.slice(0, index + 1).join(' ') });
     });
   });
   const done = lineWords.length * DEMO_TIMING.wordMs;
   later(done, () => {
     emitter.emit('message', { type: 'transcript', role, transcriptType: 'final', transcript: text });
-    if (speaking) {
-      emitter.emit('volume-level', 0);
-      emitter.emit('speech-end');
-    }
+    emitter.emit(level, 0);
+    if (speaking) emitter.emit('speech-end');
   });
   return done;
 }

@@ -17,6 +17,8 @@ export interface VoiceClientEvents {
   'speech-start': [];
   'speech-end': [];
   'volume-level': [level: number];
+  /** The visitor's microphone level, 0 to 1 (Vapi reports it while something listens for it). */
+  'local-volume-level': [level: number];
   message: [message: unknown];
   error: [error: unknown];
 }

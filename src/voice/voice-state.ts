@@ -20,6 +20,8 @@ export interface VoiceState {
   speaking: boolean;
   /** The assistant's voice level, 0 to 1. */
   level: number;
+  /** The visitor's microphone level, 0 to 1: a sign that the microphone hears them. */
+  micLevel: number;
   muted: boolean;
   /** Seconds since the call connected. */
   seconds: number;
@@ -38,6 +40,7 @@ export const IDLE_VOICE: VoiceState = {
   demo: false,
   speaking: false,
   level: 0,
+  micLevel: 0,
   muted: false,
   seconds: 0,
   partial: null,

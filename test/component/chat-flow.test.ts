@@ -29,11 +29,13 @@ describe('chat flow', () => {
     await eventually(() => expect(root.querySelector('.typing-indicator')).not.toBeNull());
     expect(root.querySelector('.typing-indicator')?.getAttribute('role')).toBe('status');
     expect(root.querySelector('.typing-indicator')?.textContent).toContain('is typing');
-    expect((getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(true);
+    // Disabled for typing and sending, but read-only rather than `disabled`, so it keeps focus.
+    const textbox = getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+    expect([textbox.readOnly, textbox.getAttribute('aria-disabled')]).toEqual([true, 'true']);
     answer(textReply('Here I am'));
     await findByText('Here I am');
     expect(root.querySelector('.typing-indicator')).toBeNull();
-    expect((getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(false);
+    expect([textbox.readOnly, textbox.getAttribute('aria-disabled')]).toEqual([false, null]);
   });
 
   it('renders a markdown reply with product cards under it', async () => {
@@ -45,7 +47,8 @@ describe('chat flow', () => {
     const cards = list.querySelectorAll('.product-card');
     expect(cards).toHaveLength(2);
     expect(cards[0]?.querySelector('.product-title')?.textContent).toBe('Linen Shirt');
-    expect(cards[0]?.querySelector('.product-price')?.textContent).toBe('$64.00');
+    // No ".00" on a whole amount.
+    expect(cards[0]?.querySelector('.product-price')?.textContent).toBe('$64');
     expect(cards[0]?.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/shirt.jpg');
     const link = getAllByRole('link', { name: /View product/ })[0] as HTMLAnchorElement;
     expect(link.getAttribute('href')).toBe('https://shop.example/p/shirt');
@@ -100,15 +103,18 @@ describe('chat flow', () => {
     expect(root.textContent).not.toContain('Oops!');
   });
 
-  it('without a webhook keeps the typed text and explains why nothing was sent', async () => {
+  it('without a webhook keeps the typed text, tells the visitor politely and the owner in the console', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { el, getByRole, findByRole } = await mountWidget({ 'webhook-url': '' });
     el.startChat();
     const textbox = (await findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
     typeInto(textbox, 'Hello?');
     await eventually(() => expect((getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false));
     getByRole('button', { name: 'Send' }).click();
-    expect((await findByRole('alert')).textContent).toContain('Chat is not configured');
+    expect((await findByRole('alert')).textContent).toBe("Chat isn't available right now.");
     expect(textbox.value).toBe('Hello?');
+    expect(warn).toHaveBeenCalledWith('[store-assistant] chat is not configured for this store yet: set the webhook-url attribute');
+    warn.mockRestore();
   });
 
   it('emits store-assistant:message for the visitor and the bot', async () => {

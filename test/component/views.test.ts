@@ -7,6 +7,8 @@ describe('welcome view', () => {
       'brand-name': 'Acme',
       'logo-url': 'https://cdn.example/logo.png',
       'badge-images': 'https://cdn.example/1.png https://cdn.example/2.png https://cdn.example/3.png',
+      // "Start a live call" shows only where a call can work.
+      'voice-provider': 'demo',
     });
     expect(getByRole('img', { name: 'Acme logo' }).getAttribute('src')).toBe('https://cdn.example/logo.png');
     expect(root.querySelectorAll('.badges img')).toHaveLength(2);
@@ -63,7 +65,7 @@ describe('welcome view', () => {
   });
 
   it('"Start a live call" opens the chat view', async () => {
-    const { getByRole, findByRole } = await mountWidget();
+    const { getByRole, findByRole } = await mountWidget({ 'voice-provider': 'demo' });
     getByRole('button', { name: 'Start a live call' }).click();
     await findByRole('button', { name: 'Back' });
   });
@@ -106,7 +108,7 @@ describe('chat view', () => {
   }
 
   it('has the header, the empty state and the input bar with labelled icon buttons', async () => {
-    const { getByRole, getByText, textbox } = await openChat({ 'brand-name': 'Acme', 'welcome-message': 'Hello from Acme!' });
+    const { getByRole, getByText, textbox } = await openChat({ 'brand-name': 'Acme', 'welcome-message': 'Hello from Acme!', 'voice-provider': 'demo' });
     expect(getByRole('heading', { name: 'Acme' })).toBeTruthy();
     expect(getByText('Online')).toBeTruthy();
     expect(getByText('Start a conversation by typing a message below')).toBeTruthy();

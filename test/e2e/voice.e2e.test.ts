@@ -80,7 +80,7 @@ describe('voice calls in Chromium', () => {
     await page.getByText('Demo call').first().waitFor();
     await page.getByText('Live call').or(page.locator('store-assistant .live-dot')).first().waitFor();
     await page.getByRole('region', { name: 'Call transcript' }).waitFor();
-    await page.getByText('Assistant is speaking').waitFor();
+    await page.getByText('Speaking…').waitFor();
     // The scripted call ends by itself; its transcript then joins the conversation.
     await page.locator('store-assistant .call-bar').waitFor({ state: 'detached', timeout: 30_000 });
     const saved = await page.locator('store-assistant .messages .message.voice').allTextContents();

@@ -11,7 +11,7 @@ const LINK_SCHEMES = /^(?:https?|mailto|tel):/;
  * without `target`/`rel`, images `imageAllowed` refuses, and invisible characters in link text.
  * `allowedButtons` are the widget's own controls (Retry, thumbs up and down), which are not reply content.
  */
-export function unsafeMarkup(root: ParentNode, imageAllowed: (src: string) => boolean, allowedButtons = /^(?:retry-button|feedback-button(?: chosen)?)$/): string[] {
+export function unsafeMarkup(root: ParentNode, imageAllowed: (src: string) => boolean, allowedButtons = /^(?:retry-button|feedback-button(?: chosen)?|carousel-button (?:previous|next))$/): string[] {
   const problems: string[] = [];
   for (const element of root.querySelectorAll('*')) {
     const tag = element.tagName.toLowerCase();

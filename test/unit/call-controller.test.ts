@@ -118,6 +118,18 @@ describe('during a call', () => {
     expect(voice().muted).toBe(true);
   });
 
+  it('maps the visitor\'s microphone level (local-volume-level), clamped, and resets it when the call ends', async () => {
+    const { fake, voice, assistant } = await connected();
+    fake.emit('local-volume-level', 0.42);
+    expect(voice().micLevel).toBe(0.42);
+    fake.emit('local-volume-level', -1);
+    expect(voice().micLevel).toBe(0);
+    fake.emit('local-volume-level', 3);
+    expect(voice().micLevel).toBe(1);
+    await assistant.actions.stopCall();
+    expect(voice().micLevel).toBe(0);
+  });
+
   it('shows partial lines live and merges final lines into the transcript, with an event per entry', async () => {
     const { fake, voice, events, advance } = await connected();
     fake.transcript('user', 'Do you', 'partial');
@@ -157,9 +169,10 @@ describe('ending a call', () => {
     await assistant.actions.stopCall();
     expect(fake.client.stop).toHaveBeenCalledTimes(1);
     expect(voice()).toMatchObject({ status: 'idle', speaking: false, transcript: [] });
-    expect(assistant.getState().messages.map((m) => [m.sender, m.content, m.source])).toEqual([
-      ['user', 'I need a gift', 'voice'],
-      ['bot', 'How about a mug?', 'voice'],
+    expect(assistant.getState().messages.map((m) => [m.sender, m.content, m.source, m.callSeconds])).toEqual([
+      ['user', 'I need a gift', 'voice', undefined],
+      // The last line carries the call's length, for the "Call ended" line under it.
+      ['bot', 'How about a mug?', 'voice', 0],
     ]);
     expect(events.find((event) => event.name === 'call-end')?.detail).toMatchObject({ transcript: [{ text: 'I need a gift' }, { text: 'How about a mug?' }] });
     assistant.actions.sendMessage('Which colours?');

@@ -70,13 +70,14 @@ describe('sending', () => {
     expect(state().messages[1]?.content).toBe("Sorry, I couldn't understand that.");
   });
 
-  it('without a webhook keeps the text, sends nothing and says chat is not configured', () => {
-    const { actions, state, requests, events } = setup(() => textReply('x'), { webhookUrl: null });
+  it('without a webhook keeps the text, sends nothing, tells the visitor chat is not available and the owner why', () => {
+    const { actions, state, requests, events, warnings } = setup(() => textReply('x'), { webhookUrl: null });
     actions.setDraft('Where is my order?');
     expect(actions.sendMessage('Where is my order?')).toBe(false);
     expect(state().draft).toBe('Where is my order?');
     expect(state().messages).toEqual([]);
-    expect(state().notice?.text).toBe('Chat is not configured for this store yet.');
+    expect(state().notice?.text).toBe("Chat isn't available right now.");
+    expect(warnings).toEqual(['chat is not configured for this store yet: set the webhook-url attribute']);
     expect(requests).toHaveLength(0);
     expect(events.some((e) => e.name === 'error')).toBe(true);
   });

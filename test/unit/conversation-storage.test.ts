@@ -113,6 +113,17 @@ describe('conversation storage', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('keeps the length of a call on its last line; anything but a whole number of seconds is dropped', () => {
+    const storage = memoryStorage();
+    const line = (id: string, callSeconds: unknown) => ({ id, content: `line ${id}`, sender: 'bot', timestamp: 1, source: 'voice', callSeconds });
+    const stored = { version: 2, id: 'a', updatedAt: 1, messages: [line('1', 75), line('2', -3), line('3', '12'), line('4', 1.5), line('5', Infinity)] };
+    storage.set(`${KEYS.conversation}a`, JSON.stringify(stored));
+    const read = readConversation(storage, KEYS, 'a', CONTEXT);
+    expect(read?.messages.map((message) => message.callSeconds)).toEqual([75, undefined, undefined, undefined, undefined]);
+    expect(read && writeConversation(storage, KEYS, read, CONTEXT)).toBe(true);
+    expect(readConversation(storage, KEYS, 'a', CONTEXT)?.messages[0]?.callSeconds).toBe(75);
+  });
+
   it('skips invalid messages and re-checks product links from storage', () => {
     const stored = {
       version: 2,

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { Message } from '../../chat/message';
 import type { MarkdownOptions } from '../../chat/markdown';
 import type { MarkdownRenderer } from '../../chat/markdown-loader';
@@ -6,6 +6,7 @@ import { startTypewriter, type Typewriter } from '../../chat/typewriter';
 import { plainTextToHtml } from '../../chat/visible-text';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { isRateable } from '../../chat/feedback';
+import { Icon } from '../icon';
 import { ProductCards } from './product-cards';
 import { ReplyFeedback } from './reply-extras';
 
@@ -22,15 +23,37 @@ export interface MessageView {
   feedback: boolean;
 }
 
-/** Retry on a failed reply; disabled while another reply is awaited. */
+/** Retry (disabled while another reply is awaited). Retry removes the failed reply, so focus goes to the text box. */
 function RetryButton({ id, label }: { id: string; label: string }) {
   const loading = useAssistantState((state) => state.loading);
   const { retry } = useActions();
+  const { environment } = useAssistant();
+  const onRetry = (event: MouseEvent<HTMLButtonElement>) => {
+    const textbox = event.currentTarget.closest('.chat')?.querySelector('textarea');
+    retry(id);
+    // Not on a touch screen, where focus would open the keyboard unasked.
+    if (!environment.coarsePointer()) textbox?.focus();
+  };
   return (
-    <button type="button" className="retry-button" part="retry" disabled={loading} onClick={() => retry(id)}>
+    <button type="button" className="retry-button" part="retry" disabled={loading} onClick={onRetry}>
       {label}
     </button>
   );
+}
+
+/** A reply that failed before any of it arrived: a system line under the visitor's message, with Retry inline. */
+function FailedReply({ message, t }: { message: Message; t: MessageView['t'] }) {
+  return (
+    <p className="message bot failed system-line" part="message bot-message">
+      <span className="sr-only">{t('assistant')}: </span>
+      <span>{message.content}</span> <RetryButton id={message.id} label={t('retry')} />
+    </p>
+  );
+}
+
+/** A small microphone before a line that was said during a call. */
+export function VoiceMark() {
+  return <Icon name="mic" small />;
 }
 
 /** Parses sanitised HTML into an inert fragment (a template's content runs no script and loads nothing). */
@@ -53,7 +76,10 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
 
   const html = useMemo(() => (markdown ? markdown(message.content, options) : plainTextToHtml(message.content)), [markdown, message.content, options]);
   const animate = Boolean(message.animate) && typingSpeed > 0 && !frames.prefersReducedMotion();
-  const failed = message.status === 'error' || message.status === 'interrupted';
+  // The widget's own failure line ("Sorry, something went wrong…") is a system line; a streamed reply
+  // cut short keeps its bubble, with a note and Retry under it.
+  const failedLine = message.status === 'error' || (message.status === 'interrupted' && message.origin === 'widget');
+  const interrupted = message.status === 'interrupted' && !failedLine;
 
   useLayoutEffect(() => {
     const target = bubble.current;
@@ -78,19 +104,22 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
   }, [html, animate]);
 
   const streaming = message.status === 'streaming';
+  if (failedLine) return <FailedReply message={message} t={t} />;
+  const voice = message.source === 'voice';
   return (
-    <div className={`message bot${failed ? ' failed' : ''}${message.source === 'voice' ? ' voice' : ''}`} part="message bot-message">
-      <span className="sr-only">{t('assistant')}{message.source === 'voice' ? ` (${t('voiceMessage')})` : ''}: </span>
+    <div className={`message bot${voice ? ' voice' : ''}`} part="message bot-message">
+      <span className="sr-only">{t('assistant')}{voice ? ` (${t('voiceMessage')})` : ''}: </span>
       <div
         ref={bubble}
         className={`bubble markdown${streaming ? ' streaming' : ''}`}
         onClick={() => typewriter.current?.finish()}
         title={animate ? t('revealMessage') : undefined}
       />
+      {voice && <VoiceMark />}
       {message.truncated && <p className="message-note">{t('replyShortened')}</p>}
-      {message.status === 'interrupted' && message.origin !== 'widget' && <p className="message-note">{t('replyInterrupted')}</p>}
+      {interrupted && <p className="message-note">{t('replyInterrupted')}</p>}
       {!animate && message.products && message.products.length > 0 && <ProductCards products={message.products} t={t} />}
-      {failed && <RetryButton id={message.id} label={t('retry')} />}
+      {interrupted && <RetryButton id={message.id} label={t('retry')} />}
       {view.feedback && !animate && !streaming && isRateable(message) && <ReplyFeedback message={message} t={t} />}
     </div>
   );

@@ -1,3 +1,6 @@
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+import type { StringKey } from '../../i18n/strings';
+import type { VoiceState } from '../../voice/voice-state';
 import { useActions, useAssistantState, useStrings } from '../context';
 import { IconButton } from '../icon-button';
 
@@ -9,12 +12,12 @@ export function formatDuration(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** The assistant's voice level as five bars; a meter for assistive technology. */
-function LevelMeter() {
+/** A voice level as five bars in one colour: a meter for assistive technology. */
+function LevelMeter({ field, label, who }: { field: 'level' | 'micLevel'; label: StringKey; who: string }) {
   const t = useStrings();
-  const level = useAssistantState((state) => state.voice.level);
+  const level = useAssistantState((state: { voice: VoiceState }) => state.voice[field]);
   return (
-    <div className="level-meter" role="meter" aria-label={t('voiceLevel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)} data-level={Math.round(level * 5)}>
+    <div className={`level-meter ${who}`} role="meter" aria-label={t(label)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)} data-level={Math.round(level * 5)}>
       <span aria-hidden="true" />
       <span aria-hidden="true" />
       <span aria-hidden="true" />
@@ -24,62 +27,64 @@ function LevelMeter() {
   );
 }
 
-/** The in-call strip: connecting, then live with duration, speaking state, level, mute and end. */
-export function CallBar() {
+/**
+ * The one call strip, on one row from 320 px up: a live dot with "Live call · 0:12" (or "Connecting…"),
+ * the assistant's and the visitor's voice levels in two colours, mute and end. Whether the assistant is
+ * speaking or listening is in the header's status line.
+ */
+export function CallBar({ callFocus }: { callFocus: RefObject<boolean> }) {
   const t = useStrings();
   const actions = useActions();
   const status = useAssistantState((state) => state.voice.status);
   const demo = useAssistantState((state) => state.voice.demo);
-  const speaking = useAssistantState((state) => state.voice.speaking);
   const muted = useAssistantState((state) => state.voice.muted);
   const seconds = useAssistantState((state) => state.voice.seconds);
-  if (status === 'idle' || status === 'error') return null;
+  const end = useRef<HTMLButtonElement>(null);
+  const shown = status !== 'idle' && status !== 'error';
+
+  // The call button that started the call is gone: its focus moves to the end button. While focus is
+  // in the strip `callFocus` stays set, so it goes back to the call button when the call ends.
+  useLayoutEffect(() => {
+    if (shown && callFocus.current) end.current?.focus();
+  }, [shown, callFocus]);
+
+  if (!shown) return null;
   const live = status === 'connected';
   const label = demo ? t('demoCall') : t('liveCall');
   return (
-    <div className={`call-bar ${status}`} part="call-bar" role="group" aria-label={label}>
+    <div
+      className={`call-bar ${status}`}
+      part="call-bar"
+      role="group"
+      aria-label={label}
+      onFocus={() => (callFocus.current = true)}
+      onBlur={(event) => (callFocus.current = event.currentTarget.contains(event.relatedTarget as Node | null))}
+    >
       {/* The status region announces changes of state; the ticking duration sits outside it, as a timer, so it is not read out every second. */}
-      <div className="call-state">
-        <span role="status">
-          {live ? (
-            <>
-              <span className="live-dot" aria-hidden="true" />
-              <span className="call-label">{label}</span>
-            </>
-          ) : (
-            <>
-              <span className="spinner" aria-hidden="true" />
-              <span className="call-label">{status === 'ending' ? t('endingCall') : t('connecting')}</span>
-            </>
-          )}
+      <span role="status" className="call-state">
+        <span className={live ? 'live-dot' : 'spinner'} aria-hidden="true" />
+        <span className="call-label">{live ? label : status === 'ending' ? t('endingCall') : t('connecting')}</span>
+      </span>
+      {live ? (
+        <span className="call-duration" role="timer">
+          <span className="sr-only">{t('callDuration')} </span>
+          {formatDuration(seconds)}
         </span>
-        {live ? (
-          <span className="call-duration" role="timer">
-            <span className="sr-only">{t('callDuration')} </span>
-            {formatDuration(seconds)}
-          </span>
-        ) : (
-          demo && <span className="call-tag">{t('demoCall')}</span>
-        )}
-      </div>
-      {live && (
-        <div className={`speaking${speaking ? ' active' : ''}`}>
-          <LevelMeter />
-          <span className="speaking-label">{speaking ? t('assistantSpeaking') : t('listening')}</span>
-        </div>
+      ) : (
+        demo && <span className="call-tag">{t('demoCall')}</span>
       )}
-      <div className="call-controls">
+      {live && (
+        <span className="levels">
+          <LevelMeter field="level" label="voiceLevel" who="assistant" />
+          <LevelMeter field="micLevel" label="micLevel" who="visitor" />
+        </span>
+      )}
+      <span className="call-controls">
         {live && (
-          <IconButton
-            icon={muted ? 'mic-off' : 'mic'}
-            className={muted ? 'toggled' : undefined}
-            pressed={muted}
-            label={t('mute')}
-            onClick={() => actions.setMuted(!muted)}
-          />
+          <IconButton icon={muted ? 'mic-off' : 'mic'} className={muted ? 'toggled' : undefined} pressed={muted} label={t('mute')} onClick={() => actions.setMuted(!muted)} />
         )}
-        <IconButton icon="call-end" className="end-call" label={t('endCall')} placement="below-end" disabled={status === 'ending'} onClick={() => void actions.stopCall()} />
-      </div>
+        <IconButton ref={end} icon="call-end" className="end-call" label={t('endCall')} placement="below-end" disabled={status === 'ending'} onClick={() => void actions.stopCall()} />
+      </span>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { CallBar } from './call-bar';
 import { CartStrip } from './cart-strip';
 import { ChatHeader } from './chat-header';
@@ -8,15 +9,17 @@ import { VoiceConsent } from './voice-consent';
 
 /** The conversation: header, the call strip during a call, messages, the cart strip, any notice, and the input bar. */
 export function ChatView() {
+  // Set when focus should pass between the input bar's call button and the call strip's end button.
+  const callFocus = useRef(false);
   return (
     <div className="chat" part="chat">
       <ChatHeader />
-      <CallBar />
+      <CallBar callFocus={callFocus} />
       <MessageList />
       <CartStrip />
       <VoiceConsent />
       <NoticeBar />
-      <InputBar />
+      <InputBar callFocus={callFocus} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useRef, type ChangeEvent, type KeyboardEvent } from 'react';
-import { useActions, useAssistantState, useStrings } from '../context';
+import { useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent, type RefObject } from 'react';
+import { voiceTarget } from '../../voice/voice-client';
+import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { IconButton } from '../icon-button';
 
 /** The text box grows with its content up to this many lines, then scrolls (SPEC §5). */
@@ -25,20 +26,45 @@ function AttachmentPreview() {
   );
 }
 
-/** The multiline text box with the call toggle, the image button and the send button. */
-export function InputBar() {
+/** Whether `element` has focus inside its shadow root (or document). */
+export function hasFocus(element: Element | null): boolean {
+  return Boolean(element && (element.getRootNode() as Document | ShadowRoot).activeElement === element);
+}
+
+/**
+ * The multiline text box with the call button (where voice can work), the image button and the send
+ * button. While a reply is awaited the text box is read-only, not disabled: it keeps focus (and a
+ * phone its keyboard), so the next message can be typed as soon as the reply lands.
+ * `callFocus` hands focus to the call bar's end button when the call button that had it goes away,
+ * and back when the call ends.
+ */
+export function InputBar({ callFocus }: { callFocus: RefObject<boolean> }) {
   const t = useStrings();
   const actions = useActions();
+  const { environment } = useAssistant();
   const draft = useAssistantState((state) => state.draft);
   const loading = useAssistantState((state) => state.loading);
   const hasAttachment = useAssistantState((state) => state.attachment !== null);
-  const callStatus = useAssistantState((state) => state.voice.status);
-  const inCall = callStatus !== 'idle' && callStatus !== 'error';
+  const voiceReady = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
+  const inCall = useAssistantState((state) => state.voice.status !== 'idle' && state.voice.status !== 'error');
+  const connected = useAssistantState((state) => state.voice.status === 'connected');
   const fileInput = useRef<HTMLInputElement>(null);
+  const textbox = useRef<HTMLTextAreaElement>(null);
+  const callButton = useRef<HTMLButtonElement>(null);
   const canSend = (draft.trim() !== '' || hasAttachment) && !loading;
 
+  useLayoutEffect(() => {
+    if (inCall || !callFocus.current) return;
+    callFocus.current = false;
+    callButton.current?.focus();
+  }, [inCall, callFocus]);
+
   const send = () => {
-    if (canSend) actions.sendMessage(draft);
+    if (!canSend) return;
+    actions.sendMessage(draft);
+    // The send button is disabled once the box is empty: keyboard focus carries on in the text box. On a
+    // touch screen only a box that had focus gets it back (focus would open the keyboard unasked).
+    if (!environment.coarsePointer()) textbox.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -55,33 +81,33 @@ export function InputBar() {
     if (file) void actions.attachImage(file);
   };
 
+  const startCall = () => {
+    callFocus.current = hasFocus(callButton.current);
+    actions.toggleCall();
+  };
+
   return (
     <div className="composer" part="composer">
       <AttachmentPreview />
       {/* A div, not a form: the widget renders no form element, so nothing inside it can ever submit to the page. */}
       <div className="input-bar" part="input-bar">
-        <IconButton
-          icon={inCall ? 'call-end' : 'call'}
-          className={`call-toggle${inCall ? ' active' : ''}`}
-          label={inCall ? t('endCall') : t('startCall')}
-          placement="above-start"
-          disabled={callStatus === 'ending'}
-          onClick={actions.toggleCall}
-        />
+        {voiceReady && !inCall && <IconButton ref={callButton} icon="call" className="call-toggle" label={t('startCall')} placement="above-start" onClick={startCall} />}
         <textarea
+          ref={textbox}
           value={draft}
           rows={rowsFor(draft)}
-          placeholder={callStatus === 'connected' ? t('callInputPlaceholder') : t('messagePlaceholder')}
+          placeholder={connected ? t('callInputPlaceholder') : t('messagePlaceholder')}
           aria-label={t('messageLabel')}
           enterKeyHint="send"
-          disabled={loading}
+          readOnly={loading}
+          aria-disabled={loading || undefined}
           part="input"
           onChange={(event) => actions.setDraft(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <IconButton icon="image" label={t('attachImage')} placement="above" disabled={loading} onClick={() => fileInput.current?.click()} />
+        <IconButton icon="image" label={t('attachImage')} placement="above" disabled={loading} keepFocus onClick={() => fileInput.current?.click()} />
         <input ref={fileInput} type="file" accept="image/*" hidden tabIndex={-1} onChange={onFile} />
-        <IconButton icon="send" className="send-button" label={t('send')} placement="above-end" disabled={!canSend} onClick={send} />
+        <IconButton icon="send" className="send-button" label={t('send')} placement="above-end" disabled={!canSend} keepFocus onClick={send} />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useAssistantState, useStrings } from '../context';
+import { VoiceMark } from './bot-message';
 
 /** The running transcript of the call in progress, with the line being spoken shown live. */
 export function LiveTranscript() {
@@ -11,12 +12,16 @@ export function LiveTranscript() {
       {transcript.map((entry, index) => (
         <div key={`${entry.timestamp}-${index}`} className={`message ${entry.role === 'user' ? 'user' : 'bot'} voice`}>
           <span className="sr-only">{entry.role === 'user' ? t('you') : t('assistant')}: </span>
+          {entry.role === 'user' && <VoiceMark />}
           <div className="bubble">{entry.text}</div>
+          {entry.role !== 'user' && <VoiceMark />}
         </div>
       ))}
       {partial && (
         <div className={`message ${partial.role === 'user' ? 'user' : 'bot'} voice partial`} aria-hidden="true">
+          {partial.role === 'user' && <VoiceMark />}
           <div className="bubble">{partial.text}</div>
+          {partial.role !== 'user' && <VoiceMark />}
         </div>
       )}
     </section>

@@ -1,10 +1,11 @@
-import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { Message } from '../../chat/message';
 import type { CartProposal } from '../../commerce/commerce-state';
 import { own } from '../../shared/own';
 import { visibleText } from '../../chat/visible-text';
-import { useActions, useAssistantState, useStrings } from '../context';
+import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
+import { formatDuration } from './call-bar';
 import { CartProposals } from './cart-proposals';
 import { LiveTranscript } from './live-transcript';
 import { MessageBoundary } from './message-boundary';
@@ -28,19 +29,15 @@ const MessageChunk = memo(
       <div className="message-chunk">
         {messages.map((message) => {
           const label = view.t(message.sender === 'user' ? 'you' : 'assistant');
-          if (message.sender === 'user') {
-            return (
-              <MessageBoundary key={message.id} message={message} label={label}>
-                <UserMessage message={message} t={view.t} />
-              </MessageBoundary>
-            );
-          }
-          const proposed = message.animate ? undefined : proposalsOf(proposals, message.id);
+          const proposed = message.sender === 'user' || message.animate ? undefined : proposalsOf(proposals, message.id);
           return (
-            <MessageBoundary key={message.id} message={message} label={label}>
-              <BotMessage message={message} view={view} />
-              {proposed && <CartProposals messageId={message.id} proposals={proposed} />}
-            </MessageBoundary>
+            <Fragment key={message.id}>
+              <MessageBoundary message={message} label={label}>
+                {message.sender === 'user' ? <UserMessage message={message} t={view.t} /> : <BotMessage message={message} view={view} />}
+                {proposed && <CartProposals messageId={message.id} proposals={proposed} />}
+              </MessageBoundary>
+              {message.callSeconds !== undefined && <p className="system-line">{view.t('callEnded', { duration: formatDuration(message.callSeconds) })}</p>}
+            </Fragment>
           );
         })}
       </div>
@@ -56,9 +53,17 @@ const MessageChunk = memo(
 function EmptyChat() {
   const t = useStrings();
   const { sendMessage } = useActions();
+  const { environment } = useAssistant();
   const welcomeMessage = useAssistantState((state) => state.theme.welcomeMessage);
   const quickActions = useAssistantState((state) => state.theme.quickActions);
   const loading = useAssistantState((state) => state.loading);
+  // The chips go away with the empty chat: keyboard focus carries on in the text box (not on a touch
+  // screen, where focus would open the keyboard unasked).
+  const sendFromChip = (event: MouseEvent<HTMLButtonElement>, label: string) => {
+    const textbox = event.currentTarget.closest('.chat')?.querySelector('textarea');
+    sendMessage(label);
+    if (!environment.coarsePointer()) textbox?.focus();
+  };
   return (
     <div className="empty-chat">
       <p className="greeting">{welcomeMessage}</p>
@@ -67,7 +72,7 @@ function EmptyChat() {
         <div className="chips" role="group" aria-label={t('quickActions')}>
           {/* Keyed by position and label: a store may repeat a label, and keys must stay unique. */}
           {quickActions.map(visibleText).map((label, index) => (
-            <button key={`${index}:${label}`} type="button" className="chip" part="chip" disabled={loading} onClick={() => sendMessage(label)}>
+            <button key={`${index}:${label}`} type="button" className="chip" part="chip" disabled={loading} onClick={(event) => sendFromChip(event, label)}>
               {label}
             </button>
           ))}

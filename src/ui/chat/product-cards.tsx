@@ -1,33 +1,105 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { displayPrice } from '../../chat/price';
 import type { Product } from '../../chat/products';
-import type { useStrings } from '../context';
+import { useAssistant, type useStrings } from '../context';
+import { Icon } from '../icon';
 import { CartButton } from './cart-button';
 
-/** Product cards under a bot message; several scroll sideways. */
-export function ProductCards({ products, t }: { products: Product[]; t: ReturnType<typeof useStrings> }) {
+/**
+ * The product's picture on a neutral square, or the same square with a package mark when there is no
+ * picture or it fails to load (an offline CDN, a 404): never an empty grey box.
+ */
+function ProductImage({ src }: { src: string | undefined }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  // No picture, one the image rule refused (the product has none then), or one that failed to load.
+  const shown = src !== undefined && failed !== src;
   return (
-    <ul className="product-cards" part="product-cards" aria-label={t('products')}>
-      {products.map((product, index) => (
-        <li key={`${index}-${product.title}`} className="product-card" part="product-card">
-          {product.image ? (
-            <img className="product-image" src={product.image} alt="" loading="lazy" referrerPolicy="no-referrer" />
-          ) : (
-            // No image, or one the image rule refused: the card keeps its shape.
-            <span className="product-image product-image-placeholder" aria-hidden="true" />
+    <div className={`product-media${shown ? '' : ' product-image-placeholder'}`}>
+      {shown ? <img className="product-image" src={src} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setFailed(src)} /> : <Icon name="package" />}
+    </div>
+  );
+}
+
+/**
+ * One card. The whole card is the link (the "View product" button's hit area covers it), so it is one
+ * stop for the keyboard; further actions (add to cart) sit above that area in the actions row, and a
+ * status (sold out) in the media's corner.
+ */
+function ProductCard({ product, t }: { product: Product; t: ReturnType<typeof useStrings> }) {
+  return (
+    <li className="product-card" part="product-card">
+      <ProductImage src={product.image} />
+      <div className="product-body">
+        <h3 className="product-title">{product.title}</h3>
+        {product.description && <p className="product-description">{product.description}</p>}
+        {product.price && <p className="product-price">{displayPrice(product.price)}</p>}
+        <div className="product-actions">
+          {/* With a cart, "Add to cart" is the card's one clear button and "View product" a quiet link under it. */}
+          <CartButton product={product} />
+          {product.url && (
+            <a className="product-link" href={product.url} target="_blank" rel="noopener noreferrer">
+              {t('viewProduct')}
+              <span className="sr-only">: {product.title}</span>
+            </a>
           )}
-          <div className="product-body">
-            <h3 className="product-title">{product.title}</h3>
-            {product.description && <p className="product-description">{product.description}</p>}
-            {product.price && <p className="product-price">{product.price}</p>}
-            {product.url && (
-              <a className="product-link" href={product.url} target="_blank" rel="noopener noreferrer">
-                {t('viewProduct')}
-                <span className="sr-only">: {product.title}</span>
-              </a>
-            )}
-            <CartButton product={product} />
-          </div>
-        </li>
-      ))}
-    </ul>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Product cards under a bot message: a full-width row that snaps card by card, the next card peeking
+ * in, with no visible scrollbar. On devices with a fine pointer, previous and next buttons scroll it
+ * (hidden from assistive technology and the tab order: keyboard focus scrolls each card into view).
+ */
+export function ProductCards({ products, t }: { products: Product[]; t: ReturnType<typeof useStrings> }) {
+  const { environment } = useAssistant();
+  const list = useRef<HTMLUListElement>(null);
+  const [edges, setEdges] = useState({ start: true, end: true });
+
+  const measure = () => {
+    const row = list.current;
+    if (!row) return;
+    // scrollLeft is negative in a right-to-left row; its magnitude is what was scrolled.
+    const scrolled = Math.abs(row.scrollLeft);
+    const next = { start: scrolled < 2, end: scrolled + row.clientWidth >= row.scrollWidth - 2 };
+    setEdges((previous) => (previous.start === next.start && previous.end === next.end ? previous : next));
+  };
+  useLayoutEffect(measure, [products]);
+
+  const scroll = (direction: 1 | -1) => {
+    const row = list.current;
+    const card = row?.firstElementChild as HTMLElement | null;
+    if (!row || !card) return;
+    const rtl = getComputedStyle(row).direction === 'rtl';
+    const step = (card.offsetWidth + 12) * direction * (rtl ? -1 : 1);
+    row.scrollBy({ left: step, behavior: environment.prefersReducedMotion() ? 'auto' : 'smooth' });
+  };
+
+  const arrow = (direction: 1 | -1, hidden: boolean) => (
+    <button
+      type="button"
+      className={`carousel-button ${direction > 0 ? 'next' : 'previous'}`}
+      tabIndex={-1}
+      aria-hidden="true"
+      hidden={hidden}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => scroll(direction)}
+    >
+      <Icon name="chevron" />
+    </button>
+  );
+
+  return (
+    <div className="carousel">
+      <ul ref={list} className="product-cards" part="product-cards" aria-label={t('products')} onScroll={measure}>
+        {products.map((product, index) => (
+          <ProductCard key={`${index}-${product.title}`} product={product} t={t} />
+        ))}
+      </ul>
+      {arrow(-1, edges.start)}
+      {arrow(1, edges.end)}
+    </div>
   );
 }

@@ -97,7 +97,7 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
     await expect.poll(() => cardTitles(page)).toEqual(['Linen Shirt', 'Canvas Tote', 'Ceramic Mug', 'Trail Sneakers']);
     const links = await page.locator('store-assistant .product-card a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
     expect(links).toEqual(expect.arrayContaining(['https://example.com/products/linen-shirt', 'https://example.com/products/trail-sneakers']));
-    expect(await page.locator('store-assistant .product-card').first().textContent()).toContain('$49.00');
+    expect(await page.locator('store-assistant .product-card').first().textContent()).toMatch(/\$49(?![.\d])/);
     expect(pageErrors).toEqual([]);
   });
 

@@ -32,7 +32,7 @@ describe('strict Content-Security-Policy', () => {
     await page.locator('store-assistant .markdown table').waitFor();
 
     await page.getByRole('button', { name: 'Start call' }).click();
-    await page.getByText('Assistant is speaking').waitFor();
+    await page.getByText('Speaking…').waitFor();
     await page.getByRole('button', { name: 'End call' }).first().click();
     await page.locator('store-assistant .call-bar').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Back' }).click();

@@ -131,7 +131,7 @@ describe('lifecycle', () => {
     });
     await page.goto(fixtures.page('/move-call', widgetPage('webhook-url="/hook" voice-provider="demo" persist="none"', '<section id="elsewhere"></section>')));
     await page.getByRole('button', { name: 'Start a live call' }).click();
-    await page.getByText('Assistant is speaking').waitFor();
+    await page.getByText('Speaking…').waitFor();
     await page.evaluate(() => document.getElementById('elsewhere')?.append(document.querySelector('store-assistant') as Node));
     await page.locator('#elsewhere store-assistant .live-transcript').waitFor();
     expect(await page.locator('store-assistant .call-bar').count()).toBe(1);
