@@ -97,7 +97,7 @@ function listenToCall(context: CallContext, current: ActiveCall, client: VoiceCl
     client.on('call-start', () => {
       if (current.ended || current.connected) return;
       current.connected = true;
-      setVoice(context, { status: 'connected', seconds: 0 });
+      setVoice(context, { status: 'connected', seconds: 0, startedAt: deps.now() });
       tick(context, current);
       deps.emit('call-start', { demo: store.getState().voice.demo });
     }),

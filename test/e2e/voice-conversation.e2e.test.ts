@@ -124,7 +124,7 @@ describe('consent before recording', () => {
 });
 
 describe('the demo voice client on the demo store', () => {
-  it('knows the question, answers typed text in the call, shows cards, adds one to the cart, and the webhook hears the thread after', async () => {
+  it('knows the question, answers typed text in the call, shows cards, adds one to the cart (Undo takes it out), and the webhook hears the thread after', async () => {
     const { page, pageErrors } = await session.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${session.server.url}/products/linen-shirt`);
     const widget = page.locator('store-assistant');
@@ -148,11 +148,20 @@ describe('the demo voice client on the demo store', () => {
     await transcript.locator('.message.user:not(.partial)', { hasText: 'Do you have it in blue?' }).waitFor();
     await transcript.getByText('You wrote: "Do you have it in blue?"').waitFor({ timeout: 20_000 });
 
-    // The assistant shows cards in the thread and adds one to the store's cart.
-    await expect.poll(() => widget.locator('.product-card').count(), { timeout: 30_000 }).toBeGreaterThan(cardsBefore);
+    // The assistant shows cards in the thread, among the call's lines, and adds one to the store's cart.
+    await expect.poll(() => transcript.locator('.product-card').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await widget.locator('.product-card').count()).toBeGreaterThan(cardsBefore);
     await expect.poll(() => page.locator('#cart-count').textContent(), { timeout: 30_000 }).toBe('1');
     await widget.getByRole('group', { name: 'Cart' }).getByText('1 in your cart').waitFor();
     await transcript.getByText(/^Done: the .* is in your cart/).waitFor({ timeout: 20_000 });
+
+    // The card of what the call added says so, and Undo takes it out of the cart again.
+    const addedCard = transcript.locator('.product-card', { has: page.getByRole('button', { name: /^Undo/ }) });
+    await addedCard.getByText('Added', { exact: true }).waitFor();
+    await addedCard.getByRole('button', { name: /^Undo/ }).click();
+    await expect.poll(() => page.locator('#cart-count').textContent(), { timeout: 15_000 }).toBe('0');
+    await widget.getByText('Removed from your cart').waitFor();
+    expect(await widget.locator('.product-card', { hasText: 'Removed from your cart' }).getByRole('button', { name: /^Add to cart/ }).isEnabled()).toBe(true);
 
     // The call ends by itself; nothing of it went to the webhook meanwhile.
     await widget.locator('.call-bar').waitFor({ state: 'detached', timeout: 30_000 });
