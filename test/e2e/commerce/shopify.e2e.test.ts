@@ -59,6 +59,14 @@ describe('commerce="shopify" on the demo store', () => {
     expect(chat.context.cart).toEqual({ itemCount: 0, total: 0, currency: 'USD', lines: [] });
 
     const card = widget.locator('.product-card', { hasText: 'Linen Shirt' });
+    // "Add to cart" is the card's one clear button, across the card, with "View product" a quiet link under it.
+    const layout = await card.evaluate((element) => {
+      const box = (selector: string) => (element.querySelector(selector) as HTMLElement).getBoundingClientRect();
+      const [body, button, link] = [box('.product-body'), box('.sa-cart-button'), box('.product-link')];
+      const edge = getComputedStyle(element.querySelector('.product-link') as HTMLElement).boxShadow;
+      return { across: button.width >= body.width - 2 * 12 - 1, linkUnder: link.top >= button.bottom, quietLink: edge === 'none' };
+    });
+    expect(layout).toEqual({ across: true, linkUnder: true, quietLink: true });
     await card.getByRole('button', { name: /^Add to cart\s*: Linen Shirt$/ }).click();
     await card.getByRole('button', { name: /^Added\s*: Linen Shirt$/ }).waitFor();
     expect(requests.filter((request) => request.path === '/cart/add.js').map((request) => request.body)).toEqual([{ items: [{ id: 40100000000005, quantity: 1 }] }]);
