@@ -33,8 +33,7 @@ function shownProduct(messages: readonly Message[], cartId: (variantId: string) 
  * when it has that id (sku), else the cart's line for it, else just the id. Sanitised by the chat like
  * any card.
  */
-function addedCard(facts: CallToolFacts, commerce: Commerce, id: string, cart: CartSummary | null): Record<string, unknown> {
-  const shown = shownProduct(facts.messages(), (variantId) => commerce.callAdds.cartId(variantId), id);
+function addedCard(shown: Product | null, facts: CallToolFacts, commerce: Commerce, id: string, cart: CartSummary | null): Record<string, unknown> {
   if (shown) return { ...shown };
   const page = facts.pageProduct();
   if (page?.name && page.sku !== undefined && commerce.callAdds.cartId(page.sku) === id) {
@@ -68,7 +67,7 @@ async function addToCart(args: Record<string, unknown>, chat: Chat, commerce: Co
   } catch (error) {
     return { ok: false, error: addFailure(error, variantId) };
   }
-  const message = chat.showCallProducts(addedCard(facts, commerce, id, added.cart));
+  const message = chat.showCallProducts(addedCard(known, facts, commerce, id, added.cart));
   const title = message?.products?.[0]?.title ?? `#${id}`;
   if (message) commerce.callAdds.record(message.id, { variantId: id, title, quantity, restoreTo: added.restoreTo });
   return { ok: true, added: quantity, variantId: id, title, cart: added.cart ? { itemCount: added.cart.itemCount } : null, undo: 'The visitor can undo this in the chat window.' };
