@@ -1,6 +1,8 @@
 // The demo store's workflow webhook: answers POST /api/chat from catalogue.json in every reply shape
 // the widget understands (plain text, {output}, n8n item arrays, nested output, messages, card, cards,
 // products, a fenced json block and n8n's NDJSON stream), so each path can be seen on the demo page.
+// Some replies offer next steps as suggestions (`suggestions`, `quickReplies`, nested under `output`),
+// each one a message another rule answers, so a visitor can click through the demo.
 // On a product page it answers "is this in stock?" and "add this one" from the `context.page.product`
 // the widget sends, with cards that carry the cart's `variantId` and a cart action to confirm.
 import { catalogue } from './store.mjs';
@@ -97,20 +99,38 @@ const RULES = [
     reply: () => ({ json: { reply: 'Fresh in this week! Here are our **new arrivals**:', cards: catalogue.products.filter((p) => p.newArrival).slice(0, 6).map((p) => card(p)) } }),
   },
   {
-    name: 'courses (nested output with products)',
+    name: 'courses (nested output with products and suggestions)',
     match: (text) => /course|class|learn|new course/i.test(text),
-    reply: () => ({ json: { output: { reply: 'Our most popular **online courses** (lifetime access, certificate included):', products: catalogue.products.filter((p) => p.category === 'course').map((p) => card(p, 'name')) } } }),
+    reply: () => ({
+      json: {
+        output: {
+          reply: 'Our most popular **online courses** (lifetime access, certificate included):',
+          products: catalogue.products.filter((p) => p.category === 'course').map((p) => card(p, 'name')),
+          suggestions: ['New arrivals', 'Gift ideas'],
+        },
+      },
+    }),
   },
   {
-    name: 'order tracking ({output})',
+    name: 'order tracking ({output} with suggestions)',
     match: (text) => /track|order|parcel|delivery|shipping/i.test(text),
-    reply: () => ({ json: { output: 'To track an order:\n\n1. Open the **confirmation email** we sent you.\n2. Click *Track my parcel*.\n3. Or tell me your order number (it starts with `LM-`).\n\nOrders ship within 24 hours.' } }),
+    reply: () => ({
+      json: {
+        output: 'To track an order:\n\n1. Open the **confirmation email** we sent you.\n2. Click *Track my parcel*.\n3. Or tell me your order number (it starts with `LM-`).\n\nOrders ship within 24 hours.',
+        suggestions: ['Start a return', 'Size guide', 'Talk to a person'],
+      },
+    }),
   },
   {
-    name: 'size guide (n8n item array with a table)',
+    name: 'size guide (n8n item array with a table and quickReplies)',
     match: (text) => /size/i.test(text),
     reply: () => ({
-      json: [{ output: '| Size | Chest (cm) | Length (cm) |\n|---|---|---|\n| S | 96 | 70 |\n| M | 104 | 72 |\n| L | 112 | 74 |\n| XL | 120 | 76 |\n\nBetween two sizes? Take the larger one for a relaxed fit.' }],
+      json: [
+        {
+          output: '| Size | Chest (cm) | Length (cm) |\n|---|---|---|\n| S | 96 | 70 |\n| M | 104 | 72 |\n| L | 112 | 74 |\n| XL | 120 | 76 |\n\nBetween two sizes? Take the larger one for a relaxed fit.',
+          quickReplies: ['Track my order', 'Returns'],
+        },
+      ],
     }),
   },
   {

@@ -16,6 +16,7 @@ import {
 } from './attribute-fields';
 import { createFaqEditor } from './faq-editor';
 import type { Field } from './field';
+import { analyticsContentField, analyticsField, feedbackField, feedbackUrlField, teaserDelayField, teaserField } from './guided-fields';
 import { badgesField, colourField, logoField, quickActionsField, textField } from './theme-fields';
 
 /**
@@ -55,15 +56,15 @@ export function createFields(changed: () => void): Field[] {
     faq: () => createFaqEditor(changed),
     'image-hosts': imageHostsField,
     'geo-url': () => urlField('geo-url', 'The visitor location service'),
+    feedback: feedbackField,
+    'feedback-url': feedbackUrlField,
+    teaser: teaserField,
+    'teaser-delay': teaserDelayField,
+    analytics: analyticsField,
+    'analytics-content': analyticsContentField,
+    commerce: () => optionalSelectField('commerce'),
     // Not offered here yet (the page has no controls for them): the snippet leaves them out, so the
     // element's defaults apply.
-    feedback: null,
-    'feedback-url': null,
-    teaser: null,
-    'teaser-delay': null,
-    analytics: null,
-    'analytics-content': null,
-    commerce: () => optionalSelectField('commerce'),
     'page-context': null,
     'cart-base-url': null,
     'cart-url': null,

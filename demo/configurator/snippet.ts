@@ -12,7 +12,7 @@ import { previewTheme } from './preview-sync';
 import { isThemeAttribute, quickActionsAttribute, THEME_KEYS } from './theme-fields';
 
 /** Attributes holding an address: the snippet writes them absolute, as a store page on another site needs them. */
-const URL_ATTRIBUTES: ReadonlySet<AttributeName> = new Set(['webhook-url', 'vapi-api-url', 'store-url', 'agent-url', 'geo-url']);
+const URL_ATTRIBUTES: ReadonlySet<AttributeName> = new Set(['webhook-url', 'vapi-api-url', 'store-url', 'agent-url', 'geo-url', 'feedback-url']);
 
 /** The element's defaults that never depend on the page: left out of the snippet, which behaves the same without them. */
 function sameEverywhereDefaults(): Partial<Record<AttributeName, string>> {
@@ -23,6 +23,7 @@ function sameEverywhereDefaults(): Partial<Record<AttributeName, string>> {
     'typing-speed': String(defaults.typingSpeed),
     persist: defaults.persist,
     lang: defaults.lang,
+    'teaser-delay': String(defaults.teaserDelay),
   };
 }
 

@@ -53,10 +53,15 @@ export function spokenText(markdown: string): string {
   return decodeEntities(markdownToPlainText(markdown));
 }
 
-/** What the live region says when a bot message has been revealed: who, the text, and its products. */
+/**
+ * What the live region says when a bot message has been revealed: who, the text, its products and the
+ * replies it suggests (so a screen reader user knows the buttons under it are there).
+ */
 export function announcementFor(message: Message, strings: StringTable): string {
   let text = `${strings.assistant}: ${spokenText(message.content)}`;
   const titles = (message.products ?? []).map((product) => product.title).filter(Boolean);
   if (titles.length > 0) text += ` ${strings.products}: ${titles.join(', ')}.`;
+  const suggestions = message.suggestions ?? [];
+  if (suggestions.length > 0) text += ` ${strings.suggestedReplies}: ${suggestions.join(', ')}.`;
   return text;
 }

@@ -125,7 +125,7 @@ function parseStrings(value: string, warn: (message: string) => void): Partial<S
 }
 
 /** Longest teaser text: a line or two beside the launcher. */
-const MAX_TEASER_LENGTH = 140;
+export const MAX_TEASER_LENGTH = 140;
 
 const HOST_PATTERN = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i;
 /** An `image-hosts` entry: a host pattern, optionally followed by a path prefix (`shop.example/media/`). */

@@ -380,6 +380,50 @@ describe('configurator', () => {
     expectNoErrors(opened);
   });
 
+  it('the launcher teaser is checked, reaches the preview and the snippet, and shows beside the launcher', async () => {
+    const opened = await openConfigurator();
+    const { page } = opened;
+    const preview = page.locator('#preview');
+    expect(await snippetOf(page)).not.toContain('teaser');
+    await field(page, 'Launcher teaser').fill('Need a size?   Ask us!');
+    await expect.poll(() => snippetOf(page)).toContain('teaser="Need a size? Ask us!"');
+    expect(await preview.getAttribute('teaser')).toBe('Need a size? Ask us!');
+    // Taken, but it does nothing inline: the field says so.
+    await expect.poll(() => page.locator('#message-teaser').textContent()).toContain('only in floating mode');
+
+    const delay = field(page, 'Teaser delay (seconds)');
+    await delay.fill('601');
+    await expect.poll(() => page.locator('#message-teaser-delay').textContent()).toContain('from 0 to 600');
+    expect(await delay.getAttribute('aria-invalid')).toBe('true');
+    expect(await preview.getAttribute('teaser-delay')).toBeNull();
+    await delay.fill('8');
+    await expect.poll(() => preview.getAttribute('teaser-delay')).toBe('8');
+    // The element's default is left out of the snippet.
+    expect(await snippetOf(page)).not.toContain('teaser-delay');
+    await delay.fill('0');
+    await expect.poll(() => snippetOf(page)).toContain('teaser-delay="0"');
+
+    await field(page, 'Display mode').selectOption('floating');
+    await expect.poll(() => page.locator('#message-teaser').textContent()).toBe('');
+    await page.locator('#preview [part~="teaser"]').getByText('Need a size? Ask us!').waitFor();
+    expect(widgetWarnings(opened)).toEqual([]);
+    expectNoErrors(opened);
+  });
+
+  it('analytics texts warn until analytics are on, then both reach the snippet', async () => {
+    const opened = await openConfigurator();
+    const { page } = opened;
+    await field(page, 'Texts in analytics').selectOption('on');
+    await expect.poll(() => page.locator('#message-analytics-content').textContent()).toContain('choose Google Tag Manager');
+    await field(page, 'Analytics').selectOption('datalayer');
+    await expect.poll(() => page.locator('#message-analytics-content').textContent()).toBe('');
+    const snippet = await snippetOf(page);
+    expect(snippet).toContain('analytics="datalayer"');
+    expect(snippet).toContain('analytics-content="on"');
+    expect(await page.locator('#preview').getAttribute('analytics')).toBe('datalayer');
+    expectNoErrors(opened);
+  });
+
   it('floating mode puts the launcher in the chosen bottom corner of the page', async () => {
     const opened = await openConfigurator();
     const { page } = opened;

@@ -108,6 +108,11 @@ describe('announcements for screen readers', () => {
     expect(text).toBe('Assistant: Two picks: Products: Tote, Cap.');
   });
 
+  it('names the replies a message suggests, as the buttons under it read', () => {
+    const text = announcementFor({ id: '1', sender: 'bot', timestamp: 0, content: 'We ship worldwide.', suggestions: ['Shipping costs', 'Track my order'] }, englishStrings);
+    expect(text).toBe('Assistant: We ship worldwide. Suggested replies: Shipping costs, Track my order.');
+  });
+
   const setup = (respond: () => Response) => {
     const { fetch } = fakeFetch(respond);
     const { deps } = fakeDeps({ fetch });

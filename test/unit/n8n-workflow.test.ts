@@ -262,6 +262,21 @@ describe('demo/n8n-workflow.json: Code node replies as the widget shows them', (
     }
   });
 
+  it.each<[string, WebhookRequest, string[]]>([
+    ['an order question ({output} with suggestions)', request('where is my order'), ['Show new arrivals', 'Find a linen shirt']],
+    ['new arrivals (suggestions nested in output)', request('Shop new arrivals'), ['Find a tote bag', 'Track my order']],
+    ['an unknown question', request('Can I pay with gift vouchers?'), ['Show new arrivals', 'Track my order']],
+  ])('%s offers suggestions, each answered as a question of its own', async (_, body, expected) => {
+    const reply = await visitorSees(body);
+    expect(reply.suggestions).toEqual(expected);
+    for (const suggestion of expected) {
+      // A suggestion comes back as the visitor's message: it must not land in "I'm not sure I can help".
+      const answer = await visitorSees(request(suggestion));
+      expect(answer.text, suggestion).not.toContain("I'm not sure");
+      expect(answer.text, suggestion).toMatch(/\S/);
+    }
+  });
+
   it('quotes the earlier topic without the markdown the visitor typed', async () => {
     const reply = await visitorSees(request('Tell me a joke', [{ role: 'user', content: 'Do you sell **bold** [links](https://evil.test)?' }]));
     expect(reply.text).toContain('bold links');
