@@ -1,5 +1,6 @@
 import { createChatSlice } from '../chat/chat-slice';
 import { createCommerceSlice } from '../commerce/commerce-slice';
+import { readPageContext } from '../commerce/page-context';
 import { resolveStrings } from '../i18n/resolve';
 import { createStore } from '../shared/store';
 import { VERSION } from '../shared/version';
@@ -26,6 +27,17 @@ export type AssistantView = Pick<Assistant, 'getState' | 'subscribe' | 'actions'
 
 type AssistantStore = ReturnType<typeof createStore<AssistantState>>;
 
+/** The product the page shows (unless `page-context="off"`), for the card of what a call added to the cart. */
+function pageProduct(store: AssistantStore, deps: AssistantDeps) {
+  if (!store.getState().config.commerce.pageContext) return null;
+  try {
+    const page = deps.readPage();
+    return page ? (readPageContext(page).product ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Each feature's slice over the one store, with the hooks that connect them. */
 function createSlices(store: AssistantStore, deps: AssistantDeps) {
   const commerce = createCommerceSlice(store, deps);
@@ -33,8 +45,14 @@ function createSlices(store: AssistantStore, deps: AssistantDeps) {
   const chat = createChatSlice(store, deps, { readRequestContext: commerce.readRequestContext, onReplyActions: commerce.proposeActions });
   const calls = createCallController(store, deps, {
     saveTranscript: chat.appendTranscript,
-    variables: () => callVariables({ messages: store.getState().messages, lang: store.getState().config.lang }),
-    tools: callTools(chat, commerce),
+    variables() {
+      const { messages, config } = store.getState();
+      // The same page, store and cart facts a chat message would carry now (waited for only with a cart to read).
+      const context = commerce.readRequestContext();
+      const variables = (facts: Record<string, unknown>) => callVariables({ messages, lang: config.lang, context: facts });
+      return context instanceof Promise ? context.then(variables) : variables(context);
+    },
+    tools: callTools(chat, commerce, { messages: () => store.getState().messages, pageProduct: () => pageProduct(store, deps) }),
     consent: createConsentRecord(() => ({ ...store.getState().config, consent: store.getState().config.voice.consent }), { local: deps.localStorage, session: deps.sessionStorage }),
   });
   return { theme: createThemeSlice(store, deps), commerce, chat, calls, navigation: createNavigation(store, deps.sessionStorage), teaser: createTeaser(store, deps) };
@@ -56,6 +74,12 @@ function composeActions(store: AssistantStore, deps: AssistantDeps, slices: Retu
       return true;
     },
     withdrawVoiceConsent: () => calls.withdrawConsent(),
+    async undoCallAdd(messageId) {
+      const undone = await commerce.callAdds.undo(messageId);
+      // The assistant on the call must not go on as if it were still in the cart.
+      if (undone) calls.tell(`The visitor pressed Undo in the chat: ${undone.quantity} × ${undone.title} (variant ${undone.variantId}) was taken out of the cart again.`);
+      return undone !== null;
+    },
     chooseSuggestion(messageId, index) {
       const { messages } = store.getState();
       const latest = messages[messages.length - 1];

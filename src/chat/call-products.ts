@@ -1,12 +1,14 @@
 import type { ChatDeps, ChatStore } from './chat-state';
+import type { Message } from './message';
 import type { MessageLog } from './message-log';
 import { MAX_PRODUCTS, normaliseProduct } from './products';
 
 /**
  * The voice assistant's `show_products` tool: the products (the same shape and sanitising as a webhook
- * reply's) show as cards in the thread at once. Returns how many could be shown.
+ * reply's) show as cards in the thread at once. Returns the message that shows them, or null when none
+ * could be shown.
  */
-export function showCallProducts(store: ChatStore, deps: Pick<ChatDeps, 'pageOrigin'>, log: MessageLog, raw: unknown): number {
+export function showCallProducts(store: ChatStore, deps: Pick<ChatDeps, 'pageOrigin'>, log: MessageLog, raw: unknown): Message | null {
   const { config, markdownOptions } = store.getState();
   const context = { ...markdownOptions, storeUrl: config.storeUrl };
   const list = Array.isArray(raw) ? raw : [raw];
@@ -14,6 +16,8 @@ export function showCallProducts(store: ChatStore, deps: Pick<ChatDeps, 'pageOri
     .slice(0, MAX_PRODUCTS * 2)
     .flatMap((item) => normaliseProduct(item, context) ?? [])
     .slice(0, MAX_PRODUCTS);
-  if (products.length > 0) log.add(log.create('bot', '', { products, source: 'voice' }));
-  return products.length;
+  if (products.length === 0) return null;
+  const message = log.create('bot', '', { products, source: 'voice' });
+  log.add(message);
+  return message;
 }

@@ -1,6 +1,7 @@
 import type { Message } from '../chat/message';
 import type { Product } from '../chat/products';
 import { own } from '../shared/own';
+import { createCallAdds } from './call-adds';
 import { cartIdFor } from './cart-adapter';
 import { cartErrorText, createCommerceCart, patchCommerce, type CommerceCart } from './commerce-cart';
 import type { CartProposal, CommerceDeps, CommerceStore } from './commerce-state';
@@ -18,6 +19,8 @@ export interface CommerceActions {
   declineCartProposal(messageId: string, index: number): void;
   /** `setContext()`: the store's own facts, sent as `context.store`. False (with a console message) when invalid or too large. */
   setContext(facts: unknown): boolean;
+  /** "Undo" on the card of a cart change the voice assistant made (message `messageId`): the line goes back. False when nothing was undone. */
+  undoCallAdd(messageId: string): Promise<boolean>;
 }
 
 /** How long a message waits for the cart before it leaves without `context.cart`. */
@@ -61,6 +64,7 @@ function readRequestContext(
  */
 export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
   const cart = createCommerceCart(store, deps);
+  const callAdds = createCallAdds(store, cart);
   let storeFacts: Record<string, unknown> | null = null;
   let warnedUnset = false;
   const setProposal = (messageId: string, index: number, change: Partial<CartProposal>) =>
@@ -96,11 +100,14 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
       else storeFacts = checked.facts;
       return !('problem' in checked);
     },
+    undoCallAdd: async (messageId) => (await callAdds.undo(messageId)) !== null,
   };
 
   return {
     actions,
     cart: cart as CommerceCart,
+    /** The voice assistant's cart changes, each shown on a card with "Added" and "Undo". */
+    callAdds,
     configure: cart.configure,
 
     /** The facts sent as `context` with each message (see {@link readRequestContext}). */

@@ -60,6 +60,22 @@ export interface CartProposal {
   error?: string;
 }
 
+/**
+ * A cart change the voice assistant made during a call (its `add_to_cart` tool), shown as a card with
+ * "Added" and "Undo": the visitor asked aloud, so it was added at once, and Undo takes it back.
+ */
+export interface CallAdd {
+  /** The cart id that was added. */
+  variantId: string;
+  title: string;
+  quantity: number;
+  /** The line's quantity before the add: Undo sets it back (0 removes the line). */
+  restoreTo: number;
+  /** `added`, then `undoing` and `undone` after Undo; `failed` when Undo did not go through (`error` says why). */
+  state: 'added' | 'undoing' | 'undone' | 'failed';
+  error?: string;
+}
+
 /** The commerce feature's slice of the widget's state. */
 export interface CommerceState {
   /** The cart as last read or changed; null until known (and always without `commerce`). */
@@ -70,6 +86,8 @@ export interface CommerceState {
   adds: Record<string, AddStatus>;
   /** Proposed cart changes by the id of the reply that carried them; kept for the page's life only. */
   proposals: Record<string, CartProposal[]>;
+  /** Cart changes a call made, by the id of the message with the card that shows them; kept for the page's life only. */
+  callAdds: Record<string, CallAdd>;
 }
 
 /** What commerce reads and writes of the whole state. */
@@ -135,5 +153,5 @@ export interface CommerceDeps {
 
 /** The commerce state of a new widget. */
 export function initialCommerceState(): CommerceState {
-  return { cart: null, links: null, adds: {}, proposals: {} };
+  return { cart: null, links: null, adds: {}, proposals: {}, callAdds: {} };
 }

@@ -35,6 +35,7 @@ export const CSS_PARTS = {
   'cart-button': 'The "Add to cart" button on a product card (with `commerce`), showing progress, "Added" or "Sold out".',
   'cart-proposal': 'A cart change a reply proposed, waiting for the visitor to confirm it.',
   'cart-strip': 'The cart summary in the chat: item count, total, "View cart" and "Checkout".',
+  'undo-button': 'The "Undo" beside "Added" on the card of something the voice assistant added to the cart during a call.',
   teaser: 'Floating mode: the speech bubble beside the closed launcher.',
   'voice-consent': 'The recording consent shown before the first call.',
   'consent-agree': 'The "Agree and call" button of the recording consent.',

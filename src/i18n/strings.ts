@@ -97,6 +97,7 @@ export const englishStrings = {
   microphoneUnavailable: 'Voice calls need a secure (https) page and a browser that supports them.',
   callFailed: 'The call could not be connected. Please try again in a moment.',
   callElsewhere: 'A call is already running in another assistant on this page.',
+  callDropped: 'The call was cut off. You can start a new one.',
 
   // Errors and notices
   renderError: 'Unexpected Application Error!',
@@ -133,6 +134,10 @@ export const englishStrings = {
   cartProposals: 'Suggested for your cart',
   confirmAddToCart: 'Add {quantity} × {title} to your cart?',
   declineAddToCart: 'No thanks',
+  undoAddToCart: 'Undo',
+  undoingAddToCart: 'Undoing…',
+  undoneAddToCart: 'Removed from your cart',
+  undoFailed: "Couldn't undo this. Please try again.",
   declinedAddToCart: 'Not added',
 
   // Theme defaults (SPEC §3 and §9) for stores that set none

@@ -1,6 +1,7 @@
 import type { TranscriptEntry } from '../transcript/merge';
 import type { CallTools } from './call-tools';
-import { describe, sendTextToCall, failCall, finishCall, newCall, notify, placeCall, setVoice, stopActiveCall, type ActiveCall, type CallContext } from './call-session';
+import { placeCall, type CallOverrides } from './call-events';
+import { describe, sendTextToCall, failCall, finishCall, newCall, noteToCall, notify, setVoice, stopActiveCall, type ActiveCall, type CallContext } from './call-session';
 import { voiceTarget, type VoiceTarget } from './voice-client';
 import { IDLE_VOICE, type VoiceDeps, type VoiceStore } from './voice-state';
 
@@ -37,8 +38,11 @@ export interface ConsentRecord {
 export interface CallHooks {
   /** The call's transcript, handed to the conversation when the call ends. */
   saveTranscript(entries: readonly TranscriptEntry[], callSeconds?: number): void;
-  /** The variables a call starts with (`assistantOverrides.variableValues`): the conversation so far and the page. */
-  variables(): Record<string, string>;
+  /**
+   * The variables a call starts with (`assistantOverrides.variableValues`): the conversation so far, the
+   * page, the cart. Read when the call is asked for; awaited once the microphone is granted.
+   */
+  variables(): Record<string, string> | Promise<Record<string, string>>;
   /** The tools the assistant may call in the visitor's browser. */
   tools: CallTools;
   consent: ConsentRecord;
@@ -52,6 +56,20 @@ export function callOverrides(storeOverrides: Record<string, unknown> | null | u
   const own = storeOverrides ?? {};
   const storeVariables = own.variableValues;
   return { ...own, variableValues: { ...(typeof storeVariables === 'object' && storeVariables !== null ? storeVariables : {}), ...variables } };
+}
+
+/**
+ * The overrides a call starts with, read now (the conversation as it is when the visitor asks for the
+ * call). When a variable has to be waited for (the cart), the call awaits it once the microphone is
+ * granted; otherwise they are ready at once.
+ */
+function readOverrides(hooks: CallHooks, storeOverrides: Record<string, unknown> | null | undefined): CallOverrides {
+  const variables = hooks.variables();
+  if (!(variables instanceof Promise)) return callOverrides(storeOverrides, variables);
+  const overrides = variables.then((values) => callOverrides(storeOverrides, values));
+  // Awaited later; a failure until then is not an unhandled rejection.
+  overrides.catch(() => undefined);
+  return overrides;
 }
 
 /**
@@ -119,8 +137,7 @@ export function createCallController(store: VoiceStore, deps: VoiceDeps, hooks: 
     setVoice(context, { ...IDLE_VOICE, status: 'connecting', demo });
     store.setState({ notice: null });
     try {
-      const voice = { ...config.voice, assistantOverrides: callOverrides(config.voice.assistantOverrides, hooks.variables()) };
-      await placeCall(context, current, voice, target);
+      await placeCall(context, current, config.voice, target, readOverrides(hooks, config.voice.assistantOverrides));
     } catch (error) {
       failCall(context, current, 'callFailed', `voice: ${describe(error)}`);
     }
@@ -150,6 +167,9 @@ export function createCallController(store: VoiceStore, deps: VoiceDeps, hooks: 
      * answers it, and into the call's transcript. False when no call is connected.
      */
     sendText: (text: string): boolean => (call ? sendTextToCall(context, call, text) : false),
+
+    /** Tells the assistant on a live call what happened in the chat, without asking it to answer. False when no call is connected. */
+    tell: (text: string): boolean => (call ? noteToCall(context, call, text) : false),
 
     /** Forgets the visitor's agreement to the recording consent. */
     withdrawConsent(): void {

@@ -1,17 +1,9 @@
 import type { StringKey } from '../i18n/strings';
 import { own } from '../shared/own';
 import { addFragment, type Speaker, type TranscriptEntry } from '../transcript/merge';
-import { reportToolResult, runTool, toolCallsOf, type CallTools } from './call-tools';
-import type { MicrophoneAccess } from './microphone';
-import type { VoiceClient, VoiceTarget } from './voice-client';
-import type { VoiceConfig } from './voice-config';
+import type { CallTools } from './call-tools';
+import type { VoiceClient } from './voice-client';
 import { IDLE_VOICE, type VoiceDeps, type VoiceState, type VoiceStore } from './voice-state';
-
-const MICROPHONE_MESSAGES: Record<Exclude<MicrophoneAccess, 'granted'>, StringKey> = {
-  denied: 'microphoneDenied',
-  missing: 'microphoneMissing',
-  unavailable: 'microphoneUnavailable',
-};
 
 /** One call, from the click to its end, with everything to release when it is over. */
 export interface ActiveCall {
@@ -85,15 +77,6 @@ export function failCall(context: CallContext, current: ActiveCall, key: StringK
   else void client.stop().catch(() => undefined).finally(() => finishCall(context, current));
 }
 
-function tick(context: CallContext, current: ActiveCall): void {
-  const handle = context.deps.timers.setTimeout(() => {
-    if (current.ended) return;
-    setVoice(context, { seconds: context.store.getState().voice.seconds + 1 });
-    tick(context, current);
-  }, 1000);
-  current.timers.push(handle);
-}
-
 /** A final line of either side joins the transcript by the merging rules, with an event per entry changed. */
 export function addTranscriptLine(context: CallContext, role: Speaker, text: string): void {
   const voice = context.store.getState().voice;
@@ -101,79 +84,6 @@ export function addTranscriptLine(context: CallContext, role: Speaker, text: str
   setVoice(context, { transcript: state.entries, lastFragments: state.previous, partial: voice.partial?.role === role ? null : voice.partial });
   const entry = state.entries[state.entries.length - 1];
   if ((result === 'added' || result === 'merged') && entry) context.deps.emit('transcript', entry);
-}
-
-/** Runs the tools the assistant asked for, one after the other, and reports each result back to it. */
-async function answerToolCalls(context: CallContext, current: ActiveCall, message: unknown): Promise<void> {
-  for (const call of toolCallsOf(message)) {
-    const client = current.client;
-    if (current.ended || !client) return;
-    if (call.name === 'end_call') {
-      reportToolResult(client, call, { ok: true, ended: true }, false);
-      return void context.stop();
-    }
-    const result = await runTool(context.tools, call);
-    if (!current.ended) reportToolResult(client, call, result, true);
-  }
-}
-
-/** A provider message: the end of the call, a line of the transcript (partial or final), or tool calls. */
-function onCallMessage(context: CallContext, current: ActiveCall, message: unknown): void {
-  const [type, role, transcriptType, text, status] = ['type', 'role', 'transcriptType', 'transcript', 'status'].map((key) => own(message, key));
-  if (type === 'status-update' && status === 'ended') return finishCall(context, current);
-  if (type === 'tool-calls') return void answerToolCalls(context, current, message);
-  if (type !== 'transcript' || typeof text !== 'string' || (role !== 'user' && role !== 'assistant')) return;
-  if (transcriptType !== 'final') return setVoice(context, { partial: { role, text } });
-  addTranscriptLine(context, role, text);
-}
-
-/** Turns the client's events into store state and DOM events for as long as `current` runs. */
-/** Levels arrive every 100 ms; the store changes (and the meters redraw) only for a visible change. */
-function setLevel(context: CallContext, field: 'level' | 'micLevel', level: unknown): void {
-  const clamped = Math.max(0, Math.min(1, Number(level) || 0));
-  if (Math.abs(clamped - context.store.getState().voice[field]) >= 0.02) setVoice(context, { [field]: clamped });
-}
-
-export function listenToCall(context: CallContext, current: ActiveCall, client: VoiceClient): void {
-  const { store, deps } = context;
-  current.unsubscribe.push(
-    client.on('call-start', () => {
-      if (current.ended || current.connected) return;
-      current.connected = true;
-      setVoice(context, { status: 'connected', seconds: 0 });
-      tick(context, current);
-      deps.emit('call-start', { demo: store.getState().voice.demo });
-    }),
-    client.on('call-end', () => finishCall(context, current)),
-    client.on('speech-start', () => setVoice(context, { speaking: true })),
-    client.on('speech-end', () => setVoice(context, { speaking: false, level: 0 })),
-    client.on('volume-level', (level) => setLevel(context, 'level', level)),
-    client.on('local-volume-level', (level) => setLevel(context, 'micLevel', level)),
-    client.on('message', (message) => onCallMessage(context, current, message)),
-    // Vapi reports one failure several times (daily-error, daily-call-join-error, start-method-error): one notice.
-    client.on('error', (error) => failCall(context, current, 'callFailed', `voice: ${describe(error)}`)),
-  );
-}
-
-/** Asks for the microphone, loads the provider's client and places the call, unless it ended meanwhile. */
-export async function placeCall(context: CallContext, current: ActiveCall, voice: VoiceConfig, target: VoiceTarget): Promise<void> {
-  const { deps } = context;
-  if (voice.provider !== 'demo') {
-    const access = await deps.requestMicrophone();
-    if (current.ended) return;
-    if (access !== 'granted') return failCall(context, current, MICROPHONE_MESSAGES[access], `voice: microphone ${access}`);
-  }
-  const client = await deps.createVoiceClient(voice);
-  if (current.ended) return;
-  current.client = client;
-  listenToCall(context, current, client);
-  const started = await client.start(target);
-  // Ended while the provider was still connecting: make sure nothing joins behind our back.
-  if (current.ended) {
-    if (started) void client.stop().catch(() => undefined);
-    return;
-  }
-  if (!started) failCall(context, current, 'callFailed', 'voice: the call could not be started');
 }
 
 /** How long to wait for the provider's call-end after asking it to stop, before tidying up anyway. */
@@ -203,5 +113,16 @@ export function sendTextToCall(context: CallContext, current: ActiveCall, text: 
   if (!client || current.ended || context.store.getState().voice.status !== 'connected') return false;
   client.send({ type: 'add-message', message: { role: 'user', content: text }, triggerResponseEnabled: true });
   addTranscriptLine(context, 'user', text);
+  return true;
+}
+
+/**
+ * Something the assistant on the call should know but not answer now (the visitor undid a cart change
+ * in the chat): a system line in its conversation, no response triggered. False when not connected.
+ */
+export function noteToCall(context: CallContext, current: ActiveCall, text: string): boolean {
+  const client = current.client;
+  if (!client || current.ended || context.store.getState().voice.status !== 'connected') return false;
+  client.send({ type: 'add-message', message: { role: 'system', content: text }, triggerResponseEnabled: false });
   return true;
 }

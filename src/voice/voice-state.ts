@@ -33,6 +33,8 @@ export interface VoiceState {
   lastFragments: TranscriptState['previous'];
   /** The store's recording consent is shown, waiting for the visitor to agree before the first call. */
   consentAsked: boolean;
+  /** When the call connected (milliseconds since the epoch): the cards shown since then belong to it. */
+  startedAt: number | null;
 }
 
 export const IDLE_VOICE: VoiceState = {
@@ -47,6 +49,7 @@ export const IDLE_VOICE: VoiceState = {
   transcript: [],
   lastFragments: {},
   consentAsked: false,
+  startedAt: null,
 };
 
 /** What the voice feature reads and writes of the whole state. */

@@ -106,19 +106,21 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
   const streaming = message.status === 'streaming';
   if (failedLine) return <FailedReply message={message} t={t} />;
   const voice = message.source === 'voice';
+  // Cards a call showed come without text: no empty bubble above them.
+  const cardsOnly = voice && !message.content.trim() && (message.products?.length ?? 0) > 0;
   return (
     <div className={`message bot${voice ? ' voice' : ''}`} part="message bot-message">
       <span className="sr-only">{t('assistant')}{voice ? ` (${t('voiceMessage')})` : ''}: </span>
       <div
         ref={bubble}
-        className={`bubble markdown${streaming ? ' streaming' : ''}`}
+        className={`bubble markdown${streaming ? ' streaming' : ''}${cardsOnly ? ' cards-only' : ''}`}
         onClick={() => typewriter.current?.finish()}
         title={animate ? t('revealMessage') : undefined}
       />
-      {voice && <VoiceMark />}
+      {voice && !cardsOnly && <VoiceMark />}
       {message.truncated && <p className="message-note">{t('replyShortened')}</p>}
       {interrupted && <p className="message-note">{t('replyInterrupted')}</p>}
-      {!animate && message.products && message.products.length > 0 && <ProductCards products={message.products} t={t} />}
+      {!animate && message.products && message.products.length > 0 && <ProductCards products={message.products} messageId={message.id} t={t} />}
       {interrupted && <RetryButton id={message.id} label={t('retry')} />}
       {view.feedback && !animate && !streaming && isRateable(message) && <ReplyFeedback message={message} t={t} />}
     </div>

@@ -8,7 +8,7 @@ import { BotMessage, type MessageView } from './bot-message';
 import { formatDuration } from './call-bar';
 import { CartProposals } from './cart-proposals';
 import { useDrawnFrom } from './drawn-from';
-import { LiveTranscript } from './live-transcript';
+import { callCards, LiveTranscript } from './live-transcript';
 import { MessageBoundary } from './message-boundary';
 import { ReplySuggestions } from './reply-extras';
 import { UserMessage } from './user-message';
@@ -111,7 +111,13 @@ export function MessageList() {
   const typingSpeed = useAssistantState((state) => state.config.typingSpeed);
   const feedback = useAssistantState((state) => state.config.feedback);
   const view = useMemo<MessageView>(() => ({ t, markdown, options, typingSpeed, feedback }), [t, markdown, options, typingSpeed, feedback]);
-  const messages = useAssistantState((state) => state.messages);
+  const allMessages = useAssistantState((state) => state.messages);
+  const callStartedAt = useAssistantState((state) => (state.voice.status === 'idle' ? null : state.voice.startedAt));
+  // The cards of the call in progress show among its lines (LiveTranscript), not above them.
+  const messages = useMemo(() => {
+    const inCall = callCards(allMessages, callStartedAt);
+    return inCall.length === 0 ? allMessages : allMessages.filter((message) => !inCall.includes(message));
+  }, [allMessages, callStartedAt]);
   const proposals = useAssistantState((state) => state.commerce.proposals);
   const loading = useAssistantState((state) => state.loading);
   const streaming = messages[messages.length - 1]?.status === 'streaming';

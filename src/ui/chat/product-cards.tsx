@@ -25,7 +25,7 @@ function ProductImage({ src }: { src: string | undefined }) {
  * stop for the keyboard; further actions (add to cart) sit above that area in the actions row, and a
  * status (sold out) in the media's corner.
  */
-function ProductCard({ product, t }: { product: Product; t: ReturnType<typeof useStrings> }) {
+function ProductCard({ product, messageId, t }: { product: Product; messageId: string | undefined; t: ReturnType<typeof useStrings> }) {
   return (
     <li className="product-card" part="product-card">
       <ProductImage src={product.image} />
@@ -35,7 +35,7 @@ function ProductCard({ product, t }: { product: Product; t: ReturnType<typeof us
         {product.price && <p className="product-price">{displayPrice(product.price)}</p>}
         <div className="product-actions">
           {/* With a cart, "Add to cart" is the card's one clear button and "View product" a quiet link under it. */}
-          <CartButton product={product} />
+          <CartButton product={product} messageId={messageId} />
           {product.url && (
             <a className="product-link" href={product.url} target="_blank" rel="noopener noreferrer">
               {t('viewProduct')}
@@ -55,8 +55,9 @@ const END_IN_VIEW = 0.95;
  * Product cards under a bot message: a full-width row that snaps card by card, the next card peeking
  * in, with no visible scrollbar. On devices with a fine pointer, previous and next buttons scroll it
  * (hidden from assistive technology and the tab order: keyboard focus scrolls each card into view).
+ * `messageId` is the message the cards belong to (a card of what a call added shows "Undo").
  */
-export function ProductCards({ products, t }: { products: Product[]; t: ReturnType<typeof useStrings> }) {
+export function ProductCards({ products, messageId, t }: { products: Product[]; messageId?: string; t: ReturnType<typeof useStrings> }) {
   const { environment } = useAssistant();
   const list = useRef<HTMLUListElement>(null);
   // Before the row has been drawn: at its start, with more to the right when it has more than one card.
@@ -113,7 +114,7 @@ export function ProductCards({ products, t }: { products: Product[]; t: ReturnTy
     <div className="carousel">
       <ul ref={list} className="product-cards" part="product-cards" aria-label={t('products')}>
         {products.map((product, index) => (
-          <ProductCard key={`${index}-${product.title}`} product={product} t={t} />
+          <ProductCard key={`${index}-${product.title}`} product={product} messageId={messageId} t={t} />
         ))}
       </ul>
       {arrow(-1, edges.start)}
