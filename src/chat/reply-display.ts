@@ -37,5 +37,16 @@ export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn'
     interrupt(streamedId: string): void {
       log.update(streamedId, { status: 'interrupted' });
     },
+
+    /**
+     * The connection failed after part of a reply had arrived (the network dropped, the deadline
+     * passed, the page began to unload): what arrived stays, marked interrupted, with Retry. The
+     * visitor keeps the words they were reading; the console says why.
+     */
+    cutOff(streamedId: string, reason: string): void {
+      log.update(streamedId, { status: 'interrupted' });
+      deps.warn(reason);
+      deps.emit('error', { source: 'chat', message: reason });
+    },
   };
 }

@@ -106,7 +106,9 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     const failure = error instanceof WebhookError ? error : new WebhookError('network', String(error));
     // Cancelled by the widget: `cancel` has already shown how the reply ended.
     if (request.reason !== null) return;
-    if (stillCurrent(request)) display.showFailure(userMessage, failure.kind === 'aborted' ? 'interrupted' : 'error', request.streamedId, `chat: ${failure.message}`);
+    if (!stillCurrent(request)) return;
+    if (request.streamedId !== null) display.cutOff(request.streamedId, `chat: ${failure.message}`);
+    else display.showFailure(userMessage, failure.kind === 'aborted' ? 'interrupted' : 'error', null, `chat: ${failure.message}`);
   };
 
   /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */

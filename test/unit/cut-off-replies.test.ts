@@ -41,7 +41,40 @@ function reload(localStorage: ReturnType<typeof memoryStorage>) {
   return setup(() => textReply('Back again'), localStorage);
 }
 
+/** An n8n stream that sends `pieces` and then fails, like a connection that drops or a page that begins to unload. */
+function failingStream(pieces: string[]): Response {
+  const encoder = new TextEncoder();
+  let sent = false;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent) return controller.error(new TypeError('network error'));
+      sent = true;
+      controller.enqueue(encoder.encode([{ type: 'begin' }, ...pieces.map((content) => ({ type: 'item', content }))].map((line) => `${JSON.stringify(line)}\n`).join('')));
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'application/x-ndjson' } });
+}
+
 describe('a reply cut off mid-stream', () => {
+  it('by the connection failing: what arrived stays, marked interrupted, with Retry; it is saved so and never sent as history', async () => {
+    const first = setup((_, index) => (index === 0 ? failingStream(['Your order ', 'total is $1']) : textReply('It is $1,299.')));
+    first.actions.sendMessage('What is my total?');
+    await first.settled();
+    expect(first.state().messages.map((message) => [message.sender, message.content, message.status])).toEqual([
+      ['user', 'What is my total?', undefined],
+      ['bot', 'Your order total is $1', 'interrupted'],
+    ]);
+    expect(first.state().messages[1]?.retryFor).toBe(first.state().messages[0]?.id);
+    expect(first.warnings.some((warning) => warning.includes('network error'))).toBe(true);
+
+    first.assistant.dispose();
+    const again = reload(first.localStorage);
+    expect(again.state().messages[1]).toMatchObject({ content: 'Your order total is $1', status: 'interrupted' });
+    again.actions.sendMessage('And shipping?');
+    await again.settled();
+    expect(again.requests[0]?.body).toMatchObject({ history: [{ role: 'user', content: 'What is my total?' }] });
+  });
+
   it('by New chat: the old conversation keeps the partial text marked interrupted, with Retry, and never sends it as history', async () => {
     const first = setup((_, index) => (index === 0 ? unfinishedStream(['Your order ', 'total is $1']) : textReply('It is $1,299.')));
     first.actions.sendMessage('What is my total?');
