@@ -4,5 +4,5 @@ import type { Plugin } from 'esbuild';
 export function dropFilteredIntegrations(code: string): string;
 /** daily-js's code with its error report to Daily's telemetry service emptied. */
 export function dropErrorReports(code: string): string;
-/** Resolves @daily-co/daily-js to its ES module build and applies both changes. */
+/** Resolves @daily-co/daily-js to its ES module build, applies these changes and leaves its unused methods out. */
 export const slimDailyPlugin: Plugin;

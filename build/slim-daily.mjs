@@ -2,6 +2,7 @@
 // behaviour and take bytes out of the bundle. It ships pre-bundled: one minified file with its own copy
 // of the Sentry browser SDK, which it uses to report a call's fatal errors to Daily.
 import { readFile } from 'node:fs/promises';
+import { dropUnusedMethods, namesWord, UNUSED_DAILY_METHODS } from './daily-unused-methods.mjs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -65,7 +66,9 @@ export function dropErrorReports(code) {
 /**
  * Resolves `@daily-co/daily-js` to its ES module build (the package's `main` is a webpack UMD file,
  * which esbuild would pick because @vapi-ai/web `require`s it): module scope lets the bundler drop
- * what nothing uses. Then applies `dropFilteredIntegrations` and `dropErrorReports`.
+ * what nothing uses. Then applies `dropFilteredIntegrations`, `dropErrorReports` and
+ * `dropUnusedMethods` (build/daily-unused-methods.mjs), and fails the build when @vapi-ai/web names a
+ * method that leaves.
  */
 export const slimDailyPlugin = {
   name: 'slim-daily',
@@ -74,7 +77,19 @@ export const slimDailyPlugin = {
     const moduleBuild = path.join(folder, 'dist/daily-esm.js');
     pluginBuild.onResolve({ filter: /^@daily-co\/daily-js$/ }, () => ({ path: moduleBuild }));
     pluginBuild.onLoad({ filter: /[\\/]daily-esm\.js$/ }, async (args) =>
-      args.path === moduleBuild ? { contents: dropErrorReports(dropFilteredIntegrations(await readFile(args.path, 'utf8'))), loader: 'js' } : undefined,
+      args.path === moduleBuild
+        ? { contents: dropUnusedMethods(dropErrorReports(dropFilteredIntegrations(await readFile(args.path, 'utf8')))), loader: 'js' }
+        : undefined,
     );
+    // Checked only: the file loads as usual.
+    pluginBuild.onLoad({ filter: /[\\/]@vapi-ai[\\/]web[\\/]dist[\\/][\w-]+\.js$/ }, async (args) => {
+      const code = await readFile(args.path, 'utf8');
+      const named = UNUSED_DAILY_METHODS.filter((name) => namesWord(code, name));
+      if (named.length > 0) {
+        const file = path.relative(process.cwd(), args.path);
+        return { errors: [{ text: `${file} names daily-js methods the build leaves out (${named.join(', ')}): see build/daily-unused-methods.mjs` }] };
+      }
+      return undefined;
+    });
   },
 };

@@ -13,7 +13,10 @@
 //    be a function"), so one polluted prototype would stop the widget. It is rewritten to walk own keys.
 // 4. @daily-co/daily-js builds three Sentry integrations only to filter them out by name; they are left
 //    out of its list, so the same integrations reach Sentry and their code leaves the bundle
-//    (build/slim-daily.mjs, with its own checks).
+//    (build/slim-daily.mjs, with its own checks). Its error reports to Daily are emptied there too.
+// 5. @daily-co/daily-js's methods that nothing in the widget can call (prebuilt-UI frames, dial-out,
+//    live streaming, diagnostics...) are left out of its classes, and with them what only they used,
+//    such as the Bowser user-agent parser (build/daily-unused-methods.mjs, with its own checks).
 //
 // Neither swap can be an esbuild `alias` (that takes package names, not a relative './client', and would
 // apply to every importer of `events`), and esbuild has no option for its helpers.
@@ -69,7 +72,7 @@ async function hardenBuildOutput(result, options) {
   await writeFile(options.outfile, hardenNamespaceHelper(await readFile(options.outfile, 'utf8'), options.outfile));
 }
 
-/** The esbuild plugin applying all three patches. */
+/** The esbuild plugin applying every patch listed above. */
 export const thirdPartyPatchesPlugin = {
   name: 'third-party-patches',
   setup(pluginBuild) {

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBundle } from '../../build.mjs';
 
-/** The size budget: 192 KB gzip (KiB, as the CI check counts them). */
-export const SIZE_BUDGET_BYTES = 192 * 1024;
+/** The size budget: 185 KB gzip (KiB, as the CI check counts them). */
+export const SIZE_BUDGET_BYTES = 185 * 1024;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
