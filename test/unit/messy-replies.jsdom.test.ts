@@ -121,6 +121,12 @@ describe('a reply that would make more elements than a reply needs shows as plai
     expect(rendered(markdown).querySelector('table')).toBeNull();
   });
 
+  it('links count twice (each target is checked): 500 links are shown, 501 are plain text', () => {
+    const links = (count: number) => '[shop](https://shop.example/) '.repeat(count);
+    expect(rendered(links(MAX_ELEMENTS / 2 - 1)).querySelectorAll('a')).toHaveLength(MAX_ELEMENTS / 2 - 1);
+    expect(rendered(links(MAX_ELEMENTS / 2 + 1)).querySelector('a')).toBeNull();
+  });
+
   it('a long but ordinary reply keeps its formatting', () => {
     const markdown = Array.from({ length: 60 }, (_, index) => `- **Item ${index}**: [details](https://shop.example/p/${index}) and \`code\``).join('\n');
     expect(rendered(markdown).querySelectorAll('li strong')).toHaveLength(60);
