@@ -11,20 +11,23 @@ export const TEXT_WINDOW = 256;
 
 /**
  * The most elements one reply renders. Each costs the sanitiser and the layout time, and a reply of a
- * few screens needs a few hundred; a reply that would make more (thousands of `*a*`, a table thousands of
- * cells wide) shows as plain text.
+ * few screens needs a few hundred; a reply that would make more (thousands of `*a*`, hundreds of links, a
+ * table thousands of cells wide) shows as plain text.
  */
 export const MAX_ELEMENTS = 1_000;
 
 /** Tokens that render as text rather than as an element. */
 const TEXT_TOKENS = new Set(['text', 'escape', 'space', 'def', 'html']);
+/** Links and images count twice: each target is parsed and checked twice, and a link's text read for hosts. */
+const CHECKED_TOKENS = new Set(['link', 'image']);
 
 /** Whether `tokens` would render more than {@link MAX_ELEMENTS} elements (a table counts its cells). */
 export function tooManyElements(tokens: Token[]): boolean {
   let count = 0;
   walkTokens(tokens, (token) => {
     if (TEXT_TOKENS.has(token.type)) return;
-    count += token.type === 'table' ? (token as Tokens.Table).header.length * ((token as Tokens.Table).rows.length + 1) : 1;
+    if (token.type === 'table') count += (token as Tokens.Table).header.length * ((token as Tokens.Table).rows.length + 1);
+    else count += CHECKED_TOKENS.has(token.type) ? 2 : 1;
   });
   return count > MAX_ELEMENTS;
 }

@@ -1,4 +1,5 @@
 import type { Product } from '../chat/products';
+import { visibleText } from '../chat/visible-text';
 import { own } from '../shared/own';
 import type { CartProposal } from './commerce-state';
 
@@ -26,7 +27,8 @@ export function readReplyActions(raw: readonly unknown[], products: readonly Pro
     if (variantId === null || !Number.isInteger(quantity) || (quantity as number) < 1 || (quantity as number) > MAX_ACTION_QUANTITY) continue;
     const product = products.find((card) => card.variantId === variantId || card.id === variantId) ?? null;
     const named = own(action, 'title') ?? own(action, 'name');
-    const title = (typeof named === 'string' && named.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 120)) || product?.title || `#${variantId}`;
+    // A title from the reply reads as a card's does: references decoded as text, invisible characters gone.
+    const title = (typeof named === 'string' && visibleText(named.slice(0, 1200)).replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, 120)) || product?.title || `#${variantId}`;
     proposals.push({ variantId, quantity: quantity as number, title, product, state: 'pending' });
   }
   return proposals;

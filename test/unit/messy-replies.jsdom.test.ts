@@ -6,6 +6,7 @@ import { renderMarkdown, type MarkdownOptions } from '../../src/chat/markdown';
 import { spokenText } from '../../src/chat/plain-text';
 import { parseReply } from '../../src/chat/reply-parser';
 import { decodeEntities, plainTextToHtml, visibleText } from '../../src/chat/visible-text';
+import { readReplyActions } from '../../src/commerce/reply-actions';
 import { stripInvisible } from '../../src/shared/invisible-characters';
 
 // The browser's HTML parser decodes references and DOMPurify sanitises: both are faithful in jsdom (and
@@ -60,8 +61,13 @@ describe('character references decode as text', () => {
   });
 });
 
-describe('suggestion labels from a reply', () => {
-  it('decode character references once, as text, and lose invisible characters', () => {
+describe('labels from a reply', () => {
+  it('the title of a proposed cart action reads as text, without invisible characters', () => {
+    const [proposal] = readReplyActions([{ type: 'add-to-cart', variantId: '7', title: 'Hoodie &#8211; Blue\u202e &amp; Co' }], [], () => '7');
+    expect(proposal?.title).toBe('Hoodie – Blue & Co');
+  });
+
+  it('suggestions decode character references once, as text, and lose invisible characters', () => {
     const reply = parseReply({ output: { reply: 'Pick one', suggestions: ['Fish &amp; Chips', 'Hoodie &#8211; Blue\u202e', '&amp;amp; stays &amp;', '&lt;b&gt;'] } }, { storeUrl: null, imageHosts: [], pageOrigin: 'https://shop.example' });
     expect(reply.suggestions).toEqual(['Fish & Chips', 'Hoodie – Blue', '&amp; stays &', '<b>']);
   });
@@ -119,6 +125,12 @@ describe('a reply that would make more elements than a reply needs shows as plai
   it(`a table of more than ${MAX_ELEMENTS} cells`, () => {
     const markdown = `|${'a|'.repeat(600)}\n|${'-|'.repeat(600)}\n|${'b|'.repeat(600)}`;
     expect(rendered(markdown).querySelector('table')).toBeNull();
+  });
+
+  it('links count twice (each target is checked): 500 links are shown, 501 are plain text', () => {
+    const links = (count: number) => '[shop](https://shop.example/) '.repeat(count);
+    expect(rendered(links(MAX_ELEMENTS / 2 - 1)).querySelectorAll('a')).toHaveLength(MAX_ELEMENTS / 2 - 1);
+    expect(rendered(links(MAX_ELEMENTS / 2 + 1)).querySelector('a')).toBeNull();
   });
 
   it('a long but ordinary reply keeps its formatting', () => {
