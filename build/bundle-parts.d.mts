@@ -1,5 +1,7 @@
 /** What the bytes mapped to no source file are: esbuild's module wrappers and helpers. */
 export const RUNTIME: string;
+/** A source map's `mappings`, per generated line: segments as [column, source index or -1, original line, original column]. */
+export function decodeSegments(mappings: string): Array<Array<[number, number, number, number]>>;
 /** A source map's `mappings`, per generated line: segments as [column, source index or -1 when unmapped]. */
 export function decodeMappings(mappings: string): Array<Array<[number, number]>>;
 /** The part a source belongs to: `react-dom`, `@scope/name`, `src/ui`, `src`, or null (not a file). */

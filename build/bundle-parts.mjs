@@ -8,13 +8,17 @@ export const RUNTIME = 'bundler runtime (module wrappers)';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
-/** Decodes a source map's `mappings` into, per generated line, its segments as [column, source or -1]. */
-export function decodeMappings(mappings) {
+/**
+ * Decodes a source map's `mappings` into, per generated line, its segments as absolute
+ * [column, source, original line, original column]; a segment mapped to no source has source -1.
+ */
+export function decodeSegments(mappings) {
   const lines = [];
-  let source = 0;
+  // Source, original line and original column are relative across the whole map; the column per line.
+  const state = [0, 0, 0, 0];
   for (const lineText of mappings.split(';')) {
     const segments = [];
-    let column = 0;
+    state[0] = 0;
     for (const segmentText of lineText ? lineText.split(',') : []) {
       const fields = [];
       let value = 0;
@@ -30,14 +34,18 @@ export function decodeMappings(mappings) {
           shift = 0;
         }
       }
-      column += fields[0];
-      if (fields.length > 1) source += fields[1];
-      segments.push([column, fields.length > 1 ? source : -1]);
-      // Fields 2-4 (original line, column, name) are relative too but not needed here.
+      // The fifth field (a name) is not needed.
+      for (let index = 0; index < fields.length && index < 4; index++) state[index] += fields[index];
+      segments.push(fields.length > 1 ? [...state] : [state[0], -1, 0, 0]);
     }
     lines.push(segments);
   }
   return lines;
+}
+
+/** Decodes a source map's `mappings` into, per generated line, its segments as [column, source or -1]. */
+export function decodeMappings(mappings) {
+  return decodeSegments(mappings).map((segments) => segments.map(([column, source]) => [column, source]));
 }
 
 /**

@@ -3,42 +3,12 @@
 // source files the profile's samples inside it fall in.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** A source map's segments per generated line: [column, source, original line, original column]. */
-function decode(mappings) {
-  const lines = [];
-  const state = [0, 0, 0, 0];
-  for (const lineText of mappings.split(';')) {
-    const segments = [];
-    state[0] = 0;
-    for (const segmentText of lineText ? lineText.split(',') : []) {
-      const fields = [];
-      let value = 0;
-      let shift = 0;
-      for (const char of segmentText) {
-        const digit = BASE64.indexOf(char);
-        value += (digit & 31) << shift;
-        if (digit & 32) shift += 5;
-        else {
-          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
-          value = 0;
-          shift = 0;
-        }
-      }
-      for (let index = 0; index < fields.length && index < 4; index++) state[index] += fields[index];
-      segments.push(fields.length > 1 ? [...state] : [state[0], -1, 0, 0]);
-    }
-    lines.push(segments);
-  }
-  return lines;
-}
+import { decodeSegments } from '../../build/bundle-parts.mjs';
 
 /** The source map of `file`, as a lookup from a generated position (0-based) to `src/x.ts:line`. */
 export async function loadSourceMap(file) {
   const map = JSON.parse(await readFile(`${file}.map`, 'utf8'));
-  const lines = decode(map.mappings);
+  const lines = decodeSegments(map.mappings);
   const name = (source) => source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '');
   return {
     url: path.basename(file),
