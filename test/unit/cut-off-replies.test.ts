@@ -41,6 +41,16 @@ function reload(localStorage: ReturnType<typeof memoryStorage>) {
   return setup(() => textReply('Back again'), localStorage);
 }
 
+/** After a reload the partial reply is still there, marked interrupted, and the next request's history leaves it out. */
+async function expectSavedAsInterrupted(first: ReturnType<typeof setup>): Promise<void> {
+  first.assistant.dispose();
+  const again = reload(first.localStorage);
+  expect(again.state().messages[1]).toMatchObject({ content: 'Your order total is $1', status: 'interrupted' });
+  again.actions.sendMessage('And shipping?');
+  await again.settled();
+  expect(again.requests[0]?.body).toMatchObject({ history: [{ role: 'user', content: 'What is my total?' }] });
+}
+
 /** An n8n stream that sends `pieces` and then fails, like a connection that drops or a page that begins to unload. */
 function failingStream(pieces: string[]): Response {
   const encoder = new TextEncoder();
@@ -67,12 +77,7 @@ describe('a reply cut off mid-stream', () => {
     expect(first.state().messages[1]?.retryFor).toBe(first.state().messages[0]?.id);
     expect(first.warnings.some((warning) => warning.includes('network error'))).toBe(true);
 
-    first.assistant.dispose();
-    const again = reload(first.localStorage);
-    expect(again.state().messages[1]).toMatchObject({ content: 'Your order total is $1', status: 'interrupted' });
-    again.actions.sendMessage('And shipping?');
-    await again.settled();
-    expect(again.requests[0]?.body).toMatchObject({ history: [{ role: 'user', content: 'What is my total?' }] });
+    await expectSavedAsInterrupted(first);
   });
 
   it('by New chat: the old conversation keeps the partial text marked interrupted, with Retry, and never sends it as history', async () => {
@@ -85,12 +90,7 @@ describe('a reply cut off mid-stream', () => {
     const partial = first.state().messages[1];
     expect(partial).toMatchObject({ content: 'Your order total is $1', status: 'interrupted', retryFor: first.state().messages[0]?.id });
 
-    first.assistant.dispose();
-    const again = reload(first.localStorage);
-    expect(again.state().messages[1]).toMatchObject({ content: 'Your order total is $1', status: 'interrupted' });
-    again.actions.sendMessage('And shipping?');
-    await again.settled();
-    expect(again.requests[0]?.body).toMatchObject({ history: [{ role: 'user', content: 'What is my total?' }] });
+    await expectSavedAsInterrupted(first);
   });
 
   it('by leaving the page: what is saved is marked interrupted, with Retry that asks again', async () => {
