@@ -2,7 +2,7 @@
  * The fields of the theme's eight attributes: colours, logo, badges, texts and quick actions. Their
  * limits and checks are the element's own (src/theme/validate.ts).
  */
-import type { AttributeName } from '../../src/element/attributes';
+import { THEME_ATTRIBUTES } from '../../src/element/attributes';
 import type { Theme } from '../../src/theme/theme';
 import { MAX_BADGE_IMAGES, MAX_QUICK_ACTION_LENGTH, MAX_QUICK_ACTIONS, checkThemeField } from '../../src/theme/validate';
 import { wirePickers, type PickerKind } from './colour-pickers';
@@ -11,16 +11,7 @@ import { backgroundRefusal, checkImage, cleanText, colourRefusal } from './eleme
 import { field, fillLines, fillText, lines, readTrimmed, type Field } from './field';
 
 /** Theme attribute to theme field, as the element maps them. */
-export const THEME_KEYS = {
-  'primary-gradient': 'primaryGradient',
-  'secondary-gradient': 'secondaryGradient',
-  'accent-color': 'accentColor',
-  'logo-url': 'logoUrl',
-  'brand-name': 'brandName',
-  'welcome-message': 'welcomeMessage',
-  'quick-actions': 'quickActions',
-  'badge-images': 'badgeImages',
-} as const satisfies Partial<Record<AttributeName, keyof Theme>>;
+export const THEME_KEYS = THEME_ATTRIBUTES;
 
 /** The name of a theme attribute. */
 export type ThemeAttribute = keyof typeof THEME_KEYS;

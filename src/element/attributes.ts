@@ -67,7 +67,8 @@ export interface PageContext {
   host: string;
 }
 
-const THEME_ATTRIBUTES: Partial<Record<AttributeName, keyof Theme>> = {
+/** Theme attribute to theme field: the layer of the theme that attributes set. */
+export const THEME_ATTRIBUTES = {
   'primary-gradient': 'primaryGradient',
   'secondary-gradient': 'secondaryGradient',
   'accent-color': 'accentColor',
@@ -76,7 +77,7 @@ const THEME_ATTRIBUTES: Partial<Record<AttributeName, keyof Theme>> = {
   'welcome-message': 'welcomeMessage',
   'quick-actions': 'quickActions',
   'badge-images': 'badgeImages',
-};
+} as const satisfies Partial<Record<AttributeName, keyof Theme>>;
 
 /** An http(s) URL, resolved against the page; anything else (javascript:, data:, garbage) is null. */
 function parseHttpUrl(value: string, baseUrl: string): string | null {
