@@ -108,20 +108,42 @@ function stopProcess(child: ChildProcess, graceMs: number): Promise<void> {
   });
 }
 
+/** The first visitor message of a chat, as the widget posts it: what the readiness check sends. */
+const READINESS_MESSAGE = { message: 'Hi', history: [], sessionId: 'readiness-check' };
+
+/** Whether `url` answers a CORS preflight and then a real message with 2xx, and why not. */
+async function answersMessages(url: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const origin = 'http://127.0.0.1';
+  const preflight = await fetch(url, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } }).catch(() => null);
+  if (!preflight?.ok) return { ok: false, reason: preflight ? `preflight answered ${preflight.status}` : 'not listening' };
+  const reply = await fetch(url, { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json' }, body: JSON.stringify(READINESS_MESSAGE) }).catch(
+    (error: unknown) => new Error(String(error)),
+  );
+  if (reply instanceof Error) return { ok: false, reason: `message failed: ${reply.message}` };
+  const body = await reply.text().catch(() => '');
+  return reply.ok ? { ok: true } : { ok: false, reason: `message answered ${reply.status}: ${body.slice(0, 200)}` };
+}
+
 /**
- * Polls `urls` with a CORS preflight until each answers 2xx: n8n listens before it has registered the
- * webhooks of active workflows, and answers 500 for a path it does not know yet.
+ * Polls `urls` until each answers a CORS preflight and then a real chat message with 2xx. n8n listens
+ * before it has registered the webhooks of active workflows (it answers 500 for a path it does not know
+ * yet), and a webhook that is registered has still to run its workflow once: on a loaded machine the
+ * first executions after a start can fail while n8n is still settling, and the suite must not mistake
+ * that for the widget's fault.
  */
 async function waitForWebhooks(urls: string[], child: ChildProcess, timeoutMs: number, tail: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  const pending = new Set(urls);
+  const pending = new Map(urls.map((url) => [url, 'not asked yet']));
   while (pending.size > 0) {
     if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode} while starting:\n${tail()}`);
-    if (Date.now() > deadline) throw new Error(`n8n did not serve ${[...pending].join(', ')} within ${timeoutMs / 1000} s:\n${tail()}`);
-    for (const url of pending) {
-      const preflight = { method: 'OPTIONS', headers: { Origin: 'http://127.0.0.1', 'Access-Control-Request-Method': 'POST' } };
-      const ok = await fetch(url, preflight).then((response) => response.ok, () => false);
-      if (ok) pending.delete(url);
+    if (Date.now() > deadline) {
+      const reasons = [...pending].map(([url, reason]) => `${url} (${reason})`).join(', ');
+      throw new Error(`n8n did not answer ${reasons} within ${timeoutMs / 1000} s:\n${tail()}`);
+    }
+    for (const url of [...pending.keys()]) {
+      const check = await answersMessages(url);
+      if (check.ok) pending.delete(url);
+      else pending.set(url, check.reason);
     }
     if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -129,7 +151,7 @@ async function waitForWebhooks(urls: string[], child: ChildProcess, timeoutMs: n
 
 /**
  * Imports `workflows` with n8n's CLI (`import:workflow`), activates them all (`update:workflow`), then
- * starts n8n on `port` and waits until every path of `readyPaths` (production webhooks) is served. Everything n8n
+ * starts n8n on `port` and waits until every path of `readyPaths` (production webhooks) answers a chat message. Everything n8n
  * keeps lives in a fresh temporary folder.
  */
 export async function startN8n(options: { bin: string; port: number; workflows: unknown[]; readyPaths: string[]; startTimeoutMs?: number }): Promise<N8nServer> {

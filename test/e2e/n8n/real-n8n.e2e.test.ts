@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../support/chromium.mjs';
 import { ensureN8n, n8nInstallDir, N8N_VERSION } from './install';
 import { freePort, startN8n, type N8nServer } from './n8n-process';
@@ -23,6 +23,8 @@ let n8n: N8nServer | undefined;
 let store: StorePage | undefined;
 let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
+/** What the pages of the current test wrote to their console: the widget names a failed request's reason there. */
+let consoleLines: string[] = [];
 
 async function openChat(pagePath = '/'): Promise<{ page: Page; pageErrors: string[] }> {
   if (!browser || !store) throw new Error('the suite did not start');
@@ -33,6 +35,7 @@ async function openChat(pagePath = '/'): Promise<{ page: Page; pageErrors: strin
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
   await page.goto(`${store.origin}${pagePath}`);
   await page.getByRole('button', { name: 'Ask a question' }).waitFor();
   return { page, pageErrors };
@@ -68,6 +71,14 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
     ]);
     console.info(`n8n (pid ${n8n.pid}) imported the workflows in ${n8n.seconds.import} s, activated them in ${n8n.seconds.activate} s, answered ${n8n.seconds.start} s after starting`);
   }, SETUP_TIMEOUT_MS);
+
+  // A failure against a real server needs both sides' story: what the widget logged, and what n8n did.
+  afterEach(({ task }) => {
+    if (task.result?.state === 'fail') {
+      console.error(`the page's console:\n${consoleLines.join('\n') || '(nothing)'}\n\nn8n's log, last lines:\n${n8n?.logTail() ?? '(not started)'}`);
+    }
+    consoleLines = [];
+  });
 
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
