@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConfigurator } from './build/configurator.mjs';
+import { markEagerModules } from './build/eager-compile.mjs';
 import { thirdPartyPatchesPlugin } from './build/third-party-patches.mjs';
 import { writePublicApi } from './build/public-api.mjs';
 
@@ -154,7 +155,9 @@ async function reminify(file) {
     format: { comments: false, ascii_only: true },
     sourceMap: { content: map, url: path.basename(`${file}.map`) },
   });
-  await Promise.all([writeFile(file, result.code), writeFile(`${file}.map`, result.map)]);
+  // After terser, which would drop the parentheses that ask V8 to compile ReactDOM's module with the script.
+  const eager = markEagerModules(result.code, JSON.parse(result.map));
+  await Promise.all([writeFile(file, eager.code), writeFile(`${file}.map`, JSON.stringify(eager.map))]);
 }
 
 /**

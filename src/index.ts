@@ -2,26 +2,20 @@
  * The script a store pastes: defines `<store-assistant>` once and exposes `window.StoreAssistant.version`.
  * A second copy of the script on the page logs a warning and changes nothing.
  *
- * Loading is staged so the store's page never sees a long task: this script's own task evaluates the
- * widget's own modules (plain functions and constants, cheap) and registers the global; ReactDOM, through
- * r2wc, is evaluated in the next task; the element is defined in the one after, and React renders in its
- * own. The one-file build keeps everything inside this script; `import()` only decides when each part is
- * evaluated. Only third-party code sits behind `import()`: the bundler wraps every module reached through
- * one in a lazy initialiser, which would cost our own modules about 1 KB gzip.
+ * Loading is staged so the store's page never sees a long task, and a floating launcher is on the screen
+ * before the largest part of the script has run: this script's own task evaluates the widget's own
+ * modules and React (plain functions and constants, cheap), registers the global and defines the element.
+ * An element builds its store and draws its launcher in plain DOM as soon as it is connected; ReactDOM is
+ * evaluated in a later task of its own, when the first element mounts, and React renders in the one
+ * after (element/deferred-react.ts). The one-file build keeps everything inside this script; `import()`
+ * only decides when ReactDOM is evaluated. Only third-party code sits behind `import()`: the bundler wraps
+ * every module reached through one in a lazy initialiser, which would cost our own modules about 1 KB gzip.
  */
-import { nextTask } from './shared/next-task';
 import { createStoreAssistantElement } from './element/store-assistant-element';
 import { VERSION } from './shared/version';
 
 /** The tag name of the element. */
 export const TAG_NAME = 'store-assistant';
-
-async function define(): Promise<void> {
-  await nextTask();
-  const { default: r2wc } = await import('@r2wc/react-to-web-component');
-  await nextTask();
-  if (!customElements.get(TAG_NAME)) customElements.define(TAG_NAME, createStoreAssistantElement(r2wc));
-}
 
 function defineOnce(): void {
   if (window.StoreAssistant || customElements.get(TAG_NAME)) {
@@ -36,7 +30,11 @@ function defineOnce(): void {
     enumerable: true,
     writable: false,
   });
-  define().catch((error: unknown) => console.error('[store-assistant] could not start', error));
+  try {
+    customElements.define(TAG_NAME, createStoreAssistantElement());
+  } catch (error) {
+    console.error('[store-assistant] could not start', error);
+  }
 }
 
 defineOnce();

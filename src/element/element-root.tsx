@@ -1,4 +1,3 @@
-import { startTransition, useEffect, useState } from 'react';
 import type { Assistant } from '../app/assistant';
 import { directionOf } from '../i18n/resolve';
 import { App } from '../ui/app';
@@ -15,10 +14,6 @@ function RootShell() {
   const scheme = useAssistantState((state) => state.config.colorScheme);
   // `auto` follows the visitor's system setting, live; the other schemes ask nothing.
   const systemDark = useMediaQuery(scheme === 'auto' ? '(prefers-color-scheme: dark)' : null);
-  // The widget renders as a transition, which React splits into short slices: the store's page keeps
-  // responding while the first view is built.
-  const [shown, setShown] = useState(false);
-  useEffect(() => startTransition(() => setShown(true)), []);
   const { actions } = useAssistant();
   const closeLabel = useAssistantState((state) => state.strings.closeChat);
   return (
@@ -30,7 +25,7 @@ function RootShell() {
         close={floating ? { label: closeLabel, onClose: () => actions.setOpen(false) } : undefined}
         onError={(error) => console.error('[store-assistant] render error', error)}
       >
-        {shown && <App />}
+        <App />
       </ErrorBoundary>
     </div>
   );

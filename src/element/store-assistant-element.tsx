@@ -1,15 +1,16 @@
-import type r2wcFunction from '@r2wc/react-to-web-component';
+import r2wc from '@r2wc/core';
 import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps, type AssistantEvents } from '../app/deps';
 import { dataLayerEntry, pushToDataLayer, type AnalyticsConfig } from '../analytics/data-layer';
 import type { Emit } from '../shared/events';
-import { nextTask } from '../shared/next-task';
 import { pageLocation } from '../shared/page-location';
 import css from '../ui/styles.css?raw';
 import iconCss from '../ui/icons.css?raw';
 import { ATTRIBUTE_NAMES, parseAttributes, type AttributeName } from './attributes';
+import { deferredReactRenderer } from './deferred-react';
 import { ElementRoot } from './element-root';
 import { dispatchAssistantEvent } from './events';
+import { drawLauncherShell } from './launcher-shell';
 import type { StoreAssistantMembers } from './members';
 import { coverViewport } from './mobile-viewport';
 import { adoptStyles } from './styles';
@@ -39,6 +40,16 @@ function reflectOpen(element: HTMLElement, isOpen: boolean, announce: (name: 'op
   announce(isOpen ? 'open' : 'close');
 }
 
+/** `warn`, writing each distinct message once. */
+function oncePerMessage(warn: (message: string) => void): (message: string) => void {
+  const written = new Set<string>();
+  return (message) => {
+    if (written.has(message)) return;
+    written.add(message);
+    warn(message);
+  };
+}
+
 /** The custom element r2wc makes, as far as this module uses it. */
 type R2wcElementClass = {
   new (): HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
@@ -54,7 +65,8 @@ function withAssistant(Base: R2wcElementClass) {
     /** The store behind this element. It outlives re-renders and moves, so the conversation does too. */
     readonly assistant: Assistant;
     private configurePending = false;
-    private readonly warned = new Set<string>();
+    /** An attribute changed since the attributes were last parsed. */
+    private attributesChanged = true;
     /** Console messages for the store owner, each written once per element. */
     protected readonly warn: (message: string) => void;
     /** Undoes {@link coverViewport} while the floating card is open. */
@@ -66,13 +78,8 @@ function withAssistant(Base: R2wcElementClass) {
         (...event) => this.announce(...event),
         (name, detail) => !this.dispatchEvent(new CustomEvent(`store-assistant:${name}`, { detail, bubbles: true, composed: true, cancelable: true })),
       );
-      const warnOnce = deps.warn;
       // The same invalid attribute is reported once, not on every re-parse.
-      this.warn = deps.warn = (message) => {
-        if (this.warned.has(message)) return;
-        this.warned.add(message);
-        warnOnce(message);
-      };
+      this.warn = deps.warn = oncePerMessage(deps.warn);
       this.assistant = createAssistant(deps);
       adoptStyles(this.shadowRoot as ShadowRoot, `${css}\n${iconCss}`);
       this.assistant.subscribe((state, previous) => {
@@ -89,14 +96,19 @@ function withAssistant(Base: R2wcElementClass) {
     }
 
     attributeChangedCallback(): void {
-      // Coalesce: a parser or an upgrade reports every attribute in turn; parse them once.
+      this.attributesChanged = true;
+      // Coalesce: a parser or an upgrade reports every attribute in turn; parse them once, and not at all
+      // when connecting has parsed them meanwhile.
       if (this.configurePending) return;
       this.configurePending = true;
-      queueMicrotask(() => this.configure());
+      queueMicrotask(() => {
+        this.configurePending = false;
+        if (this.attributesChanged && this.isConnected) this.configure();
+      });
     }
 
     protected configure(): void {
-      this.configurePending = false;
+      this.attributesChanged = false;
       contained(() => {
         const read = (name: AttributeName) => this.getAttribute(name);
         const { open, ...config } = parseAttributes(read, pageLocation(), this.warn);
@@ -128,11 +140,24 @@ function withAssistant(Base: R2wcElementClass) {
   };
 }
 
-/** Attaching, moving and removing the element: React mounts in a task of its own, removal ends calls. */
-function withLifecycle(Base: ReturnType<typeof withAssistant>) {
+/**
+ * Attaching, moving and removing the element. React is mounted at once, and renders once ReactDOM has
+ * been evaluated in a task of its own (deferred-react.ts): at once for an inline card or an open one;
+ * for a closed floating widget once the page is idle, its launcher drawn in plain DOM meanwhile
+ * (launcher-shell.ts) and a visitor reaching for it hurrying React along. Removal ends calls.
+ */
+function withLifecycle(Base: ReturnType<typeof withAssistant>, hurryReact: () => void) {
   return class ElementLifecycle extends Base {
-    /** Whether React is mounted: `never` before the first connection, `pending` while it waits for its task. */
-    private mounted: 'never' | 'pending' | 'yes' | 'no' = 'never';
+    /** Removes the plain-DOM launcher, if it is still drawn. */
+    private removeLauncherShell: (() => void) | null = null;
+
+    constructor() {
+      super();
+      // Only a closed floating widget can wait for an idle moment: anything else shows React's views.
+      this.assistant.subscribe((state) => {
+        if (this.isConnected && (state.isOpen || state.config.mode !== 'floating')) hurryReact();
+      });
+    }
 
     /** The page is being unloaded (or frozen): end a call and write pending saves. */
     private readonly onPageHide = () => this.assistant.dispose();
@@ -142,27 +167,19 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>) {
       this.applyTheme();
       window.addEventListener('pagehide', this.onPageHide);
       this.syncViewport();
-      if (this.mounted !== 'never') {
-        this.mount();
-        return;
+      const { config, isOpen } = this.assistant.getState();
+      if (config.mode === 'floating') {
+        contained(() => (this.removeLauncherShell = drawLauncherShell(this.shadowRoot as ShadowRoot, this.assistant, hurryReact)));
       }
-      // The first mount waits for a task of its own, so defining the element (which constructs every
-      // widget on the page) and starting React are not one long task.
-      this.mounted = 'pending';
-      void nextTask().then(() => {
-        if (this.isConnected && this.mounted === 'pending') this.mount();
-      });
-    }
-
-    private mount(): void {
-      this.mounted = 'yes';
       super.connectedCallback();
+      if (config.mode !== 'floating' || isOpen) hurryReact();
     }
 
     override disconnectedCallback(): void {
       window.removeEventListener('pagehide', this.onPageHide);
       this.syncViewport();
-      this.mounted = 'no';
+      this.removeLauncherShell?.();
+      this.removeLauncherShell = null;
       super.disconnectedCallback();
       // A move (remove then insert in the same task) reconnects before this runs and keeps everything alive.
       queueMicrotask(() => {
@@ -255,18 +272,24 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
 }
 
 /**
- * Builds the `<store-assistant>` class on the custom element r2wc makes. r2wc is passed in, not imported:
- * it brings ReactDOM, the largest part of the script, which the loader (index.ts) evaluates in a task of
- * its own, while this module and the rest of the widget are plain code evaluated with the script.
+ * Builds the `<store-assistant>` class on the custom element r2wc's core makes, with a React adapter that
+ * asks for ReactDOM, the largest part of the script, only when the first element mounts, and evaluates it
+ * in a task of its own. This module and the rest of the widget are plain code evaluated with the script,
+ * so the element can be defined (and its launcher drawn) before ReactDOM is evaluated.
  */
-export function createStoreAssistantElement(r2wc: typeof r2wcFunction) {
+export function createStoreAssistantElement() {
+  const renderer = deferredReactRenderer<{ container?: HTMLElement }>(() => import('react-dom/client'));
   // Every attribute is declared to r2wc as a plain string, so r2wc observes them; parsing is ours (r2wc
   // ignores empty values, throws on bad JSON and never resets a removed attribute).
-  const R2wcElement = r2wc(ElementRoot, {
-    shadow: 'open',
-    props: Object.fromEntries(ATTRIBUTE_NAMES.map((name) => [camelCase(name), 'string'])) as Record<string, 'string'>,
-  }) as unknown as R2wcElementClass;
-  return withPublicMethods(withLifecycle(withAssistant(R2wcElement)));
+  const R2wcElement = r2wc(
+    ElementRoot,
+    {
+      shadow: 'open',
+      props: Object.fromEntries(ATTRIBUTE_NAMES.map((name) => [camelCase(name), 'string'])) as Record<string, 'string'>,
+    },
+    renderer,
+  ) as unknown as R2wcElementClass;
+  return withPublicMethods(withLifecycle(withAssistant(R2wcElement), renderer.hurry));
 }
 
 /**

@@ -13,3 +13,38 @@ export function nextTask(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/** How long {@link afterNextPaint} waits for a frame before going on without one (a tab hidden meanwhile draws none). */
+const FRAME_WAIT_MS = 100;
+
+/**
+ * Resolves in a new task once the page has drawn its next frame, so what was just put on the screen is
+ * painted before the work that follows. A hidden page draws no frames: there it resolves like
+ * {@link nextTask}, and after at most {@link FRAME_WAIT_MS} whatever happens.
+ */
+export function afterNextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') return nextTask();
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(fallback);
+      resolve();
+    };
+    const fallback = setTimeout(settle, FRAME_WAIT_MS);
+    // A frame's animation callbacks run just before it is painted; a task posted from one runs after.
+    requestAnimationFrame(() => void nextTask().then(settle));
+  });
+}
+
+/**
+ * Resolves once the browser is idle (its idle callback), or after `timeoutMs` however busy the page is.
+ * Browsers without idle callbacks (Safari) resolve after a short timeout instead.
+ */
+export function whenIdle(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else setTimeout(resolve, 50);
+  });
+}

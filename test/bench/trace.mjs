@@ -3,7 +3,7 @@
 // For every main-thread task over 50 ms it prints the trace's breakdown (script evaluation, style,
 // layout, paint, ...) and where the script time went: the functions and the original source files,
 // read through the bundle's source map.
-//   node test/bench/trace.mjs [ours-inline|ours-floating|vapi|...] [--action load|preload|reply|conversation] [--slowdown 4]
+//   node test/bench/trace.mjs [ours-inline|ours-floating|vapi|...] [--action load|preload|open|reply|conversation] [--slowdown 4]
 // Build first (npm run build): the trace reads dist/store-assistant.js.map.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,6 +42,12 @@ const scenarios = {
     },
     act: (page) => page.waitForTimeout(4000),
   },
+  // Tapping the floating launcher (trace ours-floating): the interaction whose input-to-paint the benchmark measures.
+  open: { prepare: async () => {}, ready: settled, act: async (page) => {
+    await page.tap('store-assistant [part~="launcher"]');
+    await page.evaluate(() => window.__bench.drawn(() => document.querySelector('store-assistant').shadowRoot.querySelector('.floating-card:not([hidden])')));
+    await page.waitForTimeout(300);
+  } },
   reply: { prepare: async () => {}, ready: settled, act: async (page) => {
     await page.evaluate(async () => {
       const element = document.querySelector('store-assistant');

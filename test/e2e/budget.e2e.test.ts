@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readContract } from '../../build/public-api/contract';
 import { publicApiFiles } from '../../build/public-api/index';
+import { EAGER_MODULES, eagerModulesIn } from '../../build/eager-compile.mjs';
 import { packagesInTable, packagesOfMetafile, readmeTable } from '../../build/size-report.mjs';
 
 // The size budget is checked on every test run, on the bundle the browser tests use (built by the e2e
@@ -36,6 +37,13 @@ describe('bundle budget', () => {
     expect(table, 'README.md has no size table markers').not.toBeNull();
     expect(bundled).toContain('react-dom');
     expect(packagesInTable(table ?? '').sort()).toEqual(bundled);
+  });
+
+  it("has ReactDOM's module function in parentheses, for V8 to compile with the script", () => {
+    const code = readFileSync(path.join(__dirname, '../../dist/store-assistant.js'), 'utf8');
+    const map = JSON.parse(readFileSync(path.join(__dirname, '../../dist/store-assistant.js.map'), 'utf8'));
+    expect(EAGER_MODULES).toContain('react-dom/cjs/react-dom-client.production.js');
+    expect(eagerModulesIn(code, map)).toEqual(EAGER_MODULES);
   });
 
   it('has no dynamic chunks: one file is the whole widget', () => {

@@ -1,0 +1,90 @@
+import type { R2WCRenderer } from '@r2wc/core';
+import type { ComponentType } from 'react';
+import { createElement, startTransition } from 'react';
+import type { Root } from 'react-dom/client';
+import { afterNextPaint, nextTask, whenIdle } from '../shared/next-task';
+
+/** ReactDOM's client entry, as far as the renderer uses it. */
+export type ReactDomClient = { createRoot(container: Element | DocumentFragment): Root };
+
+/** What the renderer keeps per mounted element: the latest props until ReactDOM is there, then the root. */
+export interface DeferredMount<Props> {
+  readonly container: HTMLElement;
+  readonly Component: ComponentType<Props>;
+  props: Props;
+  root: Root | null;
+  unmounted: boolean;
+}
+
+/** r2wc's renderer, and the way to have ReactDOM evaluated without waiting for the page to be idle. */
+export interface DeferredReactRenderer<Props> extends R2WCRenderer<Props, DeferredMount<Props>> {
+  /** Something needs React now: ReactDOM is evaluated in the next task, not when the page is next idle. */
+  hurry(): void;
+}
+
+/** Without a reason to hurry, ReactDOM waits for the page to be idle at most this long after its first paint. */
+export const IDLE_WAIT_MS = 1_000;
+
+/**
+ * r2wc's React adapter (what `@r2wc/react-to-web-component` passes to `@r2wc/core`: mount with
+ * `createRoot(...).render`, update with `render`, unmount with `unmount`), except that ReactDOM is asked
+ * for only when an element is first mounted, and each step runs in a task of its own: evaluating
+ * ReactDOM (the largest part of the script) and React's first render never share a task with the
+ * store's page or with defining the element. Until React has rendered, updates keep the latest props,
+ * and an element removed in the meantime is never rendered.
+ *
+ * When nothing is waiting for React (a floating widget shows its plain-DOM launcher), ReactDOM waits
+ * until the page has painted and is idle, so the store's own loading goes first; {@link
+ * DeferredReactRenderer.hurry} (an inline card, a card opening, a visitor reaching for the launcher)
+ * starts it in the next task instead.
+ *
+ * `loadReactDom` is `() => import('react-dom/client')`: in the one-file build, `import()` only decides
+ * when ReactDOM's module is evaluated.
+ */
+export function deferredReactRenderer<Props extends object>(loadReactDom: () => Promise<ReactDomClient>): DeferredReactRenderer<Props> {
+  let reactDom: Promise<ReactDomClient> | null = null;
+  let hurried = false;
+  let stopWaiting: (() => void) | null = null;
+
+  const load = async (): Promise<ReactDomClient> => {
+    if (!hurried) {
+      await new Promise<void>((resolve) => {
+        stopWaiting = resolve;
+        void afterNextPaint()
+          .then(() => whenIdle(IDLE_WAIT_MS))
+          .then(resolve);
+      });
+    }
+    // Never in the task of whatever asked (a tap on the launcher must not wait for ReactDOM's evaluation).
+    await nextTask();
+    const client = await loadReactDom();
+    await nextTask();
+    return client;
+  };
+
+  return {
+    mount(container, Component, props) {
+      const mounted: DeferredMount<Props> = { container, Component, props, root: null, unmounted: false };
+      void (reactDom ??= load()).then(({ createRoot }) => {
+        if (mounted.unmounted) return;
+        const root = (mounted.root = createRoot(container));
+        // As a transition, which React renders in short slices: the store's page keeps responding while
+        // the first view is built.
+        startTransition(() => root.render(createElement(Component, mounted.props)));
+      });
+      return mounted;
+    },
+    update(mounted, props) {
+      mounted.props = props;
+      mounted.root?.render(createElement(mounted.Component, props));
+    },
+    unmount(mounted) {
+      mounted.unmounted = true;
+      mounted.root?.unmount();
+    },
+    hurry() {
+      hurried = true;
+      stopWaiting?.();
+    },
+  };
+}
