@@ -1,5 +1,6 @@
 import { nextTask } from '../shared/next-task';
 import type { MarkdownOptions } from './markdown';
+import { prepareNumberFormats } from './price';
 import { plainTextToHtml } from './visible-text';
 
 // Plain text as HTML lives with the other text helpers; importers of the loader find it here too.
@@ -80,9 +81,11 @@ export function loadMarkdown(): Promise<MarkdownRenderer> {
     const module = await import('./markdown');
     if (!module.sanitizerSupported) return plainTextToHtml;
     sanitising = contained(module.renderMarkdown);
-    // The first reply's one-time costs (compiling marked's expressions, DOMPurify's first call) are
-    // paid in idle time, step by step, instead of in its task.
-    runWhenIdle(module.warmUpSteps());
+    // The first reply's one-time costs (compiling marked's expressions, DOMPurify's first call, the
+    // browser's first number format for card prices) are paid in idle time, step by step, instead of in
+    // its task. The number format (some 40 ms on a phone) gets an idle callback of its own, last: run
+    // after another step in the same callback, the two would make one long task.
+    runWhenIdle([...module.warmUpSteps(), () => runWhenIdle([() => prepareNumberFormats()])]);
     return sanitising;
   })();
   return loading;

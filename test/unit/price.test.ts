@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrice } from '../../src/chat/price';
+import { displayPrice, prepareNumberFormats } from '../../src/chat/price';
 
 describe('displayPrice', () => {
   it.each([
@@ -22,5 +22,28 @@ describe('displayPrice', () => {
 
   it.each(['Free', 'from $20', '$10–$20', '$-5', 'call us', '', '12 pcs', '$ 5 USD', '1.2.3.4.5'])('leaves %j as the store wrote it', (price) => {
     expect(displayPrice(price, 'en-US')).toBe(price);
+  });
+});
+
+describe('prepareNumberFormats', () => {
+  it('makes the formats the prices need, so a card makes none of its own', () => {
+    const Original = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Intl.NumberFormat;
+    try {
+      // A locale no other test uses, so nothing has made its formats yet.
+      prepareNumberFormats('fr-CA');
+      expect(made).toBe(2);
+      expect(displayPrice('$1299', 'fr-CA')).toBe(`$${new Original('fr-CA').format(1299)}`);
+      expect(displayPrice('$12.50', 'fr-CA')).toBe(`$${new Original('fr-CA', { minimumFractionDigits: 2 }).format(12.5)}`);
+      expect(made).toBe(2);
+    } finally {
+      Intl.NumberFormat = Original;
+    }
   });
 });

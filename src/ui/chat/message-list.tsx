@@ -125,9 +125,12 @@ export function MessageList() {
   const scroller = useRef<HTMLDivElement>(null);
   const latest = messages[messages.length - 1];
   const lastSender = latest?.sender;
+  const mounted = useRef(false);
   useEffect(() => {
-    // Sending brings the conversation back to its end (0 is the bottom of a column-reverse scroller).
-    if (lastSender === 'user' && scroller.current) scroller.current.scrollTop = 0;
+    // Sending brings the conversation back to its end (0 is the bottom of a column-reverse scroller). A
+    // list that has just been drawn is there already; setting it would only force an early layout.
+    if (mounted.current && lastSender === 'user' && scroller.current) scroller.current.scrollTop = 0;
+    mounted.current = true;
   }, [messages.length, lastSender]);
 
   const drawnFrom = useDrawnFrom(useAssistantState((state) => state.sessionId), messages.length, CHUNK_SIZE);
