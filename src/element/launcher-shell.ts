@@ -8,15 +8,101 @@ import { formatString } from '../i18n/strings';
  * classes and parts as the React launcher (ui/launcher.tsx inside ui/app.tsx's widget), so the store's
  * page shows it without waiting for ReactDOM to be evaluated and React to render. It is the launcher
  * until React's own is in the shadow root, then it removes itself (before that frame is painted, passing
- * on focus if it had it). A tap on it meanwhile opens the card through the store, and the card is there
- * as soon as React renders. A visitor reaching for it (a pointer on it, a touch, keyboard focus) calls
- * `onIntent`, so React is not left waiting for an idle moment.
+ * on focus if it had it). A visitor reaching for it (a pointer on it, a touch, keyboard focus) calls
+ * `onIntent`, so React is not left waiting for an idle moment. A tap on it shows it pressed at once and
+ * opens the card the moment React's launcher takes over, as a tap on that one would: the card cannot be
+ * drawn before, and opened that way it also takes keyboard focus the way a normal opening does.
  *
  * Returns the function that removes it early (the element was disconnected, or left floating mode).
  */
 export function drawLauncherShell(shadowRoot: ShadowRoot, assistant: AssistantView, onIntent: () => void): () => void {
+  const markup = launcherMarkup();
+  const { root, button } = markup;
+  /** A tap asked to open (or, tapped again, not to): applied when React takes over. */
+  let openWhenReady = false;
+  const draw = (state: AssistantState) => drawState(markup, state, state.isOpen || openWhenReady);
+
+  button.addEventListener('click', () => {
+    if (assistant.getState().isOpen) return assistant.actions.setOpen(false);
+    openWhenReady = !openWhenReady;
+    onIntent();
+    draw(assistant.getState());
+  });
+  for (const intent of ['pointerenter', 'pointerdown', 'focus'] as const) button.addEventListener(intent, onIntent, { once: true });
+  draw(assistant.getState());
+  shadowRoot.append(root);
+
+  let removed = false;
+  const unsubscribe = assistant.subscribe((state) => {
+    if (state.config.mode !== 'floating') remove();
+    else draw(state);
+  });
+  const handOver = () => {
+    const reactLauncher = [...shadowRoot.querySelectorAll<HTMLElement>('.launcher')].find((candidate) => candidate !== button);
+    // A press on this button must end on it, or the browser sends no click: wait until it is let go.
+    if (!reactLauncher || press.held()) return;
+    const hadFocus = shadowRoot.activeElement === button;
+    remove();
+    if (hadFocus) reactLauncher.focus();
+    if (openWhenReady) assistant.actions.setOpen(true);
+  };
+  const press = trackPress(button, handOver);
+  // React's commit adds its launcher (hidden by the stylesheet while this one is drawn); this runs in a
+  // microtask after the commit, before the frame is painted.
+  const observer = new MutationObserver(handOver);
+  observer.observe(shadowRoot, { childList: true, subtree: true });
+
+  function remove(): void {
+    if (removed) return;
+    removed = true;
+    unsubscribe();
+    observer.disconnect();
+    press.stop();
+    root.remove();
+  }
+  return remove;
+}
+
+/**
+ * Whether `button` is being pressed (a pointer or Enter or Space held on it); `onRelease` runs in the task
+ * after the press ends, once the click it makes has been handled.
+ */
+function trackPress(button: HTMLElement, onRelease: () => void): { held(): boolean; stop(): void } {
+  let held = false;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    setTimeout(onRelease, 0);
+  };
+  const pressKey = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') held = true;
+  };
+  const pressPointer = () => (held = true);
+  button.addEventListener('pointerdown', pressPointer);
+  button.addEventListener('keydown', pressKey);
+  button.addEventListener('keyup', release);
+  button.addEventListener('blur', release);
+  // Wherever the pointer is let go.
+  window.addEventListener('pointerup', release, true);
+  window.addEventListener('pointercancel', release, true);
+  return {
+    held: () => held,
+    stop() {
+      button.removeEventListener('pointerdown', pressPointer);
+      button.removeEventListener('keydown', pressKey);
+      button.removeEventListener('keyup', release);
+      button.removeEventListener('blur', release);
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+    },
+  };
+}
+
+/** The markup of React's launcher (ui/launcher.tsx in ui/app.tsx's widget), in plain DOM. */
+function launcherMarkup() {
   const root = document.createElement('div');
-  root.className = 'root';
+  // The stylesheet hides React's launcher while this one is drawn (.launcher-shell ~ .root .launcher).
+  root.className = 'root launcher-shell';
   root.setAttribute('part', 'root');
   const widget = document.createElement('section');
   const button = document.createElement('button');
@@ -32,57 +118,30 @@ export function drawLauncherShell(shadowRoot: ShadowRoot, assistant: AssistantVi
   button.append(icon);
   widget.append(button);
   root.append(widget);
+  return { root, widget, button, icon, badge };
+}
 
-  const draw = (state: AssistantState) => {
-    const { config, theme, strings, isOpen, unread } = state;
-    root.lang = config.lang;
-    root.dir = directionOf(config.lang);
-    root.dataset.scheme = config.colorScheme === 'dark' || (config.colorScheme === 'auto' && prefersDark()) ? 'dark' : 'light';
-    widget.className = config.position === 'bottom-left' ? 'widget at-left' : 'widget';
-    widget.setAttribute('aria-label', theme.brandName);
-    const brandName = theme.brandName;
-    const label = isOpen
-      ? strings.closeChat
-      : unread > 0
-        ? formatString(strings.openChatUnread, { brandName, count: unread })
-        : formatString(strings.openChat, { brandName });
-    button.setAttribute('aria-label', label);
-    button.setAttribute('aria-expanded', String(isOpen));
-    icon.className = `icon icon-${isOpen ? 'close' : 'launcher'}`;
-    if (unread > 0) {
-      badge.textContent = unread > 9 ? '9+' : String(unread);
-      if (!badge.isConnected) button.append(badge);
-    } else badge.remove();
-  };
-
-  button.addEventListener('click', () => assistant.actions.setOpen(!assistant.getState().isOpen));
-  for (const intent of ['pointerenter', 'pointerdown', 'focus'] as const) button.addEventListener(intent, onIntent, { once: true });
-  draw(assistant.getState());
-  shadowRoot.append(root);
-
-  let removed = false;
-  const unsubscribe = assistant.subscribe((state) => {
-    if (state.config.mode !== 'floating') remove();
-    else draw(state);
-  });
-  // React's commit adds its launcher; this runs in a microtask after it, before the frame is painted.
-  const observer = new MutationObserver(() => {
-    const reactLauncher = [...shadowRoot.querySelectorAll<HTMLElement>('.launcher')].find((candidate) => candidate !== button);
-    if (!reactLauncher) return;
-    const hadFocus = shadowRoot.activeElement === button;
-    remove();
-    if (hadFocus) reactLauncher.focus();
-  });
-  observer.observe(shadowRoot, { childList: true, subtree: true });
-
-  function remove(): void {
-    if (removed) return;
-    removed = true;
-    unsubscribe();
-    observer.disconnect();
-    root.remove();
-  }
-  return remove;
+/** Sets what React's launcher would show for `state`: language, scheme, corner, label, icon and unread count. */
+function drawState({ root, widget, button, icon, badge }: ReturnType<typeof launcherMarkup>, state: AssistantState, isOpen: boolean): void {
+  const { config, theme, strings, unread } = state;
+  const brandName = theme.brandName;
+  root.lang = config.lang;
+  root.dir = directionOf(config.lang);
+  root.dataset.scheme = config.colorScheme === 'dark' || (config.colorScheme === 'auto' && prefersDark()) ? 'dark' : 'light';
+  widget.className = config.position === 'bottom-left' ? 'widget at-left' : 'widget';
+  widget.setAttribute('aria-label', brandName);
+  const label = isOpen
+    ? strings.closeChat
+    : unread > 0
+      ? formatString(strings.openChatUnread, { brandName, count: unread })
+      : formatString(strings.openChat, { brandName });
+  button.setAttribute('aria-label', label);
+  button.setAttribute('aria-expanded', String(isOpen));
+  icon.className = `icon icon-${isOpen ? 'close' : 'launcher'}`;
+  if (unread > 0) {
+    badge.textContent = unread > 9 ? '9+' : String(unread);
+    if (!badge.isConnected) button.append(badge);
+  } else badge.remove();
 }
 
 function prefersDark(): boolean {

@@ -54,15 +54,49 @@ describe('the launcher drawn before React', () => {
     expect([...counts].every((count) => count === 1)).toBe(true);
   });
 
-  it('a tap before React has rendered opens the card once React renders', async () => {
+  it('a tap before React has rendered shows at once, and opens the card when React takes over, focus inside it', async () => {
     const { el, root } = attachFloating();
-    launchers(root)[0]?.click();
-    expect(el.hasAttribute('open')).toBe(true);
-    expect(launchers(root)[0]?.getAttribute('aria-expanded')).toBe('true');
-    expect(launchers(root)[0]?.getAttribute('aria-label')).toBe('Close chat');
+    const shell = launchers(root)[0];
+    shell?.focus();
+    shell?.click();
+    expect(shell?.getAttribute('aria-expanded')).toBe('true');
+    expect(shell?.getAttribute('aria-label')).toBe('Close chat');
+    expect(shell?.querySelector('.icon-close')).not.toBeNull();
     await eventually(() => expect(root.querySelector<HTMLElement>('.floating-card')?.hidden).toBe(false));
+    expect(el.hasAttribute('open')).toBe(true);
     expect(launchers(root)).toHaveLength(1);
     expect(launchers(root)[0]?.getAttribute('aria-expanded')).toBe('true');
+    // As an opening from React's launcher does on a device with a keyboard: focus moves into the card.
+    await eventually(() => expect(root.activeElement?.closest('.floating-card')).not.toBeNull());
+  });
+
+  it('a press that React renders during is not lost: the launcher pressed stays until it is let go', async () => {
+    const { el, root } = attachFloating();
+    const shell = launchers(root)[0] as HTMLButtonElement;
+    shell.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    await eventually(() => expect(reactRendered(root)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Both are in the shadow root; the stylesheet keeps React's hidden under the one being pressed.
+    expect(shell.isConnected).toBe(true);
+    expect(launchers(root)).toHaveLength(2);
+    expect(shell.closest('.root')?.classList.contains('launcher-shell')).toBe(true);
+    shell.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, composed: true }));
+    shell.click();
+    await eventually(() => expect(root.querySelector<HTMLElement>('.floating-card')?.hidden).toBe(false));
+    expect(el.hasAttribute('open')).toBe(true);
+    expect(launchers(root)).toHaveLength(1);
+    expect(shell.isConnected).toBe(false);
+  });
+
+  it('a second tap before React has rendered takes the first back', async () => {
+    const { el, root } = attachFloating();
+    launchers(root)[0]?.click();
+    launchers(root)[0]?.click();
+    expect(launchers(root)[0]?.getAttribute('aria-expanded')).toBe('false');
+    await eventually(() => expect(reactRendered(root)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(el.hasAttribute('open')).toBe(false);
+    expect(launchers(root)[0]?.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('hands focus on to React\'s launcher when it had it', async () => {
