@@ -144,7 +144,7 @@ export function MessageList() {
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
       <div className="messages-content">
         {messages.length === 0 && !loading && !inCall ? <EmptyChat /> : chunks.map((chunk) => <MessageChunk key={chunk.key} messages={chunk.messages} view={view} proposals={proposals} />)}
-        {latest?.sender === 'bot' && !latest.animate && !loading && <ReplySuggestions message={latest} t={t} />}
+        {latest?.sender === 'bot' && !latest.animate && !loading && drawnFrom < messages.length && <ReplySuggestions message={latest} t={t} />}
         {loading && !streaming && <TypingIndicator />}
         <LiveTranscript />
       </div>
