@@ -18,7 +18,7 @@ import { UserMessage } from './user-message';
  * appending to a long conversation renders one message, not the whole list; and chunks off screen are
  * not laid out or painted (content-visibility), so the browser's work does not grow with it either.
  */
-export const CHUNK_SIZE = 10;
+export const CHUNK_SIZE = 5;
 
 /** The cart changes a reply proposed, by message id (read with `own()`). */
 type Proposals = Record<string, CartProposal[]>;
