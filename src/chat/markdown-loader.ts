@@ -1,6 +1,6 @@
 import { nextTask } from '../shared/next-task';
 import type { MarkdownOptions } from './markdown';
-import { prepareNumberFormats } from './price';
+import { numberFormatSteps } from './price';
 import { plainTextToHtml } from './visible-text';
 
 // Plain text as HTML lives with the other text helpers; importers of the loader find it here too.
@@ -82,10 +82,10 @@ export function loadMarkdown(): Promise<MarkdownRenderer> {
     if (!module.sanitizerSupported) return plainTextToHtml;
     sanitising = contained(module.renderMarkdown);
     // The first reply's one-time costs (compiling marked's expressions, DOMPurify's first call, the
-    // browser's first number format for card prices) are paid in idle time, step by step, instead of in
-    // its task. The number format (some 40 ms on a phone) gets an idle callback of its own, last: run
-    // after another step in the same callback, the two would make one long task.
-    runWhenIdle([...module.warmUpSteps(), () => runWhenIdle([() => prepareNumberFormats()])]);
+    // browser's locale data for card prices) are paid in idle time, step by step, instead of in its task.
+    // The locale data's two steps (some 25 ms each on a phone) start an idle callback of their own, last:
+    // after a markdown step in the same callback, they made one long task.
+    runWhenIdle([...module.warmUpSteps(), () => runWhenIdle(numberFormatSteps())]);
     return sanitising;
   })();
   return loading;

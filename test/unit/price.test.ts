@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrice, prepareNumberFormats } from '../../src/chat/price';
+import { displayPrice, numberFormatSteps } from '../../src/chat/price';
 
 describe('displayPrice', () => {
   it.each([
@@ -25,7 +25,7 @@ describe('displayPrice', () => {
   });
 });
 
-describe('prepareNumberFormats', () => {
+describe('numberFormatSteps', () => {
   it('makes the formats the prices need, so a card makes none of its own', () => {
     const Original = Intl.NumberFormat;
     let made = 0;
@@ -37,7 +37,9 @@ describe('prepareNumberFormats', () => {
     } as typeof Intl.NumberFormat;
     try {
       // A locale no other test uses, so nothing has made its formats yet.
-      prepareNumberFormats('fr-CA');
+      const steps = numberFormatSteps('fr-CA');
+      expect(steps).toHaveLength(2);
+      for (const step of steps) step();
       expect(made).toBe(2);
       expect(displayPrice('$1299', 'fr-CA')).toBe(`$${new Original('fr-CA').format(1299)}`);
       expect(displayPrice('$12.50', 'fr-CA')).toBe(`$${new Original('fr-CA', { minimumFractionDigits: 2 }).format(12.5)}`);
