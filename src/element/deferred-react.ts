@@ -28,9 +28,9 @@ export const IDLE_WAIT_MS = 1_000;
 /**
  * r2wc's React adapter (what `@r2wc/react-to-web-component` passes to `@r2wc/core`: mount with
  * `createRoot(...).render`, update with `render`, unmount with `unmount`), except that ReactDOM is asked
- * for only when an element is first mounted, and each step runs in a task of its own: evaluating
- * ReactDOM (the largest part of the script) and React's first render never share a task with the
- * store's page or with defining the element. Until React has rendered, updates keep the latest props,
+ * for only when an element is first mounted, and evaluated in a task of its own: ReactDOM (the
+ * largest part of the script) never shares a task with the store's page or with defining the element,
+ * and React renders the first view as a transition, in short slices. Until React has rendered, updates keep the latest props,
  * and an element removed in the meantime is never rendered.
  *
  * When nothing is waiting for React (a floating widget shows its plain-DOM launcher), ReactDOM waits
@@ -56,10 +56,10 @@ export function deferredReactRenderer<Props extends object>(loadReactDom: () => 
       });
     }
     // Never in the task of whatever asked (a tap on the launcher must not wait for ReactDOM's evaluation).
+    // React's first render then starts in the same task: with its module compiled ahead (see
+    // build/eager-compile.mjs), evaluating ReactDOM takes a few milliseconds.
     await nextTask();
-    const client = await loadReactDom();
-    await nextTask();
-    return client;
+    return loadReactDom();
   };
 
   return {

@@ -171,8 +171,9 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, hurryReact: () =>
       if (config.mode === 'floating') {
         contained(() => (this.removeLauncherShell = drawLauncherShell(this.shadowRoot as ShadowRoot, this.assistant, hurryReact)));
       }
-      super.connectedCallback();
+      // Before mounting, so an inline or open card does not wait for an idle moment even for a task.
       if (config.mode !== 'floating' || isOpen) hurryReact();
+      super.connectedCallback();
     }
 
     override disconnectedCallback(): void {
