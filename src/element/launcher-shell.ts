@@ -77,24 +77,16 @@ function trackPress(button: HTMLElement, onRelease: () => void): { held(): boole
   const pressKey = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') held = true;
   };
-  const pressPointer = () => (held = true);
-  button.addEventListener('pointerdown', pressPointer);
+  button.addEventListener('pointerdown', () => (held = true));
   button.addEventListener('keydown', pressKey);
   button.addEventListener('keyup', release);
   button.addEventListener('blur', release);
-  // Wherever the pointer is let go.
-  window.addEventListener('pointerup', release, true);
-  window.addEventListener('pointercancel', release, true);
+  // Wherever the pointer is let go. The button's own listeners go with it; the window's are removed.
+  const windowEvents = ['pointerup', 'pointercancel'] as const;
+  for (const type of windowEvents) window.addEventListener(type, release, true);
   return {
     held: () => held,
-    stop() {
-      button.removeEventListener('pointerdown', pressPointer);
-      button.removeEventListener('keydown', pressKey);
-      button.removeEventListener('keyup', release);
-      button.removeEventListener('blur', release);
-      window.removeEventListener('pointerup', release, true);
-      window.removeEventListener('pointercancel', release, true);
-    },
+    stop: () => windowEvents.forEach((type) => window.removeEventListener(type, release, true)),
   };
 }
 
