@@ -12,7 +12,7 @@
  * every module reached through one in a lazy initialiser, which would cost our own modules about 1 KB gzip.
  */
 import { createStoreAssistantElement } from './element/store-assistant-element';
-import { VERSION } from './shared/version';
+import { VERSION } from './common/version';
 
 /** The tag name of the element. */
 export const TAG_NAME = 'store-assistant';

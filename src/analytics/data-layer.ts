@@ -1,4 +1,4 @@
-import { own } from '../shared/own';
+import { own } from '../common/own';
 
 /** Where the widget's events go for analytics: nowhere (default) or Google Tag Manager's `dataLayer`. */
 export type AnalyticsTarget = 'datalayer' | null;

@@ -3,13 +3,13 @@ import type { ChatConfig } from '../chat/chat-state';
 import type { CommerceConfig } from '../commerce/commerce-state';
 import { COMMERCE_IMAGE_HOSTS } from '../chat/image-policy';
 import type { StringTable } from '../i18n/strings';
-import type { DisplayMode } from '../shared/display';
+import type { DisplayMode } from '../common/display';
 import type { ThemePatch } from '../theme/theme';
 import type { VoiceConfig } from '../voice/voice-config';
 import { DEFAULT_TEASER_DELAY_S } from './teaser';
 
 export type { PersistMode } from '../chat/chat-state';
-export type { DisplayMode } from '../shared/display';
+export type { DisplayMode } from '../common/display';
 
 /** Floating mode: the bottom corner the launcher and card sit in. */
 export type LauncherPosition = 'bottom-right' | 'bottom-left';

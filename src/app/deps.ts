@@ -3,15 +3,15 @@ import type { CommerceDeps, CommerceEvents } from '../commerce/commerce-state';
 import { shopifyRoot, snapshotPage } from '../commerce/page-snapshot';
 import { prepareImage } from '../chat/image-attachment';
 import { loadMarkdown } from '../chat/markdown-loader';
-import type { Emit } from '../shared/events';
-import type { Timers } from '../shared/timers';
+import type { Emit } from '../common/events';
+import type { Timers } from '../common/timers';
 import type { ThemeDeps } from '../theme/theme-slice';
 import { createVoiceClient } from '../voice/create-voice-client';
 import { requestMicrophone } from '../voice/microphone';
 import type { VoiceDeps, VoiceEvents } from '../voice/voice-state';
-import { nextTask } from '../shared/next-task';
-import { pageLocation } from '../shared/page-location';
-import { safeStorage } from '../shared/storage';
+import { nextTask } from '../common/next-task';
+import { pageLocation } from '../common/page-location';
+import { safeStorage } from '../common/storage';
 
 /** The events the widget announces on its element, with their `detail`: each feature's, and the element's own. */
 export interface AssistantEvents extends ChatEvents, VoiceEvents, CommerceEvents {

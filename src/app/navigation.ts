@@ -1,5 +1,5 @@
-import type { SafeStorage } from '../shared/storage';
-import type { SliceStore } from '../shared/store';
+import type { SafeStorage } from '../common/storage';
+import type { SliceStore } from '../common/store';
 import type { View } from './state';
 
 /** Where the open view is remembered for the tab, so the visitor finds the chat where they left it. */

@@ -1,7 +1,7 @@
 import { initialChatState, type ChatState } from '../chat/chat-state';
 import { initialCommerceState, type CommerceState } from '../commerce/commerce-state';
 import { englishStrings, type StringTable } from '../i18n/strings';
-import type { Notice } from '../shared/notice';
+import type { Notice } from '../common/notice';
 import type { ThemeLayers } from '../theme/theme-slice';
 import { defaultTheme, type Theme } from '../theme/theme';
 import { IDLE_VOICE, type VoiceState } from '../voice/voice-state';

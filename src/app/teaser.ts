@@ -1,8 +1,8 @@
-import type { DisplayMode } from '../shared/display';
-import type { Emit } from '../shared/events';
-import type { SafeStorage } from '../shared/storage';
-import type { SliceStore } from '../shared/store';
-import type { Timers } from '../shared/timers';
+import type { DisplayMode } from '../common/display';
+import type { Emit } from '../common/events';
+import type { SafeStorage } from '../common/storage';
+import type { SliceStore } from '../common/store';
+import type { Timers } from '../common/timers';
 
 /** Where the tab remembers that the teaser was shown, dismissed or made pointless by opening the chat. */
 export const TEASER_STORAGE_KEY = 'store-assistant:teaser';

@@ -1,5 +1,5 @@
-import type { SliceStore } from '../shared/store';
-import type { Timers } from '../shared/timers';
+import type { SliceStore } from '../common/store';
+import type { Timers } from '../common/timers';
 
 /** A tooltip opens after the pointer or focus has rested on its button this long (SPEC §9). */
 export const TOOLTIP_OPEN_DELAY_MS = 700;

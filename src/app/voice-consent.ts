@@ -1,5 +1,5 @@
 import type { PersistMode } from '../chat/chat-state';
-import type { SafeStorage } from '../shared/storage';
+import type { SafeStorage } from '../common/storage';
 import type { ConsentRecord } from '../voice/call-controller';
 
 /** The key under which a visitor's agreement to a store's `voice-consent` is kept. */

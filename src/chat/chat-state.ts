@@ -1,10 +1,10 @@
 import type { StringTable } from '../i18n/strings';
-import type { DisplayMode } from '../shared/display';
-import type { Emit, ErrorDetail, Warn } from '../shared/events';
-import type { Notice } from '../shared/notice';
-import type { SafeStorage } from '../shared/storage';
-import type { SliceStore } from '../shared/store';
-import type { Timers } from '../shared/timers';
+import type { DisplayMode } from '../common/display';
+import type { Emit, ErrorDetail, Warn } from '../common/events';
+import type { Notice } from '../common/notice';
+import type { SafeStorage } from '../common/storage';
+import type { SliceStore } from '../common/store';
+import type { Timers } from '../common/timers';
 import type { PreparedImage } from './image-attachment';
 import type { MarkdownOptions } from './markdown';
 import type { MarkdownRenderer } from './markdown-loader';

@@ -1,8 +1,8 @@
 import { completeMessage, type Message } from './message';
-import type { SafeStorage } from '../shared/storage';
-import { own } from '../shared/own';
+import type { SafeStorage } from '../common/storage';
+import { own } from '../common/own';
 import { cleanSuggestions } from './suggestions';
-import { safeStringify } from '../shared/safe-json';
+import { safeStringify } from '../common/safe-json';
 import { MAX_PRODUCTS, normaliseProduct, type ProductContext } from './products';
 import { capReplyText } from './reply-parser';
 

@@ -3,7 +3,7 @@ import { byId, mergeConversation, sameMessages } from './conversation-merge';
 import { readConversation, writeConversation, type StorageKeys } from './conversation-storage';
 import type { Message } from './message';
 import type { ProductContext } from './products';
-import { noStorage, type SafeStorage } from '../shared/storage';
+import { noStorage, type SafeStorage } from '../common/storage';
 
 /** Where the conversations of the configured webhook are saved right now. */
 export interface SaveTarget {

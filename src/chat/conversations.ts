@@ -13,7 +13,7 @@ import { createOpenConversationSync, type SaveTarget } from './conversation-sync
 import { withoutImageData } from './history';
 import { markdownToPlainText } from './plain-text';
 import type { ProductContext } from './products';
-import { noStorage, type SafeStorage } from '../shared/storage';
+import { noStorage, type SafeStorage } from '../common/storage';
 
 const SUMMARY_LENGTH = 80;
 

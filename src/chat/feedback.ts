@@ -1,6 +1,6 @@
-import type { Timers } from '../shared/timers';
-import type { Emit, Warn } from '../shared/events';
-import { safeStringify } from '../shared/safe-json';
+import type { Timers } from '../common/timers';
+import type { Emit, Warn } from '../common/events';
+import { safeStringify } from '../common/safe-json';
 import type { ChatStore } from './chat-state';
 import type { FeedbackDetail, Rating } from './message';
 import type { MessageLog } from './message-log';

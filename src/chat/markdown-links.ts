@@ -1,4 +1,4 @@
-import { stripInvisible } from '../shared/invisible-characters';
+import { stripInvisible } from '../common/invisible-characters';
 
 /**
  * Host names written in link text: labels of letters, digits and hyphens, a dot, a top-level domain of

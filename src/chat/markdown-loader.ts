@@ -1,4 +1,4 @@
-import { nextTask } from '../shared/next-task';
+import { nextTask } from '../common/next-task';
 import type { MarkdownOptions } from './markdown';
 import { numberFormatSteps } from './price';
 import { plainTextToHtml } from './visible-text';

@@ -1,4 +1,4 @@
-import { own } from '../shared/own';
+import { own } from '../common/own';
 
 /**
  * Streaming replies: newline-delimited JSON as n8n's streaming responses send it,

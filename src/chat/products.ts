@@ -1,4 +1,4 @@
-import { own } from '../shared/own';
+import { own } from '../common/own';
 import { visibleText } from './visible-text';
 import { allowedImageUrl, type ImagePolicy } from './image-policy';
 

@@ -1,4 +1,4 @@
-import { own } from '../shared/own';
+import { own } from '../common/own';
 import { cleanSuggestions, suggestionsOf } from './suggestions';
 import { isProductLike, MAX_PRODUCTS, normaliseProduct, type Product, type ProductContext } from './products';
 

@@ -1,5 +1,5 @@
-import { stripInvisible } from '../shared/invisible-characters';
-import { own } from '../shared/own';
+import { stripInvisible } from '../common/invisible-characters';
+import { own } from '../common/own';
 import { decodeEntities } from './visible-text';
 
 /** Suggestions shown under a reply at most. */

@@ -1,4 +1,4 @@
-import { stripInvisible } from '../shared/invisible-characters';
+import { stripInvisible } from '../common/invisible-characters';
 
 /**
  * Decodes HTML character references (`&amp;`, `&#8211;`, `&#x2014;`, `&nbsp;`, every named one the HTML

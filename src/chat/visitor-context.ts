@@ -1,7 +1,7 @@
-import type { SafeStorage } from '../shared/storage';
-import { isJsonObject, own } from '../shared/own';
+import type { SafeStorage } from '../common/storage';
+import { isJsonObject, own } from '../common/own';
 import { explicitRequest } from './request-options';
-import { safeStringify } from '../shared/safe-json';
+import { safeStringify } from '../common/safe-json';
 
 /** The visit's cached lookup, in session storage so each visit asks once. */
 export const GEO_CACHE_KEY = 'store-assistant:geo';

@@ -2,8 +2,8 @@ import type { HistoryItem } from './history';
 import { createStreamParser, isStreamingContentType, looksLikeStream, type StreamEvent } from './ndjson-stream';
 import { MAX_REPLY_TEXT } from './reply-parser';
 import { explicitRequest } from './request-options';
-import { safeStringify } from '../shared/safe-json';
-import type { Timers } from '../shared/timers';
+import { safeStringify } from '../common/safe-json';
+import type { Timers } from '../common/timers';
 
 /** The request body (DESIGN.md, "Chat webhook contract"). */
 export interface WebhookRequest {

@@ -1,5 +1,5 @@
 import type { Product } from '../chat/products';
-import { own } from '../shared/own';
+import { own } from '../common/own';
 import { CartError, cartIdFor } from './cart-adapter';
 import { patchCommerce, type createCommerceCart } from './commerce-cart';
 import type { CallAdd, CartSummary, CommerceStore } from './commerce-state';

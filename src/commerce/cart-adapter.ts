@@ -1,8 +1,8 @@
 import type { Product } from '../chat/products';
 import { explicitRequest } from '../chat/request-options';
-import { isJsonObject, own } from '../shared/own';
-import { safeStringify } from '../shared/safe-json';
-import type { Timers } from '../shared/timers';
+import { isJsonObject, own } from '../common/own';
+import { safeStringify } from '../common/safe-json';
+import type { Timers } from '../common/timers';
 import { MAX_CART_LINES, type CartLine, type CartSummary, type CommercePlatform } from './commerce-state';
 
 /**

@@ -1,6 +1,6 @@
 import type { Message } from '../chat/message';
 import type { Product } from '../chat/products';
-import { own } from '../shared/own';
+import { own } from '../common/own';
 import { createCallAdds } from './call-adds';
 import { cartIdFor } from './cart-adapter';
 import { cartErrorText, createCommerceCart, patchCommerce, type CommerceCart } from './commerce-cart';

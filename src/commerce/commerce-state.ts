@@ -1,8 +1,8 @@
 import type { Product } from '../chat/products';
 import type { StringTable } from '../i18n/strings';
-import type { Emit, Warn } from '../shared/events';
-import type { SliceStore } from '../shared/store';
-import type { Timers } from '../shared/timers';
+import type { Emit, Warn } from '../common/events';
+import type { SliceStore } from '../common/store';
+import type { Timers } from '../common/timers';
 
 /** Whose cart the "Add to cart" buttons fill (the `commerce` attribute). */
 export type CommercePlatform = 'shopify' | 'woocommerce' | 'custom';

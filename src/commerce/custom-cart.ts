@@ -1,4 +1,4 @@
-import type { Timers } from '../shared/timers';
+import type { Timers } from '../common/timers';
 import { CartError, platformText, readReportedCart, type CartAdapter } from './cart-adapter';
 import type { CartSummary, CommerceDeps } from './commerce-state';
 

@@ -1,5 +1,5 @@
-import { isJsonObject, own } from '../shared/own';
-import { safeStringify } from '../shared/safe-json';
+import { isJsonObject, own } from '../common/own';
+import { safeStringify } from '../common/safe-json';
 import type { PageSnapshot } from './commerce-state';
 
 /** The product the visitor is looking at, as the page describes it (schema.org names). */

@@ -1,4 +1,4 @@
-import { own } from '../shared/own';
+import { own } from '../common/own';
 import type { PageSnapshot } from './commerce-state';
 
 /**

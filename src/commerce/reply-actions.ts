@@ -1,6 +1,6 @@
 import type { Product } from '../chat/products';
 import { visibleText } from '../chat/visible-text';
-import { own } from '../shared/own';
+import { own } from '../common/own';
 import type { CartProposal } from './commerce-state';
 
 /** A reply proposes at most this many cart changes; the rest are dropped. */

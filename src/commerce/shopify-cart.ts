@@ -1,4 +1,4 @@
-import { own } from '../shared/own';
+import { own } from '../common/own';
 import { amount, CartError, platformText, summary, type CartAdapter, type CartResponse, type CartSend } from './cart-adapter';
 import type { CartSummary } from './commerce-state';
 

@@ -1,4 +1,4 @@
-import { safeStringify } from '../shared/safe-json';
+import { safeStringify } from '../common/safe-json';
 
 /** `context.store` is at most this many bytes of JSON. */
 export const MAX_STORE_CONTEXT_BYTES = 4096;

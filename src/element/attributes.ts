@@ -1,5 +1,5 @@
 import { defaultConfig, type AssistantConfig, type FaqEntry } from '../app/config';
-import { own } from '../shared/own';
+import { own } from '../common/own';
 import { isStringKey, type StringTable } from '../i18n/strings';
 import type { Theme, ThemePatch } from '../theme/theme';
 import { checkText, checkThemeField } from '../theme/validate';

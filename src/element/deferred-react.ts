@@ -2,7 +2,7 @@ import type { R2WCRenderer } from '@r2wc/core';
 import type { ComponentType } from 'react';
 import { createElement, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
-import { afterNextPaint, nextTask, whenIdle } from '../shared/next-task';
+import { afterNextPaint, nextTask, whenIdle } from '../common/next-task';
 
 /** ReactDOM's client entry, as far as the renderer uses it. */
 export type ReactDomClient = { createRoot(container: Element | DocumentFragment): Root };

@@ -1,5 +1,5 @@
 import type { AssistantEvents } from '../app/deps';
-import type { Emit } from '../shared/events';
+import type { Emit } from '../common/events';
 
 /** How one event is documented. */
 export interface EventDoc {

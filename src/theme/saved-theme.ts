@@ -1,5 +1,5 @@
-import type { SafeStorage } from '../shared/storage';
-import { safeStringify } from '../shared/safe-json';
+import type { SafeStorage } from '../common/storage';
+import { safeStringify } from '../common/safe-json';
 import { THEME_FIELDS, type Theme, type ThemePatch } from './theme';
 import { checkThemeObject } from './validate';
 

@@ -1,4 +1,4 @@
-import { stripInvisible } from '../shared/invisible-characters';
+import { stripInvisible } from '../common/invisible-characters';
 import { THEME_FIELDS, type Theme, type ThemePatch } from './theme';
 
 /** Longest colour or gradient value we accept; real gradients are far shorter. */

@@ -1,5 +1,5 @@
 import type { StringKey } from '../i18n/strings';
-import { own } from '../shared/own';
+import { own } from '../common/own';
 import { addTranscriptLine, describe, failCall, finishCall, setVoice, type ActiveCall, type CallContext } from './call-session';
 import { reportToolResult, runTool, toolCallsOf } from './call-tools';
 import type { MicrophoneAccess } from './microphone';

@@ -1,5 +1,5 @@
 import type { StringKey } from '../i18n/strings';
-import { own } from '../shared/own';
+import { own } from '../common/own';
 import { addFragment, type Speaker, type TranscriptEntry } from '../transcript/merge';
 import type { CallTools } from './call-tools';
 import type { VoiceClient } from './voice-client';

@@ -1,5 +1,5 @@
-import { isJsonObject, own } from '../shared/own';
-import { safeStringify } from '../shared/safe-json';
+import { isJsonObject, own } from '../common/own';
+import { safeStringify } from '../common/safe-json';
 import type { VoiceClient } from './voice-client';
 
 /** What a tool reports back to the assistant: whether it worked, and anything the assistant should say. */

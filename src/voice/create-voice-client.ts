@@ -1,6 +1,6 @@
 import type { VoiceConfig } from './voice-config';
-import { nextTask } from '../shared/next-task';
-import type { Timers } from '../shared/timers';
+import { nextTask } from '../common/next-task';
+import type { Timers } from '../common/timers';
 import { createDemoVoiceClient } from './demo-client';
 import type { VoiceClient } from './voice-client';
 

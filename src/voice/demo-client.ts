@@ -1,4 +1,4 @@
-import type { Timers } from '../shared/timers';
+import type { Timers } from '../common/timers';
 import { createDemoPlayer } from './demo-player';
 import { createDemoScript } from './demo-script';
 import { createEmitter, type AddMessage, type VoiceClient } from './voice-client';

@@ -1,4 +1,4 @@
-import type { Timers } from '../shared/timers';
+import type { Timers } from '../common/timers';
 import type { DemoStep } from './demo-script';
 import type { createEmitter } from './voice-client';
 

@@ -7,7 +7,7 @@
  * and `call.callControllerCreateWebCall(body)` resolving to the Response with `data` set (or throwing it
  * with `error` set when the status is not OK). test/e2e/voice checks it against the real SDK.
  */
-import { safeStringify } from '../shared/safe-json';
+import { safeStringify } from '../common/safe-json';
 
 interface ApiResponse extends Response {
   data: unknown;

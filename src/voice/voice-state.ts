@@ -1,8 +1,8 @@
 import type { StringTable } from '../i18n/strings';
-import type { Emit, ErrorDetail, Warn } from '../shared/events';
-import type { Notice } from '../shared/notice';
-import type { SliceStore } from '../shared/store';
-import type { Timers } from '../shared/timers';
+import type { Emit, ErrorDetail, Warn } from '../common/events';
+import type { Notice } from '../common/notice';
+import type { SliceStore } from '../common/store';
+import type { Timers } from '../common/timers';
 import type { Speaker, TranscriptEntry, TranscriptState } from '../transcript/merge';
 import type { MicrophoneAccess } from './microphone';
 import type { CreateVoiceClient } from './voice-client';

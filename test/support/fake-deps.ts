@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { AssistantDeps, AssistantEvents } from '../../src/app/deps';
-import { memoryStorage } from '../../src/shared/storage';
+import { memoryStorage } from '../../src/common/storage';
 import { loadMarkdown } from '../../src/chat/markdown-loader';
 import { fakeVoiceClient } from './fake-voice';
 

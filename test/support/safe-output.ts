@@ -1,4 +1,4 @@
-import { stripInvisible } from '../../src/shared/invisible-characters';
+import { stripInvisible } from '../../src/common/invisible-characters';
 
 /** Elements that can run script, load a document or style the page: none may ever come out of a reply. */
 const UNSAFE_ELEMENTS = /^(?:script|iframe|frame|object|embed|form|input|button|textarea|select|style|link|meta|base|svg|math|template|noscript)$/;

@@ -13,24 +13,24 @@ const src = path.join(root, 'src');
 const MAX_FUNCTION_LINES = 80;
 
 /**
- * Which folders each folder may import. `shared` is the leaf; feature folders never import `app`; `app`
+ * Which folders each folder may import. `common` is the leaf; feature folders never import `app`; `app`
  * composes the features; `ui` and `element` sit on top. The top-level files (index.ts, version.ts)
  * may import anything.
  */
 const ALLOWED: Record<string, readonly string[]> = {
-  shared: [],
-  i18n: ['shared'],
-  transcript: ['shared'],
-  theme: ['shared', 'i18n'],
-  chat: ['shared', 'i18n', 'transcript'],
-  voice: ['shared', 'i18n', 'transcript'],
+  common: [],
+  i18n: ['common'],
+  transcript: ['common'],
+  theme: ['common', 'i18n'],
+  chat: ['common', 'i18n', 'transcript'],
+  voice: ['common', 'i18n', 'transcript'],
   // Commerce reads the chat's product and message types; the chat never imports commerce (app/ passes
   // the page and cart facts in).
-  commerce: ['shared', 'i18n', 'chat'],
-  analytics: ['shared'],
-  app: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics'],
-  ui: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'app'],
-  element: ['shared', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'app', 'ui', 'analytics'],
+  commerce: ['common', 'i18n', 'chat'],
+  analytics: ['common'],
+  app: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics'],
+  ui: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'app'],
+  element: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'app', 'ui', 'analytics'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../src/app/assistant';
 import { defaultConfig } from '../../src/app/config';
-import { memoryStorage } from '../../src/shared/storage';
+import { memoryStorage } from '../../src/common/storage';
 import { fakeDeps } from '../support/fake-deps';
 
 const withWebhook = { ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat' };

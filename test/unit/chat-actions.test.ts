@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../src/app/config';
-import { memoryStorage } from '../../src/shared/storage';
+import { memoryStorage } from '../../src/common/storage';
 import { storageKeys } from '../../src/chat/conversation-storage';
-import type { SafeStorage } from '../../src/shared/storage';
+import type { SafeStorage } from '../../src/common/storage';
 import { FAKE_IMAGE_DATA_URL, fakeDeps } from '../support/fake-deps';
 import { fakeFetch, hangingResponder, jsonReply, n8nStream, textReply, type RecordedRequest } from '../support/fetch';
 

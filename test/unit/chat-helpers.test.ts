@@ -3,7 +3,7 @@ import type { Message } from '../../src/chat/message';
 import { buildHistory, MAX_HISTORY_TURNS, withoutImageData } from '../../src/chat/history';
 import { isAcceptedImage, messageWithImage, scaledSize } from '../../src/chat/image-attachment';
 import { createStreamParser, isStreamingContentType, looksLikeJsonText, looksLikeStream } from '../../src/chat/ndjson-stream';
-import { safeStringify } from '../../src/shared/safe-json';
+import { safeStringify } from '../../src/common/safe-json';
 import { geoRetryDelay } from '../../src/chat/visitor-context';
 
 const message = (sender: Message['sender'], content: string, extra: Partial<Message> = {}): Message => ({ id: content, content, sender, timestamp: 0, ...extra });

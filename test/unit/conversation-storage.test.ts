@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../src/chat/message';
-import { memoryStorage, safeStorage, type SafeStorage } from '../../src/shared/storage';
+import { memoryStorage, safeStorage, type SafeStorage } from '../../src/common/storage';
 import {
   dropLargeImages,
   eraseAllConversations,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../src/app/config';
 import { storageKeys } from '../../src/chat/conversation-storage';
-import { memoryStorage, type SafeStorage } from '../../src/shared/storage';
+import { memoryStorage, type SafeStorage } from '../../src/common/storage';
 import { fakeDeps } from '../support/fake-deps';
 import { fakeFetch, textReply, type RecordedRequest } from '../support/fetch';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../src/app/assistant';
 import { defaultConfig } from '../../src/app/config';
 import { englishStrings } from '../../src/i18n/strings';
-import { memoryStorage } from '../../src/shared/storage';
+import { memoryStorage } from '../../src/common/storage';
 import { fakeDeps } from '../support/fake-deps';
 import { fakeFetch, jsonReply, textReply, type RecordedRequest } from '../support/fetch';
 

@@ -7,7 +7,7 @@ import { spokenText } from '../../src/chat/plain-text';
 import { parseReply } from '../../src/chat/reply-parser';
 import { decodeEntities, plainTextToHtml, visibleText } from '../../src/chat/visible-text';
 import { readReplyActions } from '../../src/commerce/reply-actions';
-import { stripInvisible } from '../../src/shared/invisible-characters';
+import { stripInvisible } from '../../src/common/invisible-characters';
 
 // The browser's HTML parser decodes references and DOMPurify sanitises: both are faithful in jsdom (and
 // in Chromium, test/e2e/security/hostile-replies.e2e.test.ts), not in happy-dom.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLocation } from '../../src/shared/page-location';
+import { pageLocation } from '../../src/common/page-location';
 
 /** A window as far as pageLocation reads it. */
 const fakeWindow = (locationOrigin: string, selfOrigin: string, baseURI: string) =>

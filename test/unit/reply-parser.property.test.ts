@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_DESCRIPTION_LENGTH, MAX_PRICE_LENGTH, MAX_PRODUCTS, MAX_TITLE_LENGTH, normaliseProduct, type Product, type ProductContext } from '../../src/chat/products';
 import { MAX_REPLY_TEXT, parseReply } from '../../src/chat/reply-parser';
 import { MAX_SUGGESTION_LENGTH, MAX_SUGGESTIONS } from '../../src/chat/suggestions';
-import { stripInvisible } from '../../src/shared/invisible-characters';
+import { stripInvisible } from '../../src/common/invisible-characters';
 import { markdownish, productish, replyBody } from '../support/arbitraries';
 import { checkProperty, messyFixtures } from '../support/property';
 

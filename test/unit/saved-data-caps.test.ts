@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readConversation, storageKeys } from '../../src/chat/conversation-storage';
 import { MAX_PRODUCTS } from '../../src/chat/products';
 import { MAX_REPLY_TEXT } from '../../src/chat/reply-parser';
-import { memoryStorage } from '../../src/shared/storage';
+import { memoryStorage } from '../../src/common/storage';
 
 /** Saved data is untrusted input too: it passes through the same caps and sanitising as a live reply. */
 const CONTEXT = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.example', imageHosts: [] };

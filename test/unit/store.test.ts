@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createStore } from '../../src/shared/store';
-import { memoryStorage, safeStorage } from '../../src/shared/storage';
+import { createStore } from '../../src/common/store';
+import { memoryStorage, safeStorage } from '../../src/common/storage';
 
 describe('createStore', () => {
   it('merges updates and tells subscribers the new and previous state', () => {

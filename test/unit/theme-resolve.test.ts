@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage, safeStorage } from '../../src/shared/storage';
+import { memoryStorage, safeStorage } from '../../src/common/storage';
 import { resolveTheme } from '../../src/theme/resolve';
 import { loadSavedTheme, readThemeJson, saveThemeTo, THEME_STORAGE_KEY, themeToJson } from '../../src/theme/saved-theme';
 import { defaultTheme, storeNameFromDomain } from '../../src/theme/theme';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../../src/shared/storage';
+import { memoryStorage } from '../../src/common/storage';
 import { GEO_CACHE_KEY, lookupVisitorContext } from '../../src/chat/visitor-context';
 import { fakeFetch, jsonReply } from '../support/fetch';
 

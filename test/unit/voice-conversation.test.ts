@@ -3,7 +3,7 @@ import { createAssistant } from '../../src/app/assistant';
 import { conversationText, MAX_CALL_CONVERSATION } from '../../src/app/call-variables';
 import { defaultConfig } from '../../src/app/config';
 import type { Message } from '../../src/chat/message';
-import { memoryStorage } from '../../src/shared/storage';
+import { memoryStorage } from '../../src/common/storage';
 import { createDemoVoiceClient } from '../../src/voice/demo-client';
 import type { VoiceConfig } from '../../src/voice/voice-config';
 import { fakeDeps } from '../support/fake-deps';

@@ -1,6 +1,6 @@
 import type { Product } from '../../chat/products';
 import { cartIdFor } from '../../commerce/cart-adapter';
-import { own } from '../../shared/own';
+import { own } from '../../common/own';
 import type { AddStatus, CallAdd } from '../../commerce/commerce-state';
 import { useActions, useAssistantState, useStrings } from '../context';
 import { CallAddActions } from './call-add';

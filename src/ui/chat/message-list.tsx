@@ -1,7 +1,7 @@
 import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { Message } from '../../chat/message';
 import type { CartProposal } from '../../commerce/commerce-state';
-import { own } from '../../shared/own';
+import { own } from '../../common/own';
 import { visibleText } from '../../chat/visible-text';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
