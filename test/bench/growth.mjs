@@ -15,17 +15,28 @@ async function appendCost(browser, server, size) {
   const page = await context.newPage();
   await page.goto(pageUrl(server, 'webhook-url="/api/chat?reply=short" typing-speed="0" persist="none"'));
   await page.waitForFunction(() => performance.getEntriesByName('painted').length > 0);
-  // Seed the conversation through the store's own action (a call transcript joins it the same way).
-  await page.evaluate((count) => {
+  // Seed the conversation as a visitor would build it: question and reply, one round after another
+  // (in memory, so past the 200 messages storage keeps).
+  await page.evaluate(async (count) => {
     const el = document.querySelector('store-assistant');
     el.startChat();
-    const now = Date.now();
-    el.assistant.actions.appendTranscript(Array.from({ length: count }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', text: `Seeded message ${i} about linen shirts and canvas totes`, timestamp: now + i })));
+    const shown = () => el.shadowRoot.querySelectorAll('.message').length;
+    const settled = (atLeast) =>
+      new Promise((resolve) => {
+        const check = () => (shown() >= atLeast ? resolve() : setTimeout(check, 0));
+        check();
+      });
+    for (let round = 0; 2 * round < count; round++) {
+      // sendMessage refuses while a reply is still on its way: the next question waits for it.
+      while (!el.sendMessage(`Seeded question ${round} about linen shirts and canvas totes`)) await new Promise((resolve) => setTimeout(resolve, 0));
+      await settled(2 * (round + 1));
+    }
   }, size);
-  await page.waitForFunction((count) => document.querySelector('store-assistant').shadowRoot.querySelectorAll('.message').length >= count, size);
   // One unmeasured round first: the first reply loads the markdown renderer, which re-renders the
   // seeded bot messages once (in deferred slices); the growth measured is that of a settled chat.
-  await page.evaluate(() => document.querySelector('store-assistant').sendMessage('First question'));
+  await page.evaluate(async () => {
+    while (!document.querySelector('store-assistant').sendMessage('First question')) await new Promise((resolve) => setTimeout(resolve, 10));
+  });
   await page.waitForFunction((count) => document.querySelector('store-assistant').shadowRoot.querySelectorAll('.message').length >= count, size + 2);
   await page.waitForTimeout(1000);
   const costs = [];
