@@ -1,16 +1,23 @@
-// Marks the module functions the widget runs during its first render for eager compilation.
+// Marks the module functions the widget runs during its first render (and its markdown preload) for
+// eager compilation.
 //
 // V8 compiles a function only when it is first called, except a function expression in parentheses
 // (its "PIFE" heuristic: https://v8.dev/blog/preparser#pife), which it compiles with the script; and
 // Chromium compiles a large script while it downloads, off the main thread. ReactDOM's module function
 // (165 KB minified) was otherwise parsed on the main thread when ReactDOM is first evaluated: some
 // 30 ms of a 45 ms task on a phone's CPU (npm run bench). Wrapping it in parentheses moves that parse
-// into the download. Other engines parse the same code as before; what runs is unchanged.
+// into the download. The same holds for marked's initialiser when the markdown stack is preloaded.
+// Other engines parse the same code as before; what runs is unchanged.
 import { parse } from 'acorn';
 import { decodeMappings } from './bundle-parts.mjs';
 
-/** The CommonJS modules whose function is compiled eagerly (source map source paths end with these). */
-export const EAGER_MODULES = ['react-dom/cjs/react-dom-client.production.js'];
+/**
+ * The modules whose function is compiled eagerly: source map source paths end with these, or, ending in
+ * `/`, lie in that folder. ReactDOM is evaluated when the widget first renders; marked (split into one
+ * source per file by its own map) when the markdown stack is preloaded, where its initialiser's parse
+ * was some 15 ms of a 30–48 ms task on a phone's CPU.
+ */
+export const EAGER_MODULES = ['react-dom/cjs/react-dom-client.production.js', 'marked/src/'];
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -46,14 +53,17 @@ function lineStarts(code) {
   return starts;
 }
 
-/** The generated offsets mapped to a source ending with `suffix`, in ascending order. */
-function moduleOffsets(code, map, suffix) {
-  const source = map.sources.findIndex((name) => name.replace(/\\/g, '/').endsWith(suffix));
-  if (source < 0) return [];
+/** Whether a source map source is (part of) the module `spec`: a file path's end, or a folder ending in `/`. */
+const isPartOf = (name, spec) => (spec.endsWith('/') ? `/${name.replace(/\\/g, '/')}`.includes(`/${spec}`) : name.replace(/\\/g, '/').endsWith(spec));
+
+/** The generated offsets mapped to the sources of module `spec`, in ascending order. */
+function moduleOffsets(code, map, spec) {
+  const sources = new Set(map.sources.flatMap((name, index) => (isPartOf(name, spec) ? [index] : [])));
+  if (sources.size === 0) return [];
   const starts = lineStarts(code);
   const offsets = [];
   for (const [line, segments] of decodeMappings(map.mappings).entries()) {
-    for (const [column, from] of segments) if (from === source) offsets.push(starts[line] + column);
+    for (const [column, from] of segments) if (sources.has(from)) offsets.push(starts[line] + column);
   }
   return offsets.sort((a, b) => a - b);
 }
@@ -75,6 +85,8 @@ function countWithin(offsets, start, end) {
 
 /** How far before its wrapper function a module's code may start: `name=wrap(` (terser's short names). */
 const MAX_NAME_LENGTH = 16;
+/** The share of an ES module's mapped code its initialiser holds, at least (marked's: 7/8). */
+const MOST = 0.5;
 
 /**
  * The module's function: of the functions passed as a call's argument (the bundler's module wrapper is
@@ -102,8 +114,12 @@ function moduleFunction(program, offsets) {
     }
   };
   visit(program);
-  // The wrapper holds all of the module's code but the name it is assigned to, just before it.
-  const holdsTheModule = best && offsets[0] >= best.start - MAX_NAME_LENGTH && offsets.at(-1) < best.end;
+  // A CommonJS wrapper holds all of the module's code but the name it is assigned to, just before it.
+  // An ES module's wrapper (its lazy initialiser) holds its statements and classes; the bundler hoists
+  // its function declarations and variable names out of it, and those are compiled on first call as
+  // before. Either way the wrapper holds more of the module than all else.
+  const whole = best && offsets[0] >= best.start - MAX_NAME_LENGTH && offsets.at(-1) < best.end;
+  const holdsTheModule = whole || bestCount > MOST * offsets.length;
   return holdsTheModule ? best : null;
 }
 

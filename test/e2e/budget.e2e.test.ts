@@ -39,10 +39,11 @@ describe('bundle budget', () => {
     expect(packagesInTable(table ?? '').sort()).toEqual(bundled);
   });
 
-  it("has ReactDOM's module function in parentheses, for V8 to compile with the script", () => {
+  it("has ReactDOM's module function and marked's initialiser in parentheses, for V8 to compile with the script", () => {
     const code = readFileSync(path.join(__dirname, '../../dist/store-assistant.js'), 'utf8');
     const map = JSON.parse(readFileSync(path.join(__dirname, '../../dist/store-assistant.js.map'), 'utf8'));
     expect(EAGER_MODULES).toContain('react-dom/cjs/react-dom-client.production.js');
+    expect(EAGER_MODULES).toContain('marked/src/');
     expect(eagerModulesIn(code, map)).toEqual(EAGER_MODULES);
   });
 
