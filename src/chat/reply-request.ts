@@ -48,7 +48,7 @@ export type ReplyRequests = ReturnType<typeof createReplyRequests>;
 
 /**
  * The `context` of a request: the visitor context and what other features add. A value when nothing
- * must be waited for, so the request leaves in the same task as the click; a promise otherwise.
+ * must be waited for, so the request leaves without waiting for anything; a promise otherwise.
  */
 function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | Promise<WebhookRequest['context']> {
   const facts = parts.readRequestContext?.();
@@ -66,8 +66,12 @@ function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | P
  * own: a large reply never becomes one long task on the store's page.
  */
 async function fetchReply(store: ChatStore, deps: ChatDeps, parts: ReplyRequestParts, request: InFlight, onStreamText: (text: string) => void) {
+  // The question is drawn in the click's own task (with the conversation view, when the visitor asked
+  // from the welcome view); the request is built in the next, so neither becomes a long task on a phone.
+  await deps.yieldToPage();
+  // A new chat or the element's removal in between: nothing is read or sent.
+  if (request.controller.signal.aborted) throw new WebhookError('aborted', 'the request was cancelled');
   const body = requestBody(store, request.userMessage);
-  // Without anything to wait for, the request leaves in the same task as the click.
   const context = requestContext(parts);
   body.context = context instanceof Promise ? await context : context;
   const reply = await callWebhook({

@@ -77,7 +77,7 @@ export function createVisitorContextSource(deps: { fetch: typeof fetch; sessionS
       else if (geo?.url !== url) geo = { url, value: lookupVisitorContext({ url, fetch: deps.fetch, cache: deps.sessionStorage, sleep: deps.sleep }) };
     },
 
-    /** Whether requests wait for a lookup (without a geo-url they leave in the same task as the click). */
+    /** Whether requests wait for a lookup (without a geo-url they leave without waiting). */
     get configured(): boolean {
       return geo !== null;
     },

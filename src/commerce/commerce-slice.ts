@@ -30,7 +30,7 @@ export const CART_CONTEXT_WAIT_MS = 2_000;
  * The facts sent as `context` with each message: `page` (unless `page-context="off"`), `store` (set with
  * `setContext()`) and, with `commerce`, `cart`, read at most once per message and waited for at most
  * {@link CART_CONTEXT_WAIT_MS}. Without a cart to read it returns at once, not a promise, so the message
- * leaves in the same task as the click.
+ * leaves without waiting.
  */
 function readRequestContext(
   store: CommerceStore,

@@ -112,7 +112,7 @@ describe('failures and retry', () => {
   it('"New chat" cancels the reply in flight and starts a new session without stray bubbles', async () => {
     const { actions, state, requests } = setup(hangingResponder);
     actions.sendMessage('Hi');
-    expect(requests).toHaveLength(1);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
     const firstSession = state().sessionId;
     actions.newChat();
     expect(requests[0]?.signal?.aborted).toBe(true);
@@ -123,10 +123,19 @@ describe('failures and retry', () => {
     expect(state().conversations.map((c) => c.id)).toContain(firstSession);
   });
 
+  it('"New chat" right after a send, before the request has left, sends nothing and leaves no stray bubble', async () => {
+    const { actions, state, requests } = setup(hangingResponder);
+    actions.sendMessage('Hi');
+    actions.newChat();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(requests).toHaveLength(0);
+    expect(state()).toMatchObject({ messages: [], loading: false, notice: null });
+  });
+
   it('removing the widget cancels the reply and marks it interrupted, with Retry', async () => {
     const { assistant, state, requests } = setup(hangingResponder);
     assistant.actions.sendMessage('Hi');
-    expect(requests).toHaveLength(1);
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
     assistant.dispose();
     expect(requests[0]?.signal?.aborted).toBe(true);
     await vi.waitFor(() => expect(state().messages[1]).toMatchObject({ status: 'interrupted', content: 'The reply was interrupted.' }));

@@ -60,9 +60,11 @@ describe('context sent with each message', () => {
     expect(cartRequests()).toEqual([]);
   });
 
-  it('without a cart to read, the request leaves in the same task as the send', () => {
+  it('the request is built once the send has returned (the question is drawn first), and without a cart to read leaves at once', async () => {
     const { actions, requests } = setup({}, () => new Promise(() => undefined));
     actions.sendMessage('Hi');
+    expect(requests).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(requests).toHaveLength(1);
     expect(requests[0]?.body).toMatchObject({ context: { page: expect.any(Object) } });
   });
