@@ -24,7 +24,10 @@ export interface ChatActions {
   sendMessage(text: string): boolean;
   /** Sends the question a failed reply belongs to again, replacing the error bubble. */
   retry(errorMessageId: string): void;
-  /** The typewriter finished (or was skipped): the message is shown in full from now on. */
+  /**
+   * The typewriter finished (or was skipped): the message is shown in full, with its cards and suggested
+   * replies, from the next task on, so drawing them is not added to the frame that finished the text.
+   */
   markRevealed(id: string): void;
   /** Chooses an image for the next message; anything but an image gets a clear notice. */
   attachImage(file: File): Promise<void>;
@@ -122,7 +125,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
       return true;
     },
     retry: (errorMessageId) => replies.retry(errorMessageId),
-    markRevealed: (id) => log.markRevealed(id),
+    markRevealed: (id) => void deps.yieldToPage().then(() => log.markRevealed(id)),
     rateReply: (messageId, rating) => feedback.rate(messageId, rating),
     ...attachments,
     ...conversationActions(store, replies, conversations),

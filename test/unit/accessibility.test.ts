@@ -133,7 +133,7 @@ describe('announcements for screen readers', () => {
       if (state.announcement !== previous.announcement) changes.push(state.announcement);
     });
     assistant.actions.markRevealed(reply?.id ?? '');
-    expect(changes).toEqual(['Assistant: Hello there']);
+    await vi.waitFor(() => expect(changes).toEqual(['Assistant: Hello there']));
   });
 
   it('announces a failed reply at once', async () => {

@@ -73,6 +73,8 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
   const { environment: frames } = useAssistant();
   const bubble = useRef<HTMLDivElement>(null);
   const typewriter = useRef<Typewriter | null>(null);
+  /** The HTML the bubble shows in full: the typewriter leaves it there when done, so it is not put in again. */
+  const shownHtml = useRef<string | null>(null);
 
   const html = useMemo(() => (markdown ? markdown(message.content, options) : plainTextToHtml(message.content)), [markdown, message.content, options]);
   const animate = Boolean(message.animate) && typingSpeed > 0 && !frames.prefersReducedMotion();
@@ -85,15 +87,20 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
     const target = bubble.current;
     if (!target) return;
     if (!animate) {
-      target.replaceChildren(toFragment(html));
+      if (shownHtml.current !== html) target.replaceChildren(toFragment(html));
+      shownHtml.current = html;
       if (message.animate) actions.markRevealed(message.id);
       return;
     }
+    shownHtml.current = null;
     const writer = startTypewriter(target, toFragment(html), {
       msPerChar: typingSpeed,
       requestFrame: frames.requestFrame,
       now: frames.now,
-      onDone: () => actions.markRevealed(message.id),
+      onDone: () => {
+        shownHtml.current = html;
+        actions.markRevealed(message.id);
+      },
     });
     typewriter.current = writer;
     return () => {
