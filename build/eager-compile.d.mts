@@ -7,6 +7,6 @@ interface SourceMap {
 /** The CommonJS modules whose function is compiled eagerly (source map source paths end with these). */
 export const EAGER_MODULES: readonly string[];
 /** `code` with the function of each of `modules` in parentheses, its source map moved to match, and how many were wrapped. */
-export function markEagerModules(code: string, map: SourceMap, modules?: readonly string[]): { code: string; map: SourceMap; wrapped: number };
+export function markEagerModules(code: string, map: SourceMap, modules?: readonly string[], options?: { required?: boolean }): { code: string; map: SourceMap; wrapped: number };
 /** Which of `modules` have their function in parentheses in `code`. */
 export function eagerModulesIn(code: string, map: SourceMap, modules?: readonly string[]): string[];

@@ -180,11 +180,13 @@ export function eagerModulesIn(code, map, modules = EAGER_MODULES) {
 /**
  * Wraps the function of each of {@link EAGER_MODULES} in `code` in parentheses and returns the new code
  * and source map. Fails when a listed module is in the bundle but its function cannot be found, so a
- * change in how the bundler wraps modules is noticed rather than silently losing the speed-up.
+ * change in how the bundler wraps modules is noticed rather than silently losing the speed-up; with
+ * `required: false` (a bundle that evaluates the module eagerly, unwrapped) such a module is skipped.
  */
-export function markEagerModules(code, map, modules = EAGER_MODULES) {
+export function markEagerModules(code, map, modules = EAGER_MODULES, { required = true } = {}) {
   const insertions = [];
   for (const { suffix, factory } of moduleFunctions(code, map, modules)) {
+    if (!factory && !required) continue;
     if (!factory) throw new Error(`eager compilation: no module function found around ${suffix}`);
     if (factory.type === 'ParenthesizedExpression') continue;
     insertions.push([factory.start, '('], [factory.end, ')']);
