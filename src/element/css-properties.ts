@@ -49,9 +49,9 @@ export const CSS_PROPERTIES = {
     setBy: 'widget',
   },
   '--sa-viewport-height': {
-    setFrom: 'the height of the visual viewport while the floating card is open (phones: above the on-screen keyboard)',
+    setFrom: 'the height of the visual viewport: followed while the floating card is open (phones: above the on-screen keyboard), measured once ahead while it is closed',
     default: 'unset',
     setBy: 'widget',
   },
-  '--sa-viewport-top': { setFrom: 'the top of the visual viewport while the floating card is open', default: 'unset', setBy: 'widget' },
+  '--sa-viewport-top': { setFrom: 'the top of the visual viewport, like --sa-viewport-height', default: 'unset', setBy: 'widget' },
 } as const satisfies Record<`--sa-${string}`, CssPropertyDoc>;

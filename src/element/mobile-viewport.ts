@@ -62,8 +62,21 @@ export interface ViewportWindow {
 }
 
 /**
+ * Sets `--sa-viewport-height` and `--sa-viewport-top` on `host` to the visual viewport now. The element
+ * does this once in idle time while its card is closed, and the values stay after the card closes: a
+ * custom property set on the host restyles the whole card, so opening it on an unchanged viewport (the
+ * usual case) then changes nothing, and the tap that opens it restyles nothing but the card's own box.
+ */
+export function measureViewport(host: HTMLElement, viewport: VisualViewport | null = window.visualViewport): void {
+  if (!viewport) return;
+  host.style.setProperty('--sa-viewport-height', `${Math.round(viewport.height)}px`);
+  host.style.setProperty('--sa-viewport-top', `${Math.round(viewport.offsetTop)}px`);
+}
+
+/**
  * While the card is open: keeps `--sa-viewport-height` and `--sa-viewport-top` on `host` equal to the
- * visual viewport, and locks page scrolling while the card is full screen. Returns the cleanup.
+ * visual viewport, and locks page scrolling while the card is full screen. Returns the cleanup, which
+ * unlocks the page and stops following the viewport (the last values stay, see {@link measureViewport}).
  */
 export function coverViewport(host: HTMLElement, win: ViewportWindow = window): () => void {
   const media = win.matchMedia(FULL_SCREEN_QUERY);
@@ -71,10 +84,7 @@ export function coverViewport(host: HTMLElement, win: ViewportWindow = window): 
   let unlock: (() => void) | null = null;
 
   const update = () => {
-    if (viewport) {
-      host.style.setProperty('--sa-viewport-height', `${Math.round(viewport.height)}px`);
-      host.style.setProperty('--sa-viewport-top', `${Math.round(viewport.offsetTop)}px`);
-    }
+    measureViewport(host, viewport);
     if (media.matches && !unlock) unlock = lockPageScroll(win.document);
     else if (!media.matches && unlock) {
       unlock();
@@ -91,7 +101,5 @@ export function coverViewport(host: HTMLElement, win: ViewportWindow = window): 
     viewport?.removeEventListener('scroll', update);
     media.removeEventListener('change', update);
     unlock?.();
-    host.style.removeProperty('--sa-viewport-height');
-    host.style.removeProperty('--sa-viewport-top');
   };
 }

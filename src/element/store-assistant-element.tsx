@@ -3,6 +3,7 @@ import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps, type AssistantEvents } from '../app/deps';
 import { dataLayerEntry, pushToDataLayer, type AnalyticsConfig } from '../analytics/data-layer';
 import type { Emit } from '../common/events';
+import { whenIdle } from '../common/next-task';
 import { pageLocation } from '../common/page-location';
 import css from '../ui/styles.css?raw';
 import iconCss from '../ui/icons.css?raw';
@@ -12,9 +13,12 @@ import { ElementRoot } from './element-root';
 import { dispatchAssistantEvent } from './events';
 import { drawLauncherShell } from './launcher-shell';
 import type { StoreAssistantMembers } from './members';
-import { coverViewport } from './mobile-viewport';
+import { coverViewport, measureViewport } from './mobile-viewport';
 import { adoptStyles } from './styles';
 import { darkSchemeTextColors, themeColorVariables, themeTextColors } from './theme-colors';
+
+/** How long the viewport's size waits for an idle moment, at most, once a floating widget is connected. */
+const VIEWPORT_MEASURE_WAIT_MS = 2000;
 
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
@@ -170,6 +174,11 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, hurryReact: () =>
       const { config, isOpen } = this.assistant.getState();
       if (config.mode === 'floating') {
         contained(() => (this.removeLauncherShell = drawLauncherShell(this.shadowRoot as ShadowRoot, this.assistant, hurryReact)));
+        // The closed card is laid out ahead, in idle time (styles.css), at the viewport's size: opening it
+        // on an unchanged viewport then restyles and lays out next to nothing.
+        void whenIdle(VIEWPORT_MEASURE_WAIT_MS).then(() => {
+          if (this.isConnected) contained(() => measureViewport(this));
+        });
       }
       // Before mounting, so an inline or open card does not wait for an idle moment even for a task.
       if (config.mode !== 'floating' || isOpen) hurryReact();
