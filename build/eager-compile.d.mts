@@ -4,7 +4,7 @@ interface SourceMap {
   mappings: string;
   [key: string]: unknown;
 }
-/** The CommonJS modules whose function is compiled eagerly (source map source paths end with these). */
+/** The modules whose function is compiled eagerly (source map source paths end with these, or lie in a folder ending in `/`). */
 export const EAGER_MODULES: readonly string[];
 /** `code` with the function of each of `modules` in parentheses, its source map moved to match, and how many were wrapped. */
 export function markEagerModules(code: string, map: SourceMap, modules?: readonly string[], options?: { required?: boolean }): { code: string; map: SourceMap; wrapped: number };
