@@ -18,6 +18,7 @@ import { writePublicApi } from './build/public-api.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outfile = path.join(root, 'dist/store-assistant.js');
+const widgetEntry = path.join(root, 'src/index.ts');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 
 /** Lucide icons the widget uses, by our name. Rendered as CSS masks, so no SVG element enters the DOM. */
@@ -180,7 +181,7 @@ function reactProductionEntries() {
  * Builds `entry` into `file` (by default the widget into dist/store-assistant.js) and returns its sizes
  * in bytes. The benchmark builds its dependencies-only bundle through here too, so both are built alike.
  */
-export async function buildBundle({ quiet = false, entry = path.join(root, 'src/index.ts'), file = outfile } = {}) {
+export async function buildBundle({ quiet = false, entry = widgetEntry, file = outfile } = {}) {
   const started = performance.now();
   // The widget's types and manifest are written while esbuild works.
   const publicApi = file === outfile ? writePublicApi(path.dirname(file)) : undefined;
@@ -205,7 +206,7 @@ export async function buildBundle({ quiet = false, entry = path.join(root, 'src/
   });
   // What went in, for `npm run size` (build/size-report.mjs); not needed on a store's page.
   await writeFile(file.replace(/\.js$/, '.meta.json'), JSON.stringify(metafile));
-  await reminify(file, { widget: entry === path.join(root, 'src/index.ts') });
+  await reminify(file, { widget: entry === widgetEntry });
   await publicApi;
   const code = await readFile(file);
   const sizes = { raw: code.length, gzip: gzipSync(code, { level: 9 }).length, map: (await stat(`${file}.map`)).size };

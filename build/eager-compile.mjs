@@ -54,7 +54,10 @@ function lineStarts(code) {
 }
 
 /** Whether a source map source is (part of) the module `spec`: a file path's end, or a folder ending in `/`. */
-const isPartOf = (name, spec) => (spec.endsWith('/') ? `/${name.replace(/\\/g, '/')}`.includes(`/${spec}`) : name.replace(/\\/g, '/').endsWith(spec));
+function isPartOf(name, spec) {
+  const file = name.replace(/\\/g, '/');
+  return spec.endsWith('/') ? `/${file}`.includes(`/${spec}`) : file.endsWith(spec);
+}
 
 /** The generated offsets mapped to the sources of module `spec`, in ascending order. */
 function moduleOffsets(code, map, spec) {

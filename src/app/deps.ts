@@ -9,7 +9,7 @@ import type { ThemeDeps } from '../theme/theme-slice';
 import { createVoiceClient } from '../voice/create-voice-client';
 import { requestMicrophone } from '../voice/microphone';
 import type { VoiceDeps, VoiceEvents } from '../voice/voice-state';
-import { nextTask } from '../common/next-task';
+import { nextTask, onIdle } from '../common/next-task';
 import { pageLocation } from '../common/page-location';
 import { safeStorage } from '../common/storage';
 
@@ -62,14 +62,8 @@ function watchStorage(onChange: (key: string | null) => void): () => void {
   return () => window.removeEventListener('storage', listener);
 }
 
-function scheduleIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 1000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(callback, 50);
-  return () => window.clearTimeout(handle);
-}
+/** Work that can wait for an idle moment waits at most this long. */
+const IDLE_WORK_WAIT_MS = 1000;
 
 /** The real browser side effects. `emit` and `requestFromPage` (cancellable events) are supplied by the element. */
 export function browserDeps(emit: AssistantDeps['emit'], requestFromPage: AssistantDeps['requestFromPage'] = () => false): AssistantDeps {
@@ -85,7 +79,7 @@ export function browserDeps(emit: AssistantDeps['emit'], requestFromPage: Assist
     watchStorage,
     now: () => Date.now(),
     timers,
-    scheduleIdle,
+    scheduleIdle: (callback) => onIdle(() => callback(), IDLE_WORK_WAIT_MS),
     yieldToPage: nextTask,
     requestFrame: (callback) => {
       const handle = window.requestAnimationFrame(callback);

@@ -1,4 +1,4 @@
-import { nextTask } from '../common/next-task';
+import { nextTask, onIdle } from '../common/next-task';
 import type { MarkdownOptions } from './markdown';
 import { numberFormatSteps } from './price';
 import { plainTextToHtml } from './visible-text';
@@ -52,7 +52,6 @@ const WARM_UP_STEP_MS = 35;
  * callbacks get a short timer per step.
  */
 function runWhenIdle(steps: Array<() => void>): void {
-  const idle = (callback: (deadline?: IdleDeadline) => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(callback) : setTimeout(callback, 50));
   const work = (deadline?: IdleDeadline): void => {
     do {
       try {
@@ -61,9 +60,9 @@ function runWhenIdle(steps: Array<() => void>): void {
         // A step that fails leaves that cost to the first reply; nothing else depends on it.
       }
     } while (steps.length > 0 && (deadline?.timeRemaining() ?? 0) > WARM_UP_STEP_MS);
-    if (steps.length > 0) idle(work);
+    if (steps.length > 0) onIdle(work);
   };
-  idle(work);
+  onIdle(work);
 }
 
 /**

@@ -38,13 +38,24 @@ export function afterNextPaint(): Promise<void> {
   });
 }
 
+/** How long a browser without idle callbacks (Safari) waits instead of for an idle moment. */
+const NO_IDLE_CALLBACK_MS = 50;
+
 /**
- * Resolves once the browser is idle (its idle callback), or after `timeoutMs` however busy the page is.
- * Browsers without idle callbacks (Safari) resolve after a short timeout instead.
+ * Calls `callback` once the browser is idle (its idle callback, with the idle period's deadline), or after
+ * `timeoutMs` however busy the page is, when given. Browsers without idle callbacks (Safari) call it after a
+ * short timeout instead. Returns a function that cancels it.
  */
+export function onIdle(callback: (deadline?: IdleDeadline) => void, timeoutMs?: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, NO_IDLE_CALLBACK_MS);
+  return () => clearTimeout(handle);
+}
+
+/** Resolves once the browser is idle, or after `timeoutMs` however busy the page is (see {@link onIdle}). */
 export function whenIdle(timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
-    else setTimeout(resolve, 50);
-  });
+  return new Promise((resolve) => void onIdle(() => resolve(), timeoutMs));
 }
