@@ -13,8 +13,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['test/unit/**/*.test.{ts,tsx}'],
-          exclude: ['test/unit/**/*.jsdom.test.ts'],
+          include: ['test/{unit,build,demo,repo}/**/*.test.{ts,tsx}'],
+          exclude: ['test/**/*.jsdom.test.ts'],
         },
       },
       {
@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'jsdom',
           environment: 'jsdom',
-          include: ['test/unit/**/*.jsdom.test.ts'],
+          include: ['test/{unit,build,demo,repo}/**/*.jsdom.test.ts'],
         },
       },
       {

@@ -10,7 +10,7 @@
 //
 // `dropUnusedMethods` throws when a method is missing, when a cut is not exactly one descriptor, or when
 // the code that stays still names a dropped method; build/slim-daily.mjs also refuses a @vapi-ai/web that
-// names one. test/unit/daily-unused-methods.test.ts proves the same for our sources.
+// names one. test/build/daily-unused-methods.test.ts proves the same for our sources.
 
 /** The daily-js methods (of its call object and its message channels) that nothing can call. */
 export const UNUSED_DAILY_METHODS = [

@@ -1,5 +1,5 @@
 // Every change the widget's build makes to third-party code, in one esbuild plugin, so that an upgrade
-// of @vapi-ai/web or esbuild has one place to check. test/unit/third-party-patches.test.ts reads the
+// of @vapi-ai/web or esbuild has one place to check. test/build/third-party-patches.test.ts reads the
 // upstream code and fails, naming the patch to revisit, when it no longer matches what a patch assumes;
 // the build itself fails when a patch finds nothing to patch.
 //

@@ -93,8 +93,7 @@ export class TypePublisher {
   private leadingDoc(source: ts.SourceFile, node: ts.Node): string {
     const comments = ts.getLeadingCommentRanges(source.text, node.getFullStart()) ?? [];
     const doc = comments.filter((range) => source.text.startsWith('/**', range.pos)).at(-1);
-    // References to the product specification point at a file the package does not ship.
-    return doc ? source.text.slice(doc.pos, doc.end).replace(/\s*\(SPEC §[^)]*\)/g, '') : '';
+    return doc ? source.text.slice(doc.pos, doc.end) : '';
   }
 
   /** The text of `node` with every reference to a source type replaced by its public name (publishing it). */

@@ -1,6 +1,6 @@
 import type { createChatSlice } from '../chat/chat-slice';
 import type { Message } from '../chat/message';
-import type { Product } from '../chat/products';
+import type { Product } from '../chat/replies/products';
 import { CartError } from '../commerce/cart-adapter';
 import type { createCommerceSlice } from '../commerce/commerce-slice';
 import type { CartSummary } from '../commerce/commerce-state';

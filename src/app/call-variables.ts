@@ -1,6 +1,6 @@
 import type { Message } from '../chat/message';
-import { withoutImageData } from '../chat/history';
-import type { Product } from '../chat/products';
+import { withoutImageData } from '../chat/replies/history';
+import type { Product } from '../chat/replies/products';
 import { callContextVariables } from './call-context';
 
 /** The conversation handed to a call is cut to this many characters, the newest kept. */

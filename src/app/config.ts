@@ -1,7 +1,7 @@
 import type { AnalyticsConfig } from '../analytics/data-layer';
 import type { ChatConfig } from '../chat/chat-state';
 import type { CommerceConfig } from '../commerce/commerce-state';
-import { COMMERCE_IMAGE_HOSTS } from '../chat/image-policy';
+import { COMMERCE_IMAGE_HOSTS } from '../chat/attachments/image-policy';
 import type { StringTable } from '../i18n/strings';
 import type { DisplayMode } from '../common/display';
 import type { ThemePatch } from '../theme/theme';

@@ -1,8 +1,8 @@
 import type { ChatDeps, ChatEvents } from '../chat/chat-state';
 import type { CommerceDeps, CommerceEvents } from '../commerce/commerce-state';
 import { shopifyRoot, snapshotPage } from '../commerce/page-snapshot';
-import { prepareImage } from '../chat/image-attachment';
-import { loadMarkdown } from '../chat/markdown-loader';
+import { prepareImage } from '../chat/attachments/image-attachment';
+import { loadMarkdown } from '../chat/markdown/markdown-loader';
 import type { Emit } from '../common/events';
 import type { Timers } from '../common/timers';
 import type { ThemeDeps } from '../theme/theme-slice';

@@ -1,7 +1,7 @@
 import type { SliceStore } from '../common/store';
 import type { Timers } from '../common/timers';
 
-/** A tooltip opens after the pointer or focus has rested on its button this long (SPEC §9). */
+/** A tooltip opens after the pointer or focus has rested on its button this long. */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 /** Within this long of one tooltip closing, the next opens at once, as the visitor scans the buttons. */
 export const TOOLTIP_SKIP_DELAY_MS = 300;

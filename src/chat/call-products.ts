@@ -1,7 +1,7 @@
 import type { ChatDeps, ChatStore } from './chat-state';
 import type { Message } from './message';
 import type { MessageLog } from './message-log';
-import { MAX_PRODUCTS, normaliseProduct } from './products';
+import { MAX_PRODUCTS, normaliseProduct } from './replies/products';
 
 /**
  * The voice assistant's `show_products` tool: the products (the same shape and sanitising as a webhook

@@ -1,16 +1,16 @@
 import type { TranscriptEntry } from '../transcript/merge';
 import type { ChatConfig, ChatDeps, ChatExtensions, ChatStore } from './chat-state';
-import { createConversations, type Conversations } from './conversations';
+import { createConversations, type Conversations } from './conversations/conversations';
 import { createFeedback } from './feedback';
-import { createAttachments } from './attachments';
-import { messageWithImage } from './image-attachment';
-import { refusedImageReporter } from './image-policy';
-import { createMarkdownLoading } from './markdown-preload';
+import { createAttachments } from './attachments/attachments';
+import { messageWithImage } from './attachments/image-attachment';
+import { refusedImageReporter } from './attachments/image-policy';
+import { createMarkdownLoading } from './markdown/markdown-preload';
 import type { Rating } from './message';
 import { createMessageLog } from './message-log';
 import { showCallProducts } from './call-products';
-import { createReplyRequests, type ReplyRequests } from './reply-request';
-import { createVisitorContextSource } from './visitor-context';
+import { createReplyRequests, type ReplyRequests } from './replies/reply-request';
+import { createVisitorContextSource } from './replies/visitor-context';
 
 /** What the visitor (through the UI or the element's methods) can do in the chat. */
 export interface ChatActions {
@@ -18,7 +18,7 @@ export interface ChatActions {
   setDraft(draft: string): void;
   /**
    * Sends `text` (and the attached image, if any) as the visitor. Ignored when there is nothing to send
-   * or a reply is awaited (SPEC §5). Without a webhook the text stays in the box and a notice says chat
+   * or a reply is awaited. Without a webhook the text stays in the box and a notice says chat
    * is not configured. Returns whether the message was sent.
    */
   sendMessage(text: string): boolean;
@@ -32,7 +32,7 @@ export interface ChatActions {
   /** Chooses an image for the next message; anything but an image gets a clear notice. */
   attachImage(file: File): Promise<void>;
   removeAttachment(): void;
-  /** Starts a new conversation: cancels a reply in flight and clears messages, loading flag and notice (SPEC §4). */
+  /** Starts a new conversation: cancels a reply in flight and clears messages, loading flag and notice. */
   newChat(): void;
   /** Rates a complete bot reply: "up" (helpful) or "down" (not helpful). */
   rateReply(messageId: string, rating: Rating): void;

@@ -5,9 +5,9 @@ import type { Notice } from '../common/notice';
 import type { SafeStorage } from '../common/storage';
 import type { SliceStore } from '../common/store';
 import type { Timers } from '../common/timers';
-import type { PreparedImage } from './image-attachment';
-import type { MarkdownOptions } from './markdown';
-import type { MarkdownRenderer } from './markdown-loader';
+import type { PreparedImage } from './attachments/image-attachment';
+import type { MarkdownOptions } from './markdown/markdown';
+import type { MarkdownRenderer } from './markdown/markdown-loader';
 import type { FeedbackDetail, Message } from './message';
 
 /** Where the conversation is remembered between page loads. */

@@ -4,7 +4,7 @@ import { safeStringify } from '../common/safe-json';
 import type { ChatStore } from './chat-state';
 import type { FeedbackDetail, Rating } from './message';
 import type { MessageLog } from './message-log';
-import { explicitRequest } from './request-options';
+import { explicitRequest } from './replies/request-options';
 
 /** A feedback POST that has not answered in this long is given up (and logged), never retried. */
 export const FEEDBACK_TIMEOUT_MS = 10_000;

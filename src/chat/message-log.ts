@@ -1,4 +1,4 @@
-import { announcementFor } from './plain-text';
+import { announcementFor } from './markdown/plain-text';
 import type { ChatDeps, ChatStore } from './chat-state';
 import { completeMessage, type Message, type Sender } from './message';
 
@@ -39,7 +39,7 @@ export function createMessageLog(store: ChatStore, deps: Pick<ChatDeps, 'now' | 
 
   return {
     /**
-     * A new message with a unique id built from the timestamp (SPEC §3), also unique among the messages
+     * A new message with a unique id built from the timestamp, also unique among the messages
      * another tab added to this conversation.
      */
     create(sender: Sender, content: string, extra: Partial<Message> = {}): Message {

@@ -1,9 +1,9 @@
-import type { Product } from './products';
+import type { Product } from './replies/products';
 
 /** Who wrote a message. */
 export type Sender = 'user' | 'bot';
 
-/** One chat message (SPEC §3). `content` is markdown for bot messages and plain text for the visitor's. */
+/** One chat message. `content` is markdown for bot messages and plain text for the visitor's. */
 export interface Message {
   /** Unique within the conversation; built from the timestamp. */
   id: string;

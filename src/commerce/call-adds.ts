@@ -1,4 +1,4 @@
-import type { Product } from '../chat/products';
+import type { Product } from '../chat/replies/products';
 import { own } from '../common/own';
 import { CartError, cartIdFor } from './cart-adapter';
 import { patchCommerce, type createCommerceCart } from './commerce-cart';

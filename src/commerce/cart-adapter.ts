@@ -1,5 +1,5 @@
-import type { Product } from '../chat/products';
-import { explicitRequest } from '../chat/request-options';
+import type { Product } from '../chat/replies/products';
+import { explicitRequest } from '../chat/replies/request-options';
 import { isJsonObject, own } from '../common/own';
 import { safeStringify } from '../common/safe-json';
 import type { Timers } from '../common/timers';

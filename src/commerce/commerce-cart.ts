@@ -1,4 +1,4 @@
-import type { Product } from '../chat/products';
+import type { Product } from '../chat/replies/products';
 import type { StringTable } from '../i18n/strings';
 import { CartError, cartIdFor, cartSender, type CartAdapter } from './cart-adapter';
 import type { CartSummary, CommerceConfig, CommerceDeps, CommerceState, CommerceStore } from './commerce-state';

@@ -1,5 +1,5 @@
 import type { Message } from '../chat/message';
-import type { Product } from '../chat/products';
+import type { Product } from '../chat/replies/products';
 import { own } from '../common/own';
 import { createCallAdds } from './call-adds';
 import { cartIdFor } from './cart-adapter';

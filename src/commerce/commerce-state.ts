@@ -1,4 +1,4 @@
-import type { Product } from '../chat/products';
+import type { Product } from '../chat/replies/products';
 import type { StringTable } from '../i18n/strings';
 import type { Emit, Warn } from '../common/events';
 import type { SliceStore } from '../common/store';

@@ -1,5 +1,5 @@
-import type { Product } from '../chat/products';
-import { visibleText } from '../chat/visible-text';
+import type { Product } from '../chat/replies/products';
+import { visibleText } from '../chat/markdown/visible-text';
 import { own } from '../common/own';
 import type { CartProposal } from './commerce-state';
 

@@ -20,7 +20,7 @@ export interface AttributeDoc {
  * keyword attributes, its values. From this table come the README's attribute table, the attributes of
  * custom-elements.json and the attribute types of store-assistant.d.ts (`npm run docs`, `node build.mjs`).
  * The element observes exactly these (ATTRIBUTE_NAMES, in this order; the types and
- * test/unit/public-api.types.ts keep them equal). Documentation only: the script does not include it.
+ * test/build/public-api.types.ts keep them equal). Documentation only: the script does not include it.
  */
 export const ATTRIBUTE_DOCS = {
   'webhook-url': { doc: 'The store workflow webhook that answers chat messages (POST, JSON).', default: 'none: visitors read that chat isn\'t available; the console says why' },

@@ -1,7 +1,7 @@
 /**
  * The CSS parts of `<store-assistant>`, declared once: each name is a `part="..."` inside the shadow
  * root, which page CSS styles with `store-assistant::part(name)`. From this table come the README's
- * part table and the cssParts of custom-elements.json; test/unit/contract.test.ts fails when a `part`
+ * part table and the cssParts of custom-elements.json; test/unit/element/css-contract.test.ts fails when a `part`
  * in src/ is missing here, or when one declared here is in no component. Documentation only: the script
  * does not include it.
  */

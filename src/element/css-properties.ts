@@ -14,7 +14,7 @@ export interface CssPropertyDoc {
 /**
  * The CSS custom properties of `<store-assistant>`, declared once: the ones the widget's stylesheet
  * reads from the element and the ones the widget sets on it. From this table come the README's two
- * tables and the cssProperties of custom-elements.json; test/unit/contract.test.ts fails when the
+ * tables and the cssProperties of custom-elements.json; test/unit/element/css-contract.test.ts fails when the
  * stylesheet or the code uses one missing here, or when one declared here is used nowhere.
  * Documentation only: the script does not include it.
  */

@@ -4,7 +4,7 @@ import type { Theme } from '../theme/theme';
  * The public members of `<store-assistant>`, declared once: the element class implements this
  * interface, and its JSDoc is the documentation. From it come the README's method table, the members of
  * custom-elements.json and the element type of store-assistant.d.ts. A public member of the class that
- * is missing here fails the type check (test/unit/public-api.types.ts).
+ * is missing here fails the type check (test/build/public-api.types.ts).
  */
 export interface StoreAssistantMembers {
   /** Floating mode: opens the card (sets the `open` attribute). */

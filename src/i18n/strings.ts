@@ -140,7 +140,7 @@ export const englishStrings = {
   undoFailed: "Couldn't undo this. Please try again.",
   declinedAddToCart: 'Not added',
 
-  // Theme defaults (SPEC §3 and §9) for stores that set none
+  // Theme defaults for stores that set none
   defaultBrandName: '{storeName} store',
   defaultWelcomeMessage: 'Welcome to {storeDomain}. How can we assist you today?',
   defaultQuickActions: 'New Course|Track my order|Size guide|Contact support',

@@ -1,5 +1,5 @@
 /**
- * WCAG contrast for theme colours (SPEC: text stays readable whatever colours a store picks). Colours
+ * WCAG contrast for theme colours (text stays readable whatever colours a store picks). Colours
  * come in as `#rgb`, `#rrggbb`, `#rrggbbaa` or `rgb()`/`rgba()` (the element has the browser read any CSS
  * colour into one of these first); a translucent colour counts as it looks painted on white. The results
  * are text colours that reach AA (4.5:1) wherever that is possible.

@@ -3,7 +3,7 @@ import { safeStringify } from '../common/safe-json';
 import { THEME_FIELDS, type Theme, type ThemePatch } from './theme';
 import { checkThemeObject } from './validate';
 
-/** Where the theme is saved (SPEC §9). */
+/** Where the theme is saved. */
 export const THEME_STORAGE_KEY = 'chatbot-theme';
 
 /** What reading a theme from JSON gave: the valid fields, and why anything was refused. */

@@ -41,7 +41,7 @@ export interface ThemeActions {
   exportTheme(): string;
 }
 
-/** The effective theme for a configuration and layers (SPEC order: defaults, saved, attributes, imported). */
+/** The effective theme for a configuration and layers (in order: defaults, saved, attributes, imported; later layers win). */
 export function themeFor(config: ThemeView['config'], strings: StringTable, layers: ThemeLayers): Theme {
   return resolveTheme(defaultTheme(config.storeDomain, strings), layers.saved, config.themeAttributes, layers.imported);
 }

@@ -37,7 +37,7 @@ export const THEME_FIELDS = [
   'badgeImages',
 ] as const satisfies readonly (keyof Theme)[];
 
-/** How many badge images the welcome view shows (SPEC §9). */
+/** How many badge images the welcome view shows. */
 export const MAX_BADGES_SHOWN = 2;
 
 /**
@@ -52,7 +52,7 @@ export function storeNameFromDomain(storeDomain: string): string {
 }
 
 /**
- * The default theme for a store (SPEC §3 and §9): the brand name is the store name with the "store"
+ * The default theme for a store: the brand name is the store name with the "store"
  * suffix, and the welcome message names the store's domain, both worded in the widget's language.
  */
 export function defaultTheme(storeDomain: string, strings: StringTable = englishStrings): Theme {

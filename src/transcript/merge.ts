@@ -1,5 +1,5 @@
 /**
- * Transcript merging (SPEC §4): final transcript fragments from a call become transcript entries.
+ * Transcript merging: final transcript fragments from a call become transcript entries.
  *
  * - Text shorter than {@link MIN_TEXT_LENGTH} characters (trimmed) is dropped.
  * - A fragment with more than {@link DUPLICATE_OVERLAP} of its words in the speaker's previous fragment
@@ -22,7 +22,7 @@ export interface TranscriptFragment {
   timestamp: number;
 }
 
-/** One entry of the running transcript (SPEC §3): role, text and timestamp in milliseconds. */
+/** One entry of the running transcript: role, text and timestamp in milliseconds. */
 export interface TranscriptEntry {
   role: Speaker;
   text: string;

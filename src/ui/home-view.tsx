@@ -34,7 +34,7 @@ function ListAction(props: { icon: Parameters<typeof Icon>[0]['name']; title: st
 }
 
 /**
- * The welcome view (SPEC §2): logo, badges, greeting, quick starts, the recent conversation and contact
+ * The welcome view: logo, badges, greeting, quick starts, the recent conversation and contact
  * options; "Start a live call" only where a call can work.
  */
 export function HomeView() {

@@ -37,7 +37,7 @@ function isFocusVisible(element: Element): boolean {
 
 /**
  * A button that shows only an icon: its label is its accessible name and, after the pointer or
- * keyboard focus rests on it, a tooltip (SPEC §9: 700 ms to open, 300 ms skip delay between buttons).
+ * keyboard focus rests on it, a tooltip (700 ms to open, 300 ms skip delay between buttons).
  * The tooltip repeats the name for sighted visitors, so it is hidden from assistive technology.
  */
 export function IconButton({ icon, label, onClick, className, disabled, pressed, small, placement = 'below', part, ref, keepFocus }: IconButtonProps) {

@@ -58,7 +58,7 @@ function onEnded(context: CallContext, current: ActiveCall, endedReason: unknown
 }
 
 /**
- * A provider message (Vapi's client messages, see test/unit/voice-sdk-boundary.test.ts): the end of the
+ * A provider message (Vapi's client messages, see test/unit/voice/voice-sdk-boundary.test.ts): the end of the
  * call, a line of the transcript (partial or final; `transcript[transcriptType='final']` when the
  * assistant asks for final ones only), or tool calls. Anything else (`conversation-update`,
  * `speech-update`, `model-output`...) is not needed: the transcript already holds what was said.

@@ -5,7 +5,7 @@
  *
  * It keeps the generated client's contract: `baseUrl`, `setSecurityData(token)` for the bearer token,
  * and `call.callControllerCreateWebCall(body)` resolving to the Response with `data` set (or throwing it
- * with `error` set when the status is not OK). test/e2e/voice checks it against the real SDK.
+ * with `error` set when the status is not OK). test/e2e/voice.e2e.test.ts checks it against the real SDK.
  */
 import { safeStringify } from '../common/safe-json';
 

@@ -53,7 +53,7 @@ export interface VoiceClient {
 /** Creates the client for a configuration; loads the provider's code on first use. */
 export type CreateVoiceClient = (config: VoiceConfig) => Promise<VoiceClient>;
 
-/** The target of a configuration, or null when voice is not configured (SPEC §4: one of assistant, squad or workflow). */
+/** The target of a configuration, or null when voice is not configured (one of assistant, squad or workflow). */
 export function voiceTarget(config: VoiceConfig): VoiceTarget | null {
   if (config.provider === 'demo') return { assistantId: 'demo' };
   if (!config.publicKey) return null;

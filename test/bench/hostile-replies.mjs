@@ -2,7 +2,7 @@
 // shows (10,000 characters): deep nesting, long delimiter runs, many links, entities and raw HTML. Used
 // by the benchmark (the main-thread cost of rendering each) and the browser tests (none breaks the widget).
 
-/** The longest reply text the widget shows (MAX_REPLY_TEXT in src/chat/reply-parser.ts). */
+/** The longest reply text the widget shows (MAX_REPLY_TEXT in src/chat/replies/reply-parser.ts). */
 export const REPLY_LIMIT = 10_000;
 
 /** `unit` repeated to `length` characters. */

@@ -10,7 +10,7 @@ import { blocking, longTasksBetween, openPhone } from './mobile-session.mjs';
 
 const HOST = 'store-assistant';
 export const CONVERSATION_SIZES = [50, 200, 1000];
-/** The most messages the widget keeps of a conversation (src/chat/conversation-storage.ts). */
+/** The most messages the widget keeps of a conversation (src/chat/conversations/conversation-storage.ts). */
 const KEPT = 200;
 const WEBHOOK = '/api/chat?reply=first';
 

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSegments } from '../../build/bundle-parts.mjs';
 
-/** The source map of `file`, as a lookup from a generated position (0-based) to `src/x.ts:line`. */
+/** The source map of `file`, as a lookup from a generated position (0-based) to `src/<file>:line`. */
 export async function loadSourceMap(file) {
   const map = JSON.parse(await readFile(`${file}.map`, 'utf8'));
   const lines = decodeSegments(map.mappings);

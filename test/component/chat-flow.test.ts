@@ -4,8 +4,8 @@ import { hangingResponder, jsonReply, n8nStream, textReply } from '../support/fe
 import { eventually, mountWidget, typeInto, type MountOptions } from './helpers';
 
 // Decoding and re-encoding an image needs a real canvas; the component tests use a ready-made result.
-vi.mock('../../src/chat/image-attachment', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/chat/image-attachment')>()),
+vi.mock('../../src/chat/attachments/image-attachment', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/chat/attachments/image-attachment')>()),
   prepareImage: vi.fn(async () => ({ dataUrl: FAKE_IMAGE_DATA_URL, width: 10, height: 10 })),
 }));
 

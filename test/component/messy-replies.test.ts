@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../src/chat/products';
+import type { Product } from '../../src/chat/replies/products';
 import { jsonReply } from '../support/fetch';
 import { eventually, mountWidget, type MountOptions } from './helpers';
 
@@ -31,7 +31,7 @@ describe('a hostile reply stays inside its message', () => {
     el.sendMessage('quote me');
     await eventually(() => expect(bots(root)).toHaveLength(1), 5000);
     expect(root.querySelector('[role="alert"]')).toBeNull();
-    // How deep it nests is checked in jsdom and in Chromium (test/unit/markdown-limits.jsdom.test.ts, test/e2e/security).
+    // How deep it nests is checked in jsdom and in Chromium (test/unit/chat/markdown/, test/e2e/security).
     expect(bots(root)[0]?.querySelector('.bubble')?.textContent).toContain('> hi');
     expect(bots(root)[0]?.querySelectorAll('blockquote').length).toBeLessThanOrEqual(8);
     expect((getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(false);

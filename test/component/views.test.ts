@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { eventually, mountWidget, pressKey, typeInto } from './helpers';
 
 describe('welcome view', () => {
-  it('shows the logo, at most two badges and the SPEC §2 texts', async () => {
+  it('shows the logo, at most two badges and the welcome texts', async () => {
     const { getByRole, getByText, root } = await mountWidget({
       'brand-name': 'Acme',
       'logo-url': 'https://cdn.example/logo.png',

@@ -4,7 +4,7 @@ import { replyJson, startFixtureServer, widgetPage, type FixtureServer } from '.
 import { startSession, type E2eSession } from './harness';
 
 // The JavaScript API as a store's developer uses it from the browser console or page scripts: every
-// method of DESIGN.md on the built bundle in Chromium, and every `store-assistant:*` event with the
+// public method on the built bundle in Chromium, and every `store-assistant:*` event with the
 // detail the README documents, heard on the document (events bubble and cross the shadow root).
 
 let session: E2eSession;

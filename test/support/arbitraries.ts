@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-/** The longest reply text the widget shows (src/chat/reply-parser.ts MAX_REPLY_TEXT). */
+/** The longest reply text the widget shows (src/chat/replies/reply-parser.ts MAX_REPLY_TEXT). */
 const REPLY_LIMIT = 10_000;
 
 /** Pieces of markup that break parsers: nesting, delimiters, entities, brackets, HTML, controls. */

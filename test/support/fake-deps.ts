@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { AssistantDeps, AssistantEvents } from '../../src/app/deps';
 import { memoryStorage } from '../../src/common/storage';
-import { loadMarkdown } from '../../src/chat/markdown-loader';
+import { loadMarkdown } from '../../src/chat/markdown/markdown-loader';
 import { fakeVoiceClient } from './fake-voice';
 
 /** An event the fake `emit` recorded. */

@@ -1,9 +1,9 @@
 import { memo, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { Message } from '../../chat/message';
-import type { MarkdownOptions } from '../../chat/markdown';
-import type { MarkdownRenderer } from '../../chat/markdown-loader';
-import { startTypewriter, type Typewriter } from '../../chat/typewriter';
-import { plainTextToHtml } from '../../chat/visible-text';
+import type { MarkdownOptions } from '../../chat/markdown/markdown';
+import type { MarkdownRenderer } from '../../chat/markdown/markdown-loader';
+import { startTypewriter, type Typewriter } from './typewriter';
+import { plainTextToHtml } from '../../chat/markdown/visible-text';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { isRateable } from '../../chat/feedback';
 import { Icon } from '../icon';

@@ -1,4 +1,4 @@
-import type { Product } from '../../chat/products';
+import type { Product } from '../../chat/replies/products';
 import { cartIdFor } from '../../commerce/cart-adapter';
 import { own } from '../../common/own';
 import type { AddStatus, CallAdd } from '../../commerce/commerce-state';

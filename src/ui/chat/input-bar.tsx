@@ -3,7 +3,7 @@ import { voiceTarget } from '../../voice/voice-client';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { IconButton } from '../icon-button';
 
-/** The text box grows with its content up to this many lines, then scrolls (SPEC §5). */
+/** The text box grows with its content up to this many lines, then scrolls. */
 export const MAX_INPUT_ROWS = 5;
 
 /** Rows for the text box: one per line of the draft, at least one and at most {@link MAX_INPUT_ROWS}. */

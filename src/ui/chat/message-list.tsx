@@ -2,7 +2,7 @@ import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, type Mous
 import type { Message } from '../../chat/message';
 import type { CartProposal } from '../../commerce/commerce-state';
 import { own } from '../../common/own';
-import { visibleText } from '../../chat/visible-text';
+import { visibleText } from '../../chat/markdown/visible-text';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
 import { formatDuration } from './call-bar';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { displayPrice } from '../../chat/price';
-import type { Product } from '../../chat/products';
+import { displayPrice } from '../../chat/replies/price';
+import type { Product } from '../../chat/replies/products';
 import { useAssistant, type useStrings } from '../context';
 import { Icon } from '../icon';
 import { CartButton } from './cart-button';

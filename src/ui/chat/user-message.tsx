@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { Message } from '../../chat/message';
-import { splitUserContent } from '../../chat/message-content';
+import { splitUserContent } from '../../chat/conversations/message-content';
 import type { useStrings } from '../context';
 import { VoiceMark } from './bot-message';
 

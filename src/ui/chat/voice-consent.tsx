@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { plainTextToHtml } from '../../chat/markdown-loader';
+import { plainTextToHtml } from '../../chat/markdown/markdown-loader';
 import { useActions, useAssistantState, useStrings } from '../context';
 
 /**

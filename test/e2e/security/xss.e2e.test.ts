@@ -10,7 +10,7 @@ import { installTripwires, tripped, unsafeMarkup } from './page-guards';
  * Public XSS vectors sent through the real widget in Chromium, as bot replies, as product-card fields
  * and as theme values. By default the small lists run whole and the two large ones are sampled (every
  * 8th); XSS_FULL=1 sends every vector of every list as a reply and in a card (CI does). Theme values
- * get a sample here and every vector in the unit tests (test/unit/theme-xss.test.ts).
+ * get a sample here and every vector in the unit tests (test/unit/theme/theme-xss.test.ts).
  */
 const FULL = process.env.XSS_FULL === '1';
 const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/xss-payloads.json'), 'utf8')) as { sources: { name: string; payloads: string[] }[] };

@@ -1,0 +1,52 @@
+import type { ChatDeps, ChatExtensions, ChatStore } from '../chat-state';
+import type { Message } from '../message';
+import type { MessageLog } from '../message-log';
+import type { ParsedReply } from './reply-parser';
+
+/** How a reply, or its failure, joins the conversation; the cart changes a reply proposes go to `onReplyActions`. */
+export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn' | 'emit'>, log: MessageLog, onReplyActions?: ChatExtensions['onReplyActions']) {
+  return {
+    /** Shows a reply: a new message revealed by the typewriter, or the final form of the streamed one. */
+    showReply(reply: ParsedReply, streamedId: string | null): void {
+      const empty = !reply.text && reply.products.length === 0;
+      const content = empty ? store.getState().strings.replyNotUnderstood : reply.text;
+      const extra: Partial<Message> = empty ? { origin: 'widget' } : {};
+      if (reply.products.length > 0) extra.products = reply.products;
+      if (reply.truncated) extra.truncated = true;
+      if (reply.suggestions) extra.suggestions = reply.suggestions;
+      // A streamed text is already on screen: no typewriter, just the final form with its cards.
+      const message = streamedId ? log.complete(streamedId, { ...extra, content }) : log.create('bot', content, { ...extra, animate: true });
+      if (streamedId) log.announce(message);
+      else if (message) log.add(message);
+      if (message && reply.actions) onReplyActions?.(message, reply.actions);
+    },
+
+    /** Shows a failed or interrupted reply with Retry, in place of a partly streamed one. */
+    showFailure(userMessage: Message, status: 'error' | 'interrupted', streamedId: string | null, reason: string): void {
+      if (streamedId) log.remove(streamedId);
+      const { strings } = store.getState();
+      const failure = log.create('bot', status === 'error' ? strings.replyFailed : strings.replyInterrupted, { status, retryFor: userMessage.id, origin: 'widget' });
+      log.add(failure);
+      log.announce(failure);
+      // The store owner debugging a webhook (CORS, mixed content, a 500) finds the cause in the console.
+      deps.warn(reason);
+      deps.emit('error', { source: 'chat', message: reason });
+    },
+
+    /** A streamed reply was cut off: what arrived stays, marked interrupted, with Retry. */
+    interrupt(streamedId: string): void {
+      log.update(streamedId, { status: 'interrupted' });
+    },
+
+    /**
+     * The connection failed after part of a reply had arrived (the network dropped, the deadline
+     * passed, the page began to unload): what arrived stays, marked interrupted, with Retry. The
+     * visitor keeps the words they were reading; the console says why.
+     */
+    cutOff(streamedId: string, reason: string): void {
+      log.update(streamedId, { status: 'interrupted' });
+      deps.warn(reason);
+      deps.emit('error', { source: 'chat', message: reason });
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import type { ChatDeps, ChatExtensions, ChatStore } from '../chat-state';
+import type { Conversations } from '../conversations/conversations';
+import { buildHistory } from './history';
+import { looksLikeJsonText } from './ndjson-stream';
+import type { Message } from '../message';
+import type { MessageLog } from '../message-log';
+import { createReplyDisplay } from './reply-display';
+import type { ProductContext } from './products';
+import { parseReply } from './reply-parser';
+import { callWebhook, WebhookError, type WebhookReply, type WebhookRequest } from './webhook-client';
+
+/** Why the widget cancelled a reply in flight. */
+export type CancelReason = 'new-chat' | 'removed';
+
+/** What a reply request needs besides the store and the side effects. */
+export interface ReplyRequestParts extends ChatExtensions {
+  log: MessageLog;
+  conversations: Conversations;
+  /** Loads the markdown renderer, so the reply shows formatted. */
+  ensureMarkdown: () => Promise<void>;
+  /** The visitor context to send with each message, if any. */
+  visitorContext: { readonly configured: boolean; read(): Promise<WebhookRequest['context']> };
+}
+
+interface InFlight {
+  controller: AbortController;
+  /** Why the widget cancelled it; once set, its end has already been shown. */
+  reason: CancelReason | null;
+  sessionId: string;
+  userMessage: Message;
+  /** The id of the streamed reply on screen, once the first text arrived. */
+  streamedId: string | null;
+}
+
+/** The webhook request for `userMessage`: the message and the conversation before it. */
+function requestBody(store: ChatStore, userMessage: Message): WebhookRequest {
+  const { sessionId, messages } = store.getState();
+  return { message: userMessage.content, history: buildHistory(messages.slice(0, messages.indexOf(userMessage))), sessionId };
+}
+
+/** The reply's text and products: a streamed reply's text, or the body read by its content type. */
+function parse(reply: WebhookReply, context: ProductContext) {
+  return reply.streamed ? parseReply(reply.text, context) : parseReply(reply.body, context, { servedAsJson: /json/i.test(reply.contentType) });
+}
+
+/** The reply requests of one widget. */
+export type ReplyRequests = ReturnType<typeof createReplyRequests>;
+
+/**
+ * The `context` of a request: the visitor context and what other features add. A value when nothing
+ * must be waited for, so the request leaves without waiting for anything; a promise otherwise.
+ */
+function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | Promise<WebhookRequest['context']> {
+  const facts = parts.readRequestContext?.();
+  const geo = parts.visitorContext.configured ? parts.visitorContext.read() : undefined;
+  const merge = (visitor: WebhookRequest['context'], more: Record<string, unknown> | undefined) => {
+    const context = { ...visitor, ...more };
+    return Object.keys(context).length > 0 ? context : undefined;
+  };
+  if (!geo && typeof (facts as PromiseLike<unknown> | undefined)?.then !== 'function') return merge(undefined, facts as Record<string, unknown> | undefined);
+  return Promise.all([geo, facts]).then(([visitor, more]) => merge(visitor, more));
+}
+
+/**
+ * Sends `request`'s question and reads the reply, parsed. Reading and parsing each get a task of their
+ * own: a large reply never becomes one long task on the store's page.
+ */
+async function fetchReply(store: ChatStore, deps: ChatDeps, parts: ReplyRequestParts, request: InFlight, onStreamText: (text: string) => void) {
+  // The question is drawn in the click's own task (with the conversation view, when the visitor asked
+  // from the welcome view); the request is built in the next, so neither becomes a long task on a phone.
+  await deps.yieldToPage();
+  // A new chat or the element's removal in between: nothing is read or sent.
+  if (request.controller.signal.aborted) throw new WebhookError('aborted', 'the request was cancelled');
+  const body = requestBody(store, request.userMessage);
+  const context = requestContext(parts);
+  body.context = context instanceof Promise ? await context : context;
+  const reply = await callWebhook({
+    url: store.getState().config.webhookUrl ?? '',
+    body,
+    fetch: deps.fetch,
+    timers: deps.timers,
+    signal: request.controller.signal,
+    onStreamText,
+  });
+  await deps.yieldToPage();
+  const { config, markdownOptions } = store.getState();
+  return parse(reply, { ...markdownOptions, storeUrl: config.storeUrl });
+}
+
+/**
+ * Requests replies from the webhook, one at a time: builds the request, shows a streamed reply as it
+ * arrives, and shows the final reply or the failure.
+ */
+export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: ReplyRequestParts) {
+  const { log } = parts;
+  const display = createReplyDisplay(store, deps, log, parts.onReplyActions);
+  let inFlight: InFlight | null = null;
+  const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
+
+  const showStreamText = (request: InFlight, text: string) => {
+    // A structured reply streamed as text would show as raw JSON: the dots stay until it is parsed.
+    if (!stillCurrent(request) || looksLikeJsonText(text)) return;
+    if (request.streamedId !== null) return log.update(request.streamedId, { content: text });
+    const message = log.create('bot', text, { status: 'streaming', retryFor: request.userMessage.id });
+    request.streamedId = message.id;
+    log.add(message, { as: 'streaming' });
+  };
+
+  const fail = (request: InFlight, userMessage: Message, error: unknown) => {
+    const failure = error instanceof WebhookError ? error : new WebhookError('network', String(error));
+    // Cancelled by the widget: `cancel` has already shown how the reply ended.
+    if (request.reason !== null) return;
+    if (!stillCurrent(request)) return;
+    if (request.streamedId !== null) display.cutOff(request.streamedId, `chat: ${failure.message}`);
+    else display.showFailure(userMessage, failure.kind === 'aborted' ? 'interrupted' : 'error', null, `chat: ${failure.message}`);
+  };
+
+  /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
+  const request = async (userMessage: Message): Promise<void> => {
+    const { config, sessionId } = store.getState();
+    if (!config.webhookUrl) return;
+    const current: InFlight = { controller: new AbortController(), reason: null, sessionId, userMessage, streamedId: null };
+    inFlight = current;
+    store.setState({ loading: true, notice: null });
+    const markdownReady = parts.ensureMarkdown();
+    try {
+      const parsed = await fetchReply(store, deps, parts, current, (text) => showStreamText(current, text));
+      await markdownReady;
+      await deps.yieldToPage();
+      if (stillCurrent(current)) display.showReply(parsed, current.streamedId);
+    } catch (error) {
+      fail(current, userMessage, error);
+    } finally {
+      if (inFlight === current) {
+        inFlight = null;
+        store.setState({ loading: false });
+      }
+      parts.conversations.commit();
+    }
+  };
+
+  return {
+    request,
+
+    /** Sends the question a failed reply belongs to again, replacing the error bubble. */
+    retry(errorMessageId: string): void {
+      const failed = log.find(errorMessageId);
+      const question = failed?.retryFor ? log.find(failed.retryFor) : undefined;
+      if (!failed || !question || store.getState().loading) return;
+      log.remove(failed.id);
+      void request(question);
+    },
+
+    /**
+     * Cancels the reply in flight, if any, and shows how it ended before anything is saved: what had
+     * streamed stays, marked interrupted with Retry; removed while waiting, the question gets the
+     * interrupted note with Retry; a new chat leaves an unstreamed question unanswered.
+     */
+    cancel(reason: CancelReason): void {
+      const request = inFlight;
+      if (!request || request.reason !== null) return;
+      request.reason = reason;
+      if (request.streamedId !== null) display.interrupt(request.streamedId);
+      else if (reason === 'removed') display.showFailure(request.userMessage, 'interrupted', null, 'chat: the reply was interrupted (the widget was removed)');
+      inFlight = null;
+      store.setState({ loading: false });
+      request.controller.abort();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it, vi } from 'vitest';
+import { COMMERCE_IMAGE_HOSTS, allowedImageUrl, type ImagePolicy } from '../../../../src/chat/attachments/image-policy';
+import { normaliseProduct } from '../../../../src/chat/replies/products';
+
+const PAGE = 'https://shop.example';
+const policy = (imageHosts: readonly string[] = COMMERCE_IMAGE_HOSTS, onRefused?: ImagePolicy['onRefused']): ImagePolicy => ({ imageHosts, pageOrigin: PAGE, onRefused });
+
+describe('the image rule for replies', () => {
+  it.each([
+    ['a same-origin path ending in an image extension', '/files/shirt.jpg', undefined, 'https://shop.example/files/shirt.jpg'],
+    ['a same-origin image with a query (a resized variant)', '/cdn/shop/files/shirt.webp?v=12&width=400', undefined, 'https://shop.example/cdn/shop/files/shirt.webp?v=12&width=400'],
+    ['every raster extension and svg, in any case', '/a.PNG', undefined, 'https://shop.example/a.PNG'],
+    ['Shopify\'s CDN by default', 'https://cdn.shopify.com/s/files/1/0001/shirt.jpg', undefined, 'https://cdn.shopify.com/s/files/1/0001/shirt.jpg'],
+    ['a configured host, any path', 'https://img.example/p/1', ['img.example'], 'https://img.example/p/1'],
+    ['a configured wildcard', 'https://a.b.images.example/x', ['*.images.example'], 'https://a.b.images.example/x'],
+    ['a same-origin path under a configured prefix', '/media/catalog/1', ['shop.example/media/'], 'https://shop.example/media/catalog/1'],
+    ['a prefix written without its trailing slash', '/media/catalog/1', ['shop.example/media'], 'https://shop.example/media/catalog/1'],
+    ['another host under a configured prefix', 'https://cdn.example/acme/1', ['cdn.example/acme/'], 'https://cdn.example/acme/1'],
+  ])('allows %s', (_, src, hosts, expected) => {
+    expect(allowedImageUrl(src, policy(hosts))).toBe(expected);
+  });
+
+  it.each([
+    ['an image on an unlisted host', 'https://attacker.example/x.png?d=secret'],
+    ['an unlisted host, protocol-relative', '//attacker.example/x.png'],
+    ['a same-origin path that is not an image: add to cart', '/cart/add?id=123&quantity=10'],
+    ['a same-origin path that is not an image: log out', '/account/logout'],
+    ['a same-origin path that only looks like an image in its query', '/account/logout?x=.png'],
+    ['a path that climbs out of a prefix', '/media/../cart/add'],
+    ['a path that climbs out of a prefix, encoded', '/media/%2e%2e/cart/add'],
+    ['a look-alike of a prefix', '/media-evil/x'],
+    ['plain http on a listed host', 'http://cdn.shopify.com/x.jpg'],
+    ['a look-alike of a listed host', 'https://cdn.shopify.com.attacker.example/x.jpg'],
+    ['a data URL in markdown', 'data:image/png;base64,iVBORw0KGgo='],
+    ['javascript:', 'javascript:alert(1)'],
+  ])('refuses %s', (_, src) => {
+    expect(allowedImageUrl(src, policy(['shop.example/media/']))).toBeNull();
+  });
+
+  it('a bare entry for the page\'s own host does not open every path of the store', () => {
+    expect(allowedImageUrl('/cart/add?id=1', policy(['shop.example']))).toBeNull();
+  });
+
+  it('names the host of each refused image', () => {
+    const onRefused = vi.fn();
+    allowedImageUrl('https://attacker.example/x.png', policy(undefined, onRefused));
+    allowedImageUrl('/account/logout', policy(undefined, onRefused));
+    expect(onRefused.mock.calls).toEqual([
+      ['attacker.example', false],
+      ['shop.example', true],
+    ]);
+  });
+
+  it('holds for card images too: a refused card image is dropped, an allowed one kept', () => {
+    const context = { storeUrl: null, ...policy() };
+    expect(normaliseProduct({ title: 'A', image: 'https://attacker.example/x.png?d=4111111111111111' }, context)?.image).toBeUndefined();
+    expect(normaliseProduct({ title: 'A', image: '/account/logout' }, context)?.image).toBeUndefined();
+    expect(normaliseProduct({ title: 'A', image: '/files/a.png' }, context)?.image).toBe('https://shop.example/files/a.png');
+    expect(normaliseProduct({ title: 'A', image: 'https://cdn.shopify.com/a.png' }, context)?.image).toBe('https://cdn.shopify.com/a.png');
+    expect(normaliseProduct({ title: 'A', image: 'data:image/png;base64,iVBORw0KGgo=' }, context)?.image).toBe('data:image/png;base64,iVBORw0KGgo=');
+  });
+});

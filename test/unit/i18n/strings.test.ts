@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { builtInLanguage, directionOf, LANGUAGES, resolveStrings } from '../../../src/i18n/resolve';
+import { englishStrings, formatString, isStringKey, tableFromValues, type StringKey } from '../../../src/i18n/strings';
+import { defaultTheme } from '../../../src/theme/theme';
+
+describe('the string table', () => {
+  // The welcome and notice texts are part of the product: their exact wording is pinned here.
+  it.each([
+    ['welcomeTitle', 'Welcome to {brandName}'],
+    ['welcomeSubtitle', 'How can we help you today?'],
+    ['askQuestion', 'Ask a question'],
+    ['trackOrder', 'Track my order'],
+    ['newArrivals', 'New arrivals'],
+    ['recentConversation', 'Recent Conversation'],
+    ['startLiveCall', 'Start a live call'],
+    ['talkToHuman', 'Talk to a human agent'],
+    ['online', 'Online'],
+    ['newChat', 'New chat'],
+    ['emptyChat', 'Start a conversation by typing a message below'],
+    ['messagePlaceholder', 'Type your message...'],
+    ['askQuestionMessage', 'Hi'],
+    ['newArrivalsMessage', 'Shop new arrivals'],
+    ['renderError', 'Unexpected Application Error!'],
+    ['replyFailed', 'Oops! Something went wrong. Try again later.'],
+    ['replyNotUnderstood', "Sorry, I couldn't understand that."],
+    ['send', 'Send'],
+    ['back', 'Back'],
+    ['startCall', 'Start call'],
+    ['attachImage', 'Attach image'],
+    ['navHome', 'Home'],
+    ['navChats', 'Chats'],
+    ['navFaq', 'FAQ'],
+  ] as const)('%s reads %j', (key, text) => {
+    expect(englishStrings[key]).toBe(text);
+  });
+
+  it('has no empty entry', () => {
+    for (const text of Object.values(englishStrings)) expect(text.trim()).not.toBe('');
+  });
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(formatString('Welcome to {brandName}', { brandName: 'Acme' })).toBe('Welcome to Acme');
+    expect(formatString('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+    expect(formatString('{toString}', {})).toBe('{toString}');
+  });
+
+  it('narrows keys from untrusted input', () => {
+    expect(isStringKey('send')).toBe(true);
+    expect(isStringKey('constructor')).toBe(false);
+    expect(isStringKey('__proto__')).toBe(false);
+  });
+
+  it('lets the store override single entries', () => {
+    const strings = resolveStrings('en', { send: 'Go' });
+    expect(strings.send).toBe('Go');
+    expect(strings.back).toBe('Back');
+  });
+});
+
+describe('built-in languages', () => {
+  const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+  const languages = Object.entries(LANGUAGES).filter(([code]) => code !== 'en');
+
+  it('ships English plus German, French, Spanish and a right-to-left language', () => {
+    expect(Object.keys(LANGUAGES).sort()).toEqual(['ar', 'de', 'en', 'es', 'fr']);
+    expect(Object.keys(LANGUAGES).some((code) => directionOf(code) === 'rtl')).toBe(true);
+  });
+
+  it.each(languages)('%s translates every entry, and nothing else', (_code, table) => {
+    expect(Object.keys(table).sort()).toEqual(Object.keys(englishStrings).sort());
+    for (const text of Object.values(table)) expect(text.trim()).not.toBe('');
+  });
+
+  it.each(languages)('%s keeps every entry\'s {placeholders}', (_code, table) => {
+    for (const key of Object.keys(englishStrings) as StringKey[]) {
+      expect([key, placeholders(table[key])]).toEqual([key, placeholders(englishStrings[key])]);
+    }
+  });
+
+  it.each(languages)('%s keeps as many default quick actions as English', (_code, table) => {
+    expect(table.defaultQuickActions.split('|')).toHaveLength(englishStrings.defaultQuickActions.split('|').length);
+  });
+
+  it.each(languages)('%s is a translation, not a copy of the English table', (_code, table) => {
+    // Messages the specification words exactly (the render error) may stay English; most may not.
+    const same = (Object.keys(englishStrings) as StringKey[]).filter((key) => table[key] === englishStrings[key]);
+    expect(same.length).toBeLessThan(Object.keys(englishStrings).length / 4);
+  });
+
+  it.each([
+    ['de', 'de', 'ltr'],
+    ['de-AT', 'de', 'ltr'],
+    ['FR-ca', 'fr', 'ltr'],
+    ['es-419', 'es', 'ltr'],
+    ['ar', 'ar', 'rtl'],
+    ['ar-EG', 'ar', 'rtl'],
+    ['ja', 'en', 'ltr'],
+    ['he', 'en', 'ltr'],
+    ['', 'en', 'ltr'],
+    ['constructor', 'en', 'ltr'],
+    ['__proto__', 'en', 'ltr'],
+  ])('%j uses %s, written %s', (tag, language, direction) => {
+    expect(builtInLanguage(tag)).toBe(language);
+    expect(directionOf(tag)).toBe(direction);
+  });
+
+  it('resolves a language with the store\'s overrides on top', () => {
+    const strings = resolveStrings('de-CH', { send: 'Los' });
+    expect(strings.send).toBe('Los');
+    expect(strings.back).toBe(LANGUAGES.de?.back);
+    expect(resolveStrings('xx', {}).welcomeTitle).toBe('Welcome to {brandName}');
+  });
+
+  it('words the default theme in the language', () => {
+    const german = defaultTheme('shop.acme.de', resolveStrings('de', {}));
+    expect(german.brandName).toBe('Acme Shop');
+    expect(german.welcomeMessage).toBe('Willkommen bei shop.acme.de. Wie können wir Ihnen heute helfen?');
+    expect(german.quickActions).toEqual(['Neuer Kurs', 'Meine Bestellung verfolgen', 'Größentabelle', 'Kundenservice kontaktieren']);
+    expect(defaultTheme('acme.com').brandName).toBe('Acme store');
+  });
+});
+
+describe('tables shipped as texts alone (how the build stores the built-in languages)', () => {
+  const keys = Object.keys(englishStrings) as StringKey[];
+
+  it.each(Object.entries(LANGUAGES))('%s comes back exactly from its texts in English key order', (_lang, table) => {
+    expect(tableFromValues(keys.map((key) => table[key]))).toEqual(table);
+  });
+
+  it('a text missing at the end falls back to English rather than showing nothing', () => {
+    const german = tableFromValues(keys.slice(0, -1).map((key) => LANGUAGES.de![key]));
+    expect(german.welcomeTitle).toBe('Willkommen bei {brandName}');
+    expect(german[keys.at(-1)!]).toBe(englishStrings[keys.at(-1)!]);
+  });
+});

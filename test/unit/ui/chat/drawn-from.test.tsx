@@ -1,0 +1,54 @@
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIRST_DRAWN, useDrawnFrom } from '../../../../src/ui/chat/drawn-from';
+
+// Which messages a conversation draws, render by render: a long one opened answers the tap with the chat
+// view alone, then draws its newest messages and the older ones a chunk at a time, each as a transition.
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const CHUNK = 10;
+let container: HTMLElement | null = null;
+afterEach(() => container?.remove());
+
+/** Renders the hook for `conversation` of `count` messages and returns every value it returned, in order. */
+async function drawnFromSteps(conversation: string, count: number) {
+  const seen: number[] = [];
+  function Probe({ id, total }: { id: string; total: number }) {
+    seen.push(useDrawnFrom(id, total, CHUNK));
+    return null;
+  }
+  container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  await act(async () => root.render(<Probe id={conversation} total={count} />));
+  return { seen, rerender: (id: string, total: number) => act(async () => root.render(<Probe id={id} total={total} />)) };
+}
+
+/** The distinct values, in order (React may render a value more than once). */
+const steps = (values: number[]) => values.filter((value, index) => value !== values[index - 1]);
+
+describe('useDrawnFrom', () => {
+  it(`draws a conversation of up to ${FIRST_DRAWN} messages whole, in its first render`, async () => {
+    const { seen } = await drawnFromSteps('a', FIRST_DRAWN);
+    expect(seen[0]).toBe(0);
+    expect(steps(seen)).toEqual([0]);
+  });
+
+  it('opens a long conversation with nothing drawn, then its newest messages, then a chunk at a time', async () => {
+    const { seen } = await drawnFromSteps('a', 35);
+    expect(steps(seen)).toEqual([35, 35 - FIRST_DRAWN, 30, 20, 10, 0]);
+  });
+
+  it('starts again for another conversation, and always draws a message added to the one on screen', async () => {
+    const { seen, rerender } = await drawnFromSteps('a', 12);
+    expect(steps(seen)).toEqual([12, 8, 0]);
+    seen.length = 0;
+    await rerender('b', 25);
+    expect(steps(seen)).toEqual([25, 21, 20, 10, 0]);
+    seen.length = 0;
+    await rerender('b', 26);
+    expect(steps(seen)).toEqual([0]);
+  });
+});

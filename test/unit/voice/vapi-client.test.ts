@@ -1,0 +1,119 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VoiceConfig } from '../../../src/voice/voice-config';
+
+// The adapter is tested at the SDK boundary: @vapi-ai/web is replaced by a recording fake.
+const sdk = vi.hoisted(() => {
+  const instances: FakeVapi[] = [];
+  class FakeVapi {
+    listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+    constructorArgs: unknown[];
+    start = vi.fn(async (..._args: unknown[]): Promise<object | null> => ({ id: 'call_1' }));
+    stop = vi.fn(async () => undefined);
+    setMuted = vi.fn();
+    constructor(...args: unknown[]) {
+      this.constructorArgs = args;
+      instances.push(this);
+    }
+    on(event: string, listener: (...args: unknown[]) => void) {
+      const set = this.listeners.get(event) ?? new Set();
+      set.add(listener);
+      this.listeners.set(event, set);
+      return this;
+    }
+    removeListener(event: string, listener: (...args: unknown[]) => void) {
+      this.listeners.get(event)?.delete(listener);
+      return this;
+    }
+    emit(event: string, ...args: unknown[]) {
+      for (const listener of this.listeners.get(event) ?? []) listener(...args);
+    }
+  }
+  return { FakeVapi, instances };
+});
+vi.mock('@vapi-ai/web', () => ({ default: sdk.FakeVapi }));
+
+const CONFIG: VoiceConfig = { provider: 'vapi', publicKey: 'pk_live', assistantId: 'asst_1', squadId: null, workflowId: null, apiUrl: null };
+
+async function adapter() {
+  return (await import('../../../src/voice/vapi-client')).createVapiClient;
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  sdk.instances.length = 0;
+});
+
+describe('Vapi adapter', () => {
+  it('constructs Vapi with the public key, the optional API base URL and a CSP-friendly Daily config', async () => {
+    const create = await adapter();
+    create(CONFIG);
+    create({ ...CONFIG, publicKey: 'pk_other', apiUrl: 'https://proxy.example/vapi' });
+    expect(sdk.instances.map((instance) => instance.constructorArgs)).toEqual([
+      ['pk_live', undefined, { avoidEval: true }],
+      ['pk_other', 'https://proxy.example/vapi', { avoidEval: true }],
+    ]);
+  });
+
+  it('shares one Vapi instance per page for the same key', async () => {
+    const create = await adapter();
+    create(CONFIG);
+    create(CONFIG);
+    expect(sdk.instances).toHaveLength(1);
+  });
+
+  it.each([
+    [{ assistantId: 'asst_1' }, ['asst_1', undefined, undefined, undefined]],
+    [{ squadId: 'squad_1' }, [undefined, undefined, 'squad_1', undefined]],
+    [{ workflowId: 'wf_1' }, [undefined, undefined, undefined, 'wf_1']],
+  ])('start(%j) calls vapi.start(%j)', async (target, args) => {
+    const client = (await adapter())(CONFIG);
+    expect(await client.start(target)).toBe(true);
+    expect(sdk.instances[0]?.start).toHaveBeenCalledWith(...args);
+  });
+
+  it('reports a start that resolves null as not started', async () => {
+    const client = (await adapter())(CONFIG);
+    sdk.instances[0]?.start.mockResolvedValueOnce(null);
+    expect(await client.start({ assistantId: 'asst_1' })).toBe(false);
+  });
+
+  it('passes stop and setMuted through', async () => {
+    const client = (await adapter())(CONFIG);
+    await client.stop();
+    client.setMuted(true);
+    client.setMuted(false);
+    expect(sdk.instances[0]?.stop).toHaveBeenCalledTimes(1);
+    expect(sdk.instances[0]?.setMuted.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it.each([
+    ['call-start', []],
+    ['call-end', []],
+    ['speech-start', []],
+    ['speech-end', []],
+    ['volume-level', [0.4]],
+    ['message', [{ type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'hi' }]],
+    ['error', [{ type: 'daily-error' }]],
+  ] as const)('maps the SDK event %s, and unsubscribing removes the listener', async (event, args) => {
+    const client = (await adapter())(CONFIG);
+    const listener = vi.fn();
+    const off = client.on(event, listener);
+    sdk.instances[0]?.emit(event, ...args);
+    expect(listener).toHaveBeenCalledWith(...args);
+    off();
+    sdk.instances[0]?.emit(event, ...args);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(sdk.instances[0]?.listeners.get(event)?.size).toBe(0);
+  });
+});
+
+describe('createVoiceClient', () => {
+  it('loads the Vapi adapter only for vapi calls and the scripted client for demo calls', async () => {
+    const { createVoiceClient } = await import('../../../src/voice/create-voice-client');
+    const timers = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
+    await createVoiceClient({ ...CONFIG, provider: 'demo' }, timers);
+    expect(sdk.instances).toHaveLength(0);
+    await createVoiceClient(CONFIG, timers);
+    expect(sdk.instances).toHaveLength(1);
+  });
+});
