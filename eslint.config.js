@@ -1,0 +1,28 @@
+// @ts-check
+import js from '@eslint/js';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'demo/build/', 'coverage/', 'test/bench/results/', 'node_modules/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,mjs,js}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      // Unused parameters named with a leading underscore document a signature the caller fixes.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  { files: ['src/**/*.tsx', 'test/**/*.tsx'], ...react.configs.flat.recommended },
+  { files: ['src/**/*.tsx', 'test/**/*.tsx'], ...react.configs.flat['jsx-runtime'] },
+  { files: ['src/**/*.tsx', 'test/**/*.tsx'], settings: { react: { version: '19.1' } } },
+  {
+    files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);
