@@ -3,7 +3,7 @@
 // (build/public-api/), bundled here by esbuild and evaluated, as build.mjs does for the language tables.
 //   node build/public-api.mjs            write dist/store-assistant.d.ts, dist/react.d.ts,
 //                                          dist/custom-elements.json and dist/vscode.html-custom-data.json
-//   node build/public-api.mjs --readme   rewrite the README's reference tables (npm run docs)
+//   node build/public-api.mjs --docs     rewrite the reference tables of docs/api.md (npm run docs)
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -46,12 +46,13 @@ export async function writePublicApi(outDir = path.join(root, 'dist')) {
   return (await loadGenerator()).writePublicApi(root, outDir);
 }
 
-/** Rewrites the README's reference tables from the contract; returns whether they changed. */
-export async function writeReadmeTables() {
-  return (await loadGenerator()).writeReadmeTables(root);
+/** Rewrites the reference tables of docs/api.md from the contract; returns whether they changed. */
+export async function writeReferenceTables() {
+  return (await loadGenerator()).writeReferenceTables(root);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes('--readme')) console.log((await writeReadmeTables()) ? 'README.md: tables updated' : 'README.md: tables already up to date');
-  else console.log(`wrote ${(await writePublicApi()).map((name) => `dist/${name}`).join(', ')}`);
+  if (process.argv.includes('--docs')) {
+    console.log((await writeReferenceTables()) ? 'docs/api.md: tables updated' : 'docs/api.md: tables already up to date');
+  } else console.log(`wrote ${(await writePublicApi()).map((name) => `dist/${name}`).join(', ')}`);
 }

@@ -20,9 +20,9 @@ export interface SizeReport {
 export function packagesOfMetafile(metafile: { inputs: Record<string, unknown> }): Promise<Map<string, string>>;
 /** Measures a built bundle next to its `.map` and `.meta.json`. */
 export function measureParts(file: string): Promise<SizeReport>;
-/** The measurement as the README's Markdown table. */
+/** The measurement as docs/performance.md's Markdown table. */
 export function markdownTable(report: SizeReport): string;
 /** The package names a table written by `markdownTable` lists. */
 export function packagesInTable(markdown: string): string[];
-/** The README's generated table, or null without its markers. */
-export function readmeTable(readme: string): string | null;
+/** A page's generated size table (docs/performance.md), or null without its markers. */
+export function sizeTable(page: string): string | null;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readContract, type Contract } from './contract';
 import { elementDeclarations, reactDeclarations } from './declaration-files';
 import { customElementsManifest, vscodeHtmlData } from './manifest';
-import { readmeTables, withReadmeTables } from './readme-tables';
+import { REFERENCE_PAGE, referenceTables, withReferenceTables } from './readme-tables';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -25,15 +25,15 @@ export async function writePublicApi(root: string, outDir: string): Promise<stri
   return Object.keys(files);
 }
 
-/** README.md under `root` with its reference tables as the contract gives them. */
-export async function readmeWithTables(root: string): Promise<string> {
-  return withReadmeTables(await readFile(path.join(root, 'README.md'), 'utf8'), readmeTables(readContract(root)));
+/** The reference page (docs/api.md) under `root` with its tables as the contract gives them. */
+export async function referencePageWithTables(root: string): Promise<string> {
+  return withReferenceTables(await readFile(path.join(root, REFERENCE_PAGE), 'utf8'), referenceTables(readContract(root)));
 }
 
-/** Rewrites the reference tables of README.md under `root`; returns whether anything changed. */
-export async function writeReadmeTables(root: string): Promise<boolean> {
-  const file = path.join(root, 'README.md');
-  const [before, after] = await Promise.all([readFile(file, 'utf8'), readmeWithTables(root)]);
+/** Rewrites the tables of the reference page under `root`; returns whether anything changed. */
+export async function writeReferenceTables(root: string): Promise<boolean> {
+  const file = path.join(root, REFERENCE_PAGE);
+  const [before, after] = await Promise.all([readFile(file, 'utf8'), referencePageWithTables(root)]);
   if (after !== before) await writeFile(file, after);
   return after !== before;
 }

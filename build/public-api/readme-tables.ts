@@ -8,14 +8,17 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => line(row.map(cell)))].join('\n');
 }
 
-/** How the README names a method: `startChat(firstMessage?)`. */
+/** How the reference names a method: `startChat(firstMessage?)`. */
 export const signature = (member: ContractMember) =>
   member.kind === 'method' ? `${member.name}(${member.parameters.map((parameter) => `${parameter.name}${parameter.optional ? '?' : ''}`).join(', ')})` : member.name;
 
 const code = (text: string) => `\`${text}\``;
 
-/** Each README table generated from the contract, by the name of its markers. */
-export function readmeTables(contract: Contract): Record<string, string> {
+/** The page that holds the reference tables: the README links to it, `npm run docs` writes it. */
+export const REFERENCE_PAGE = 'docs/api.md';
+
+/** Each reference table generated from the contract, by the name of its markers. */
+export function referenceTables(contract: Contract): Record<string, string> {
   const properties = (setBy: readonly string[]) =>
     contract.cssProperties.filter((property) => setBy.includes(property.setBy)).map((property) => [code(property.name), property.setFrom, property.default]);
   return {
@@ -32,15 +35,15 @@ const START = (name: string) => `<!-- public-api:${name} (generated from src/ele
 const END = (name: string) => `<!-- /public-api:${name} -->`;
 
 /**
- * `readme` with the text between each pair of markers replaced by its generated table. A marker that is
+ * `page` with the text between each pair of markers replaced by its generated table. A marker that is
  * missing, or in the wrong order, throws: a table would silently go stale.
  */
-export function withReadmeTables(readme: string, tables: Record<string, string>): string {
-  let text = readme;
+export function withReferenceTables(page: string, tables: Record<string, string>): string {
+  let text = page;
   for (const [name, content] of Object.entries(tables)) {
     const start = text.indexOf(START(name));
     const end = text.indexOf(END(name));
-    if (start < 0 || end < start) throw new Error(`README.md needs the lines ${START(name)} and ${END(name)} around the ${name} table`);
+    if (start < 0 || end < start) throw new Error(`${REFERENCE_PAGE} needs the lines ${START(name)} and ${END(name)} around the ${name} table`);
     text = `${text.slice(0, start + START(name).length)}\n${content}\n${text.slice(end)}`;
   }
   return text;

@@ -1,6 +1,6 @@
 // The mobile profile of `npm run bench`: a phone's screen and a CPU slowed four times, ours against the
 // published Vapi and n8n widgets, a blank page and the floors, in one run. Returns the table's rows
-// (each target a pass/fail row) and the figures the README's mobile table is written from.
+// (each target a pass/fail row) and the figures docs/performance.md's mobile table is written from.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // npm run bench: builds, runs every measurement, prints one table, writes it as JSON
 // (test/bench/results/latest.json) and exits non-zero when a budget is missed.
-//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory,mobile] [--runs N] [--readme]
-// --readme rewrites the README's mobile tables from this run (test/bench/mobile-readme.mjs).
+//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory,mobile] [--runs N] [--docs]
+// --docs rewrites the mobile tables of docs/performance.md from this run (test/bench/mobile-tables.mjs).
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { benchGrowth } from './growth.mjs';
 import { benchLoad } from './load.mjs';
 import { benchMemory } from './memory.mjs';
 import { benchMobile } from './mobile.mjs';
-import { mobileMarkdown, writeMobileTable } from './mobile-readme.mjs';
+import { mobileMarkdown, writeMobileTable } from './mobile-tables.mjs';
 import { benchHostileReplies, benchHugeReply, benchReveal } from './replies.mjs';
 import { startBenchServer } from './server.mjs';
 import { benchSize } from './size.mjs';
@@ -64,9 +64,9 @@ const report = {
   rows,
   mobile: mobile?.figures,
 };
-if (mobile && process.argv.includes('--readme')) {
-  await writeMobileTable(path.join(here, '../../README.md'), mobileMarkdown(mobile, report));
-  console.log('README.md: mobile tables rewritten');
+if (mobile && process.argv.includes('--docs')) {
+  await writeMobileTable(path.join(here, '../../docs/performance.md'), mobileMarkdown(mobile, report));
+  console.log('docs/performance.md: mobile tables rewritten');
 }
 await mkdir(path.join(here, 'results'), { recursive: true });
 await writeFile(path.join(here, 'results', 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readContract } from '../../build/public-api/contract';
 import { customElementsManifest, vscodeHtmlData } from '../../build/public-api/manifest';
-import { withReadmeTables } from '../../build/public-api/readme-tables';
+import { withReferenceTables } from '../../build/public-api/readme-tables';
 import { createTypePublisher } from '../../build/public-api/type-publisher';
 import { ATTRIBUTE_NAMES } from '../../src/element/attributes';
 import { CSS_PARTS } from '../../src/element/css-parts';
@@ -90,8 +90,8 @@ describe('custom-elements.json', () => {
   });
 });
 
-describe('the README tables', () => {
+describe('the reference tables', () => {
   it('need their markers: a table without them would silently go stale', () => {
-    expect(() => withReadmeTables('# Title\n', { methods: '| a |' })).toThrow(/README.md needs the lines/);
+    expect(() => withReferenceTables('# Title\n', { methods: '| a |' })).toThrow(/docs\/api.md needs the lines/);
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -15,10 +15,17 @@ const root = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
+// The topic pages ship with the README, so its links to docs/ also work in node_modules and on a CDN
+// that serves the package's files; docs/architecture.md is about the sources, which do not ship.
+const TOPIC_PAGES = readdirSync(path.join(root, 'docs'))
+  .filter((name) => name.endsWith('.md') && name !== 'architecture.md')
+  .map((name) => `docs/${name}`);
+
 const SHIPPED = [
   'CHANGELOG.md',
   'LICENSE',
   'README.md',
+  ...TOPIC_PAGES,
   'dist/custom-elements.json',
   'dist/react.d.ts',
   'dist/store-assistant.d.ts',
@@ -48,8 +55,9 @@ afterAll(() => {
 });
 
 describe('the npm package', () => {
-  it('ships the script, its map, licences, types, manifests, README, CHANGELOG and LICENSE, and nothing else', () => {
-    expect(packed.files.map((file) => file.path).sort()).toEqual(SHIPPED);
+  it('ships the script, its map, licences, types, manifests, README, docs pages, CHANGELOG and LICENSE, and nothing else', () => {
+    expect(TOPIC_PAGES).toContain('docs/webhook.md');
+    expect(packed.files.map((file) => file.path).sort()).toEqual([...SHIPPED].sort());
   });
 
   it('says where everything is, and that importing it defines the element', () => {

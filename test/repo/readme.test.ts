@@ -2,21 +2,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readContract } from '../../build/public-api/contract';
-import { readmeTables, signature, withReadmeTables } from '../../build/public-api/readme-tables';
+import { REFERENCE_PAGE, referenceTables, signature, withReferenceTables } from '../../build/public-api/readme-tables';
 import { ATTRIBUTE_DOCS } from '../../src/element/attribute-docs';
 import { ATTRIBUTE_NAMES } from '../../src/element/attributes';
 
-// The README's reference tables are what store owners read; they must say what the code does. They are
-// generated from the declarations in src/element (`npm run docs`), which contract.test.ts and
-// public-api.types.ts hold to the code.
+// The reference tables of docs/api.md (the README links to them) are what store owners and developers
+// read; they must say what the code does. They are generated from the declarations in src/element
+// (`npm run docs`), which contract.test.ts and public-api.types.ts hold to the code.
 const root = path.resolve(__dirname, '../..');
-const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+const reference = readFileSync(path.join(root, REFERENCE_PAGE), 'utf8');
 const contract = readContract(root);
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-describe('README reference tables', () => {
+describe('the reference tables of docs/api.md', () => {
   it('are the tables generated from the declarations (after changing them, run `npm run docs`)', () => {
-    expect(readme).toBe(withReadmeTables(readme, readmeTables(contract)));
+    expect(reference).toBe(withReferenceTables(reference, referenceTables(contract)));
   });
 
   it('documents exactly the attributes the element has', () => {
@@ -24,23 +24,23 @@ describe('README reference tables', () => {
   });
 
   it.each(contract.attributes)('documents attribute $name with its default', ({ name, doc, default: fallback }) => {
-    expect(readme).toContain(`| \`${name}\` | ${cell(fallback)} | ${cell(doc)} |`);
+    expect(reference).toContain(`| \`${name}\` | ${cell(fallback)} | ${cell(doc)} |`);
   });
 
   it.each(contract.members)('documents method $name', (member) => {
-    expect(readme).toContain(`| \`${signature(member)}\` | ${cell(member.description)} |`);
+    expect(reference).toContain(`| \`${signature(member)}\` | ${cell(member.description)} |`);
   });
 
   it.each(contract.events)('documents event $name', ({ name, when }) => {
-    expect(readme).toContain(`| \`${name}\` | ${cell(when)} |`);
+    expect(reference).toContain(`| \`${name}\` | ${cell(when)} |`);
   });
 
   it.each(contract.cssProperties)('documents CSS custom property $name', ({ name, setFrom }) => {
-    expect(readme).toContain(`| \`${name}\` | ${cell(setFrom)} |`);
+    expect(reference).toContain(`| \`${name}\` | ${cell(setFrom)} |`);
   });
 
   it.each(contract.cssParts)('documents CSS part $name', ({ name, description }) => {
-    expect(readme).toContain(`| \`${name}\` | ${cell(description)} |`);
+    expect(reference).toContain(`| \`${name}\` | ${cell(description)} |`);
   });
 });
 

@@ -10,7 +10,7 @@ import { fakeDeps } from '../../support/fake-deps';
 import { fakeVoiceClient } from '../../support/fake-voice';
 import { fakeFetch, jsonReply } from '../../support/fetch';
 
-// What a call starts knowing: `assistantOverrides.variableValues`, each documented in the README.
+// What a call starts knowing: `assistantOverrides.variableValues`, each documented in docs/voice.md.
 
 const VAPI: VoiceConfig = { provider: 'vapi', publicKey: 'pk_test', assistantId: 'asst_1', squadId: null, workflowId: null, apiUrl: null };
 const WEBHOOK = 'https://hooks.example/chat';
