@@ -1,3 +1,4 @@
+// @ts-check
 // Every change the widget's build makes to third-party code, in one esbuild plugin, so that an upgrade
 // of @vapi-ai/web or esbuild has one place to check. test/build/third-party-patches.test.ts reads the
 // upstream code and fails, naming the patch to revisit, when it no longer matches what a patch assumes;
@@ -43,20 +44,28 @@ const EXPORT_HELPER_LOOP = /for\(var ([\w$]+) in ([\w$]+)\)([\w$]+)\(([\w$]+),\1
  * Rewrites esbuild's `__export` helper in `code` (minified output) to define own keys only. The rewrite
  * has the same length, padded with spaces, so a source map of `code` stays exact. Throws unless the
  * helper occurs exactly once, so an esbuild that emits it differently fails the build.
+ * @param {string} code
+ * @param {string} [file] named in the error
  */
 export function hardenNamespaceHelper(code, file = 'the bundle') {
   const matches = code.match(EXPORT_HELPER_LOOP) ?? [];
   if (matches.length !== 1) {
     throw new Error(`expected esbuild's __export helper once in ${file}, found it ${matches.length} times: see build/third-party-patches.mjs`);
   }
-  return code.replace(EXPORT_HELPER_LOOP, (whole, key, all, define, target) => {
+  /** @type {(whole: string, key: string, all: string, define: string, target: string) => string} */
+  const harden = (whole, key, all, define, target) => {
     const safe = `Object.keys(${all}).map(${key}=>${define}(${target},${key},{get:${all}[${key}]}))`;
     if (safe.length > whole.length) throw new Error('the hardened __export helper is longer than the original');
     return safe.padEnd(whole.length, ' ');
-  });
+  };
+  return code.replace(EXPORT_HELPER_LOOP, harden);
 }
 
-/** Hardens the JavaScript a build produced: in memory with `write: false`, else in its `outfile`. */
+/**
+ * Hardens the JavaScript a build produced: in memory with `write: false`, else in its `outfile`.
+ * @param {import('esbuild').BuildResult} result
+ * @param {import('esbuild').BuildOptions} options
+ */
 async function hardenBuildOutput(result, options) {
   if (result.outputFiles) {
     // In place: esbuild hands on this array, not a new one.
@@ -72,13 +81,17 @@ async function hardenBuildOutput(result, options) {
   await writeFile(options.outfile, hardenNamespaceHelper(await readFile(options.outfile, 'utf8'), options.outfile));
 }
 
-/** The esbuild plugin applying every patch listed above. */
+/**
+ * The esbuild plugin applying every patch listed above.
+ * @type {import('esbuild').Plugin}
+ */
 export const thirdPartyPatchesPlugin = {
   name: 'third-party-patches',
   setup(pluginBuild) {
     // daily-js's Sentry integrations that it builds only to filter them out (build/slim-daily.mjs).
     slimDailyPlugin.setup(pluginBuild);
     let vapiBundled = false;
+    /** @type {Set<string>} */
     const swapped = new Set();
     pluginBuild.onStart(() => {
       vapiBundled = false;
