@@ -34,6 +34,22 @@ export const REPLACEMENTS = {
   events: path.join(root, 'src/voice/event-emitter.ts'),
 };
 
+/**
+ * The packages whose code the build patches, swaps out, or finds by its text or file layout, with what
+ * relies on it. package.json pins each to one exact version (no ^ or ~), so an upgrade is a deliberate
+ * change that the patches' tests then check (test/build/pinned-packages.test.ts keeps the pins exact and
+ * equal to what is installed; docs/build.md says how to upgrade one).
+ * @type {Readonly<Record<string, string>>}
+ */
+export const PATCHED_PACKAGES = {
+  '@vapi-ai/web': "its './client' and 'events' imports swapped for our modules (patches 1, 2)",
+  '@daily-co/daily-js': 'its minified ES module build cut by text: Sentry integrations, error reports, unused methods (4, 5)',
+  esbuild: 'its minified __export helper rewritten (patch 3); its module wrappers found by build/eager-compile.mjs',
+  react: 'its production CommonJS files imported by path (build.mjs)',
+  'react-dom': 'its production files imported by path (build.mjs); its client module compiled eagerly (eager-compile)',
+  marked: 'its initialiser compiled eagerly, found by its source files (build/eager-compile.mjs)',
+};
+
 const VAPI_PACKAGE = `${path.sep}@vapi-ai${path.sep}`;
 const VAPI_DIST = `${VAPI_PACKAGE}web${path.sep}dist${path.sep}`;
 
