@@ -2,7 +2,7 @@
 // The build patches third-party code by its text and file layout (build/third-party-patches.mjs lists
 // the packages). Each is pinned to one exact version in package.json, so that an upgrade is a change
 // someone makes on purpose, and the patches' tests then run against the new code; a range would let a
-// fresh install bring code no patch was checked against.
+// fresh install bring code no patch was checked against. docs/build.md's table names each at its pin.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ const manifest = JSON.parse(readFileSync(packageFile, 'utf8')) as {
 const lockfile = JSON.parse(readFileSync(new URL('../../package-lock.json', import.meta.url), 'utf8')) as {
   packages: Record<string, { version?: string }>;
 };
+const buildDoc = readFileSync(new URL('../../docs/build.md', import.meta.url), 'utf8');
 const requireFromRoot = createRequire(packageFile);
 
 /** A version with no range: `1.2.3` or `1.2.3-beta.1`. */
@@ -43,6 +44,11 @@ describe('the packages the build patches', () => {
     const declared = manifest.dependencies?.[name] ?? manifest.devDependencies?.[name];
     expect(pinProblem(name, declared, installedVersion(name))).toBeNull();
     expect(lockfile.packages[`node_modules/${name}`]?.version, `${name} in package-lock.json`).toBe(declared);
+  });
+
+  it.each(names)('%s is listed in docs/build.md at its pinned version', (name) => {
+    const declared = manifest.dependencies?.[name] ?? manifest.devDependencies?.[name];
+    expect(buildDoc).toContain(`\`${name}\` ${declared}`);
   });
 
   it('include every package whose modules the build compiles eagerly', () => {
