@@ -1,3 +1,4 @@
+// @ts-check
 // Builds dist/store-assistant.js: one minified IIFE with its source map, the stylesheet inlined as text,
 // and, from the element's public contract (build/public-api.mjs), its types, custom-elements.json and
 // VS Code's HTML data.
@@ -21,7 +22,10 @@ const outfile = path.join(root, 'dist/store-assistant.js');
 const widgetEntry = path.join(root, 'src/index.ts');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 
-/** Lucide icons the widget uses, by our name. Rendered as CSS masks, so no SVG element enters the DOM. */
+/**
+ * Lucide icons the widget uses, by our name. Rendered as CSS masks, so no SVG element enters the DOM.
+ * @type {Record<string, string>}
+ */
 const ICONS = {
   back: 'arrow-left',
   send: 'send-horizontal',
@@ -77,7 +81,10 @@ async function writeIconStylesheet() {
 // The plugins below work on our own modules only; what the build changes in third-party code is in
 // build/third-party-patches.mjs.
 
-/** `import css from './x.css?raw'` gives the minified stylesheet as a string (Vite reads the same specifier natively). */
+/**
+ * `import css from './x.css?raw'` gives the minified stylesheet as a string (Vite reads the same specifier natively).
+ * @type {import('esbuild').Plugin}
+ */
 const rawCssPlugin = {
   name: 'raw-css',
   setup(pluginBuild) {
@@ -96,6 +103,7 @@ const rawCssPlugin = {
  * esbuild calls a CommonJS module's exports as `(0, runtime.jsx)(...)`, and the UI's 200 elements each
  * repeat that. src/ui/jsx-runtime.ts binds React's JSX functions once as ES module exports, which esbuild
  * calls directly: about 0.4 KB gzip.
+ * @type {import('esbuild').Plugin}
  */
 const boundJsxRuntimePlugin = {
   name: 'bound-jsx-runtime',
@@ -105,10 +113,16 @@ const boundJsxRuntimePlugin = {
   },
 };
 
-/** Evaluates a small source module (one without runtime imports) in Node and returns its exports. */
+/**
+ * Evaluates a small source module (one without runtime imports) in Node and returns its exports.
+ * @param {string} file
+ * @returns {Promise<Record<string, unknown>>}
+ */
 async function evaluateModule(file) {
   const { outputFiles } = await build({ entryPoints: [file], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent' });
-  return import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
+  const [output] = outputFiles;
+  if (!output) throw new Error(`esbuild wrote nothing for ${file}`);
+  return import(`data:text/javascript;base64,${Buffer.from(output.text).toString('base64')}`);
 }
 
 /**
@@ -116,21 +130,24 @@ async function evaluateModule(file) {
  * `tableFromValues` (src/i18n/strings.ts) puts the keys back when the script runs: the keys, repeated in
  * every language, would cost about 0.4 KB gzip. The tables are read by evaluating the language modules
  * themselves, so the bundle cannot disagree with the sources the tests check.
+ * @type {import('esbuild').Plugin}
  */
 const compactLanguagesPlugin = {
   name: 'compact-languages',
   setup(pluginBuild) {
+    /** @type {string[] | undefined} */
     let keys;
     pluginBuild.onLoad({ filter: /[\\/]src[\\/]i18n[\\/]languages[\\/][a-z]+\.ts$/ }, async (args) => {
-      keys ??= Object.keys((await evaluateModule(path.join(root, 'src/i18n/strings.ts'))).englishStrings);
+      keys ??= Object.keys(/** @type {object} */ ((await evaluateModule(path.join(root, 'src/i18n/strings.ts'))).englishStrings));
+      const englishKeys = keys;
       const exported = await evaluateModule(args.path);
       const names = Object.keys(exported);
-      const table = exported[names[0]];
-      const tableKeys = table && typeof table === 'object' ? Object.keys(table) : [];
-      if (names.length !== 1 || tableKeys.length !== keys.length || !keys.every((key) => typeof table[key] === 'string')) {
+      const table = /** @type {Record<string, unknown>} */ (exported[names[0] ?? ''] ?? {});
+      const tableKeys = typeof table === 'object' ? Object.keys(table) : [];
+      if (names.length !== 1 || tableKeys.length !== englishKeys.length || !englishKeys.every((key) => typeof table[key] === 'string')) {
         throw new Error(`${path.relative(root, args.path)} must export exactly one table with every key of englishStrings`);
       }
-      const values = JSON.stringify(keys.map((key) => table[key]));
+      const values = JSON.stringify(englishKeys.map((key) => table[key]));
       return {
         contents: `import { tableFromValues } from '../strings';\nexport const ${names[0]} = tableFromValues(${values});\n`,
         loader: 'ts',
@@ -144,6 +161,8 @@ const compactLanguagesPlugin = {
  * A second minification pass with terser. Its frequency-ordered short names compress about 3% better
  * than esbuild's (some 6 KB gzip), and its (safe, default) compression finds about 0.9 KB more, such as
  * the strict-mode directive esbuild repeats in every lazily evaluated module.
+ * @param {string} file
+ * @param {{ widget?: boolean }} [options] whether `file` is the widget (whose eager modules must be found)
  */
 async function reminify(file, { widget = true } = {}) {
   const [code, map] = await Promise.all([readFile(file, 'utf8'), readFile(`${file}.map`, 'utf8')]);
@@ -158,6 +177,7 @@ async function reminify(file, { widget = true } = {}) {
   });
   // After terser, which would drop the parentheses that ask V8 to compile ReactDOM's and marked's modules with the script.
   // The benchmark's dependencies-only bundle imports marked eagerly: nothing wraps it there.
+  if (typeof result.code !== 'string' || typeof result.map !== 'string') throw new Error(`terser returned no code or map for ${file}`);
   const eager = markEagerModules(result.code, JSON.parse(result.map), undefined, { required: widget });
   await Promise.all([writeFile(file, eager.code), writeFile(`${file}.map`, JSON.stringify(eager.map))]);
 }
@@ -167,7 +187,7 @@ async function reminify(file, { widget = true } = {}) {
  * dead-code check; importing the production CommonJS files directly skips five wrapper modules.
  */
 function reactProductionEntries() {
-  const folder = (name, from = import.meta.url) => path.dirname(createRequire(from).resolve(`${name}/package.json`));
+  const folder = (/** @type {string} */ name, from = import.meta.url) => path.dirname(createRequire(from).resolve(`${name}/package.json`));
   return {
     react: path.join(folder('react'), 'cjs/react.production.js'),
     'react/jsx-runtime': path.join(folder('react'), 'cjs/react-jsx-runtime.production.js'),
@@ -180,6 +200,8 @@ function reactProductionEntries() {
 /**
  * Builds `entry` into `file` (by default the widget into dist/store-assistant.js) and returns its sizes
  * in bytes. The benchmark builds its dependencies-only bundle through here too, so both are built alike.
+ * @param {{ quiet?: boolean; entry?: string; file?: string }} [options]
+ * @returns {Promise<{ raw: number; gzip: number; map: number }>}
  */
 export async function buildBundle({ quiet = false, entry = widgetEntry, file = outfile } = {}) {
   const started = performance.now();
@@ -211,7 +233,7 @@ export async function buildBundle({ quiet = false, entry = widgetEntry, file = o
   const code = await readFile(file);
   const sizes = { raw: code.length, gzip: gzipSync(code, { level: 9 }).length, map: (await stat(`${file}.map`)).size };
   if (!quiet) {
-    const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+    const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(`${path.relative(root, file)}  ${kb(sizes.raw)} raw, ${kb(sizes.gzip)} gzip (map ${kb(sizes.map)}) in ${Math.round(performance.now() - started)} ms`);
   }
   return sizes;

@@ -1,3 +1,4 @@
+// @ts-check
 // Builds the demo's configurator page script (demo/configurator/*.ts) into demo/build/configurator.js,
 // which the demo server serves at /build/configurator.js. It is not part of the widget: it drives the
 // widget from the outside, as a store page would, and reuses the widget's own validation rules.

@@ -1,3 +1,4 @@
+// @ts-check
 // daily-js methods the widget can never call, and the build step that leaves them out of the bundle.
 //
 // The widget reaches daily-js only through @vapi-ai/web, and its Vapi instance stays inside
@@ -12,7 +13,10 @@
 // the code that stays still names a dropped method; build/slim-daily.mjs also refuses a @vapi-ai/web that
 // names one. test/build/daily-unused-methods.test.ts proves the same for our sources.
 
-/** The daily-js methods (of its call object and its message channels) that nothing can call. */
+/**
+ * The daily-js methods (of its call object and its message channels) that nothing can call.
+ * @type {readonly string[]}
+ */
 export const UNUSED_DAILY_METHODS = [
   // Prebuilt-UI frames and their settings: the widget only ever creates a call object.
   'createFrame', 'createTransparentFrame', 'getCallInstance', 'supportedBrowser', 'setTheme',
@@ -42,12 +46,19 @@ export const UNUSED_DAILY_METHODS = [
   'removeListenerForPackagedMessagesFromCallMachine',
 ];
 
-/** Whether `code` names `name` as a whole word (an identifier, a property or a string's content). */
+/**
+ * Whether `code` names `name` as a whole word (an identifier, a property or a string's content).
+ * @param {string} code
+ * @param {string} name
+ */
 export function namesWord(code, name) {
   return new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(code);
 }
 
-/** Whether `text` is exactly one JavaScript expression (parsed, never run). */
+/**
+ * Whether `text` is exactly one JavaScript expression (parsed, never run).
+ * @param {string} text
+ */
 function isOneExpression(text) {
   try {
     // Only parses: the function is never called.
@@ -61,6 +72,9 @@ function isOneExpression(text) {
 /**
  * The end of the object literal opening at `start`: braces counted, then the slice confirmed by parsing
  * it, so a brace inside a string or a regular expression cannot cut a method in the wrong place.
+ * @param {string} code
+ * @param {number} start
+ * @param {string} name the method's, for the error
  */
 function descriptorEnd(code, start, name) {
   let depth = 0;
@@ -79,6 +93,8 @@ function descriptorEnd(code, start, name) {
  * Leaves each of `names` (by default UNUSED_DAILY_METHODS) out of daily-js's class method lists, with
  * the comma that joined it to its neighbour. Throws when a method is not found, or when the code that
  * stays still names one of them (a newer daily-js calling it): the list must then be checked.
+ * @param {string} code
+ * @param {readonly string[]} [names]
  */
 export function dropUnusedMethods(code, names = UNUSED_DAILY_METHODS) {
   let result = code;

@@ -1,3 +1,4 @@
+// @ts-check
 // Marks the module functions the widget runs during its first render (and its markdown preload) for
 // eager compilation.
 //
@@ -9,76 +10,77 @@
 // into the download. The same holds for marked's initialiser when the markdown stack is preloaded.
 // Other engines parse the same code as before; what runs is unchanged.
 import { parse } from 'acorn';
-import { decodeMappings } from './bundle-parts.mjs';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 
 /**
  * The modules whose function is compiled eagerly: source map source paths end with these, or, ending in
  * `/`, lie in that folder. ReactDOM is evaluated when the widget first renders; marked (split into one
  * source per file by its own map) when the markdown stack is preloaded, where its initialiser's parse
  * was some 15 ms of a 30–48 ms task on a phone's CPU.
+ * @type {readonly string[]}
  */
 export const EAGER_MODULES = ['react-dom/cjs/react-dom-client.production.js', 'marked/src/'];
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** @typedef {import('./bundle-parts.mjs').SourceMap} SourceMap */
+/**
+ * A module's function in the bundle: a function expression passed as a call's argument, or one already
+ * in parentheses.
+ * @typedef {import('acorn').FunctionExpression | import('acorn').ArrowFunctionExpression
+ *   | import('acorn').ParenthesizedExpression} ModuleFunction
+ */
 
-function encodeVlq(value) {
-  let rest = value < 0 ? (-value << 1) | 1 : value << 1;
-  let text = '';
-  do {
-    let digit = rest & 31;
-    rest >>>= 5;
-    if (rest > 0) digit |= 32;
-    text += BASE64[digit];
-  } while (rest > 0);
-  return text;
-}
-
-/** Splits the first base64 VLQ value off a segment: [value, the rest of the segment's text]. */
-function splitFirstVlq(segment) {
-  let value = 0;
-  let shift = 0;
-  for (let index = 0; index < segment.length; index++) {
-    const digit = BASE64.indexOf(segment[index]);
-    value += (digit & 31) << shift;
-    if (!(digit & 32)) return [value & 1 ? -(value >>> 1) : value >>> 1, segment.slice(index + 1)];
-    shift += 5;
-  }
-  throw new Error(`a broken source map segment: ${segment}`);
-}
-
-/** Where each line of `code` starts. */
+/**
+ * Where each line of `code` starts.
+ * @param {string} code
+ */
 function lineStarts(code) {
   const starts = [0];
   for (let index = code.indexOf('\n'); index >= 0; index = code.indexOf('\n', index + 1)) starts.push(index + 1);
   return starts;
 }
 
-/** Whether a source map source is (part of) the module `spec`: a file path's end, or a folder ending in `/`. */
+/**
+ * Whether a source map source is (part of) the module `spec`: a file path's end, or a folder ending in `/`.
+ * @param {string} name
+ * @param {string} spec
+ */
 function isPartOf(name, spec) {
   const file = name.replace(/\\/g, '/');
   return spec.endsWith('/') ? `/${file}`.includes(`/${spec}`) : file.endsWith(spec);
 }
 
-/** The generated offsets mapped to the sources of module `spec`, in ascending order. */
+/**
+ * The generated offsets mapped to the sources of module `spec`, in ascending order.
+ * @param {string} code
+ * @param {SourceMap} map
+ * @param {string} spec
+ * @returns {number[]}
+ */
 function moduleOffsets(code, map, spec) {
   const sources = new Set(map.sources.flatMap((name, index) => (isPartOf(name, spec) ? [index] : [])));
   if (sources.size === 0) return [];
   const starts = lineStarts(code);
   const offsets = [];
-  for (const [line, segments] of decodeMappings(map.mappings).entries()) {
-    for (const [column, from] of segments) if (sources.has(from)) offsets.push(starts[line] + column);
+  for (const [line, segments] of decode(map.mappings).entries()) {
+    const lineStart = starts[line] ?? 0;
+    for (const segment of segments) if (segment.length !== 1 && sources.has(segment[1])) offsets.push(lineStart + segment[0]);
   }
   return offsets.sort((a, b) => a - b);
 }
 
-/** How many of the ascending `offsets` lie in [start, end). */
+/**
+ * How many of the ascending `offsets` lie in [start, end).
+ * @param {number[]} offsets
+ * @param {number} start
+ * @param {number} end
+ */
 function countWithin(offsets, start, end) {
-  const firstAtOrAfter = (value) => {
+  const firstAtOrAfter = (/** @type {number} */ value) => {
     let low = 0;
     let high = offsets.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (offsets[middle] < value) low = middle + 1;
+      if (/** @type {number} */ (offsets[middle]) < value) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -92,18 +94,32 @@ const MAX_NAME_LENGTH = 16;
 const MOST = 0.5;
 
 /**
+ * Whether an AST node can be a module's function: a function expression, or one in parentheses.
+ * @param {import('acorn').Node} node
+ * @returns {node is ModuleFunction}
+ */
+function isCandidate(node) {
+  return node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression' || node.type === 'ParenthesizedExpression';
+}
+
+/**
  * The module's function: of the functions passed as a call's argument (the bundler's module wrapper is
  * one), the one holding most of the module's code, the smallest of those on a tie. A few bytes of the
  * module sit just outside it (the variable the wrapper is assigned to).
+ * @param {import('acorn').Program} program
+ * @param {number[]} offsets the module's generated offsets, ascending
+ * @returns {ModuleFunction | null}
  */
 function moduleFunction(program, offsets) {
+  /** @type {ModuleFunction | null} */
   let best = null;
   let bestCount = 0;
+  /** @param {unknown} node */
   const visit = (node) => {
-    if (!node || typeof node.type !== 'string') return;
+    if (!node || typeof node !== 'object' || !('type' in node) || typeof node.type !== 'string') return;
     if (node.type === 'CallExpression') {
-      for (const argument of node.arguments) {
-        if (argument.type !== 'ArrowFunctionExpression' && argument.type !== 'FunctionExpression' && argument.type !== 'ParenthesizedExpression') continue;
+      for (const argument of /** @type {import('acorn').CallExpression} */ (node).arguments) {
+        if (!isCandidate(argument)) continue;
         const count = countWithin(offsets, argument.start, argument.end);
         if (count > bestCount || (count === bestCount && best && argument.end - argument.start < best.end - best.start)) {
           best = argument;
@@ -117,49 +133,50 @@ function moduleFunction(program, offsets) {
     }
   };
   visit(program);
+  // Assigned in `visit`, which the type checker does not follow.
+  const found = /** @type {ModuleFunction | null} */ (best);
   // A CommonJS wrapper holds all of the module's code but the name it is assigned to, just before it.
   // An ES module's wrapper (its lazy initialiser) holds its statements and classes; the bundler hoists
   // its function declarations and variable names out of it, and those are compiled on first call as
   // before. Either way the wrapper holds more of the module than all else.
-  const whole = best && offsets[0] >= best.start - MAX_NAME_LENGTH && offsets.at(-1) < best.end;
+  const whole = found !== null && (offsets[0] ?? 0) >= found.start - MAX_NAME_LENGTH && (offsets.at(-1) ?? 0) < found.end;
   const holdsTheModule = whole || bestCount > MOST * offsets.length;
-  return holdsTheModule ? best : null;
+  return holdsTheModule ? found : null;
 }
 
 /**
  * The source map of `code` once one character has been inserted before each of `offsets` (offsets in
- * `code`): every segment from an offset on, on the same line, moves one column right. Segment columns
- * are relative to the segment before, so only the first segment at or after each offset changes.
+ * `code`): every segment at or after an offset, on the same line, moves one column right.
+ * @param {string} code
+ * @param {string} mappings
+ * @param {number[]} offsets
  */
 function shiftMappings(code, mappings, offsets) {
+  if (offsets.length === 0) return mappings;
   const starts = lineStarts(code);
-  const lines = mappings.split(';');
-  /** Per line, per segment index: how many characters were inserted just before it. */
-  const moves = new Map();
+  /** Per line, the columns before which a character was inserted. */
+  const inserted = new Map();
   for (const offset of offsets) {
     let line = starts.length - 1;
-    while (starts[line] > offset) line--;
-    const column = offset - starts[line];
-    let at = 0;
-    const segments = lines[line].split(',');
-    const index = segments.findIndex((segment) => segment && (at += splitFirstVlq(segment)[0]) >= column);
-    if (index < 0) continue;
-    const perLine = moves.get(line) ?? new Map();
-    perLine.set(index, (perLine.get(index) ?? 0) + 1);
-    moves.set(line, perLine);
+    while (/** @type {number} */ (starts[line]) > offset) line--;
+    inserted.set(line, [...(inserted.get(line) ?? []), offset - /** @type {number} */ (starts[line])]);
   }
-  for (const [line, perLine] of moves) {
-    const segments = lines[line].split(',');
-    for (const [index, count] of perLine) {
-      const [delta, rest] = splitFirstVlq(segments[index]);
-      segments[index] = encodeVlq(delta + count) + rest;
+  const lines = decode(mappings);
+  for (const [line, columns] of inserted) {
+    for (const segment of lines[line] ?? []) {
+      segment[0] += columns.filter((/** @type {number} */ column) => column <= segment[0]).length;
     }
-    lines[line] = segments.join(',');
   }
-  return lines.join(';');
+  return encode(lines);
 }
 
-/** Each of `modules` in the bundle, with the call argument that is its function (parenthesised or not) or null. */
+/**
+ * Each of `modules` in the bundle, with the call argument that is its function (parenthesised or not) or null.
+ * @param {string} code
+ * @param {SourceMap} map
+ * @param {readonly string[]} modules
+ * @returns {Array<{ suffix: string; factory: ModuleFunction | null }>}
+ */
 function moduleFunctions(code, map, modules) {
   // With the parentheses kept as nodes, a wrapped function shows as a ParenthesizedExpression argument.
   const program = parse(code, { ecmaVersion: 'latest', sourceType: 'script', preserveParens: true });
@@ -167,13 +184,21 @@ function moduleFunctions(code, map, modules) {
     const offsets = moduleOffsets(code, map, suffix);
     if (offsets.length === 0) return [];
     const found = moduleFunction(program, offsets);
-    const isFunction = (node) => node?.type === 'ArrowFunctionExpression' || node?.type === 'FunctionExpression';
-    const factory = found && (isFunction(found) || isFunction(found.expression)) ? found : null;
+    const isFunction = (/** @type {import('acorn').Node} */ node) =>
+      node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression';
+    const inner = found?.type === 'ParenthesizedExpression' ? found.expression : found;
+    const factory = found && inner && isFunction(inner) ? found : null;
     return [{ suffix, factory }];
   });
 }
 
-/** Which of `modules` have their function in parentheses in `code`, the way V8 compiles it eagerly. */
+/**
+ * Which of `modules` have their function in parentheses in `code`, the way V8 compiles it eagerly.
+ * @param {string} code
+ * @param {SourceMap} map
+ * @param {readonly string[]} [modules]
+ * @returns {string[]}
+ */
 export function eagerModulesIn(code, map, modules = EAGER_MODULES) {
   return moduleFunctions(code, map, modules)
     .filter(({ factory }) => factory?.type === 'ParenthesizedExpression')
@@ -185,8 +210,14 @@ export function eagerModulesIn(code, map, modules = EAGER_MODULES) {
  * and source map. Fails when a listed module is in the bundle but its function cannot be found, so a
  * change in how the bundler wraps modules is noticed rather than silently losing the speed-up; with
  * `required: false` (a bundle that evaluates the module eagerly, unwrapped) such a module is skipped.
+ * @param {string} code
+ * @param {SourceMap} map
+ * @param {readonly string[]} [modules]
+ * @param {{ required?: boolean }} [options]
+ * @returns {{ code: string; map: SourceMap; wrapped: number }}
  */
 export function markEagerModules(code, map, modules = EAGER_MODULES, { required = true } = {}) {
+  /** @type {Array<[number, string]>} */
   const insertions = [];
   for (const { suffix, factory } of moduleFunctions(code, map, modules)) {
     if (!factory && !required) continue;

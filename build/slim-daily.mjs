@@ -1,3 +1,4 @@
+// @ts-check
 // Build-time changes to @daily-co/daily-js (the WebRTC client @vapi-ai/web calls through) that keep its
 // behaviour and take bytes out of the bundle. It ships pre-bundled: one minified file with its own copy
 // of the Sentry browser SDK, which it uses to report a call's fatal errors to Daily.
@@ -16,12 +17,13 @@ const FILTERED_INTEGRATIONS = ['BrowserApiErrors', 'Breadcrumbs', 'GlobalHandler
  * DOM, fetch, XHR and history instrumentation, global error handlers) in the bundle. This leaves them
  * out of the list, so the same integrations reach Sentry and the bundler drops the unused code. Throws
  * when the code is not exactly as expected (another daily-js release): the patch must then be checked.
+ * @param {string} code
  */
 export function dropFilteredIntegrations(code) {
   const list = /const t=\[((?:[\w$]+\(\),)*[\w$]+\(\))\];return!1!==e\.autoSessionTracking&&t\.push\([\w$]+\(\)\),t\}\(\{\}\)\.filter\(\(function\(e\)\{return!\[("[A-Za-z]+"(?:,"[A-Za-z]+")*)\]\.includes\(e\.name\)\}\)\)/g;
   const matches = [...code.matchAll(list)];
   if (matches.length !== 1) throw new Error(`daily-js: expected its Sentry integration list once, found it ${matches.length} times`);
-  const [whole, calls, filteredText] = matches[0];
+  const [whole = '', calls = '', filteredText] = matches[0] ?? [];
   if (filteredText !== FILTERED_INTEGRATIONS.map((name) => JSON.stringify(name)).join(',')) {
     throw new Error(`daily-js: it now filters out ${filteredText}`);
   }
@@ -32,7 +34,7 @@ export function dropFilteredIntegrations(code) {
     const definition = new RegExp(`[,;]${escaped}=(?:\\(e=\\{\\}\\)=>\\{const t=\\{[^}]*\\};return\\{|\\(\\)=>\\(\\{)name:"([A-Za-z]+)"`, 'g');
     const names = [...code.matchAll(definition)].map((match) => match[1]);
     if (names.length > 1) throw new Error(`daily-js: ${factory} is defined ${names.length} times`);
-    return !FILTERED_INTEGRATIONS.includes(names[0]);
+    return !FILTERED_INTEGRATIONS.includes(names[0] ?? '');
   });
   if (factories.length - kept.length !== FILTERED_INTEGRATIONS.length) {
     throw new Error(`daily-js: found ${factories.length - kept.length} of the ${FILTERED_INTEGRATIONS.length} filtered integrations' factories`);
@@ -49,6 +51,7 @@ const ERROR_REPORT_METHOD = '{key:"_maybeSendToSentry",value:function(e){';
  * the store never chose. This empties that method, so nothing is sent and the Sentry SDK daily-js
  * carries for it leaves the bundle (about 18 KB gzip). The widget still shows the failure and emits
  * its own `store-assistant:error`. Throws when the method is not found exactly once.
+ * @param {string} code
  */
 export function dropErrorReports(code) {
   const start = code.indexOf(ERROR_REPORT_METHOD);
@@ -69,6 +72,7 @@ export function dropErrorReports(code) {
  * what nothing uses. Then applies `dropFilteredIntegrations`, `dropErrorReports` and
  * `dropUnusedMethods` (build/daily-unused-methods.mjs), and fails the build when @vapi-ai/web names a
  * method that leaves.
+ * @type {import('esbuild').Plugin}
  */
 export const slimDailyPlugin = {
   name: 'slim-daily',

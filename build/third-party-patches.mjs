@@ -1,11 +1,13 @@
+// @ts-check
 // Every change the widget's build makes to third-party code, in one esbuild plugin, so that an upgrade
 // of @vapi-ai/web or esbuild has one place to check. test/build/third-party-patches.test.ts reads the
 // upstream code and fails, naming the patch to revisit, when it no longer matches what a patch assumes;
-// the build itself fails when a patch finds nothing to patch.
+// the build itself fails when a patch finds nothing to patch. docs/build.md lists every change, these
+// and the few made elsewhere (React's production entries, eager compilation), with what each saves.
 //
 // 1. @vapi-ai/web's generated REST client (its dist/client.js, imported as './client') becomes
 //    src/voice/vapi-api-client.ts. The SDK calls one endpoint of a client for the whole Vapi API:
-//    about 10 KB gzip saved on every store page.
+//    about 4.6 KB gzip (35 KB minified) saved on every store page.
 // 2. The `events` polyfill, when @vapi-ai/web imports it, becomes src/voice/event-emitter.ts, which has
 //    the EventEmitter methods the SDK (and src/voice/vapi-client.ts) call, for a fifth of the size.
 // 3. esbuild's `__export` helper, which builds module namespace objects, walks them with `for...in`: that
@@ -33,6 +35,22 @@ export const REPLACEMENTS = {
   events: path.join(root, 'src/voice/event-emitter.ts'),
 };
 
+/**
+ * The packages whose code the build patches, swaps out, or finds by its text or file layout, with what
+ * relies on it. package.json pins each to one exact version (no ^ or ~), so an upgrade is a deliberate
+ * change that the patches' tests then check (test/build/pinned-packages.test.ts keeps the pins exact and
+ * equal to what is installed; docs/build.md says how to upgrade one).
+ * @type {Readonly<Record<string, string>>}
+ */
+export const PATCHED_PACKAGES = {
+  '@vapi-ai/web': "its './client' and 'events' imports swapped for our modules (patches 1, 2)",
+  '@daily-co/daily-js': 'its minified ES module build cut by text: Sentry integrations, error reports, unused methods (4, 5)',
+  esbuild: 'its minified __export helper rewritten (patch 3); its module wrappers found by build/eager-compile.mjs',
+  react: 'its production CommonJS files imported by path (build.mjs)',
+  'react-dom': 'its production files imported by path (build.mjs); its client module compiled eagerly (eager-compile)',
+  marked: 'its initialiser compiled eagerly, found by its source files (build/eager-compile.mjs)',
+};
+
 const VAPI_PACKAGE = `${path.sep}@vapi-ai${path.sep}`;
 const VAPI_DIST = `${VAPI_PACKAGE}web${path.sep}dist${path.sep}`;
 
@@ -43,20 +61,28 @@ const EXPORT_HELPER_LOOP = /for\(var ([\w$]+) in ([\w$]+)\)([\w$]+)\(([\w$]+),\1
  * Rewrites esbuild's `__export` helper in `code` (minified output) to define own keys only. The rewrite
  * has the same length, padded with spaces, so a source map of `code` stays exact. Throws unless the
  * helper occurs exactly once, so an esbuild that emits it differently fails the build.
+ * @param {string} code
+ * @param {string} [file] named in the error
  */
 export function hardenNamespaceHelper(code, file = 'the bundle') {
   const matches = code.match(EXPORT_HELPER_LOOP) ?? [];
   if (matches.length !== 1) {
     throw new Error(`expected esbuild's __export helper once in ${file}, found it ${matches.length} times: see build/third-party-patches.mjs`);
   }
-  return code.replace(EXPORT_HELPER_LOOP, (whole, key, all, define, target) => {
+  /** @type {(whole: string, key: string, all: string, define: string, target: string) => string} */
+  const harden = (whole, key, all, define, target) => {
     const safe = `Object.keys(${all}).map(${key}=>${define}(${target},${key},{get:${all}[${key}]}))`;
     if (safe.length > whole.length) throw new Error('the hardened __export helper is longer than the original');
     return safe.padEnd(whole.length, ' ');
-  });
+  };
+  return code.replace(EXPORT_HELPER_LOOP, harden);
 }
 
-/** Hardens the JavaScript a build produced: in memory with `write: false`, else in its `outfile`. */
+/**
+ * Hardens the JavaScript a build produced: in memory with `write: false`, else in its `outfile`.
+ * @param {import('esbuild').BuildResult} result
+ * @param {import('esbuild').BuildOptions} options
+ */
 async function hardenBuildOutput(result, options) {
   if (result.outputFiles) {
     // In place: esbuild hands on this array, not a new one.
@@ -72,13 +98,17 @@ async function hardenBuildOutput(result, options) {
   await writeFile(options.outfile, hardenNamespaceHelper(await readFile(options.outfile, 'utf8'), options.outfile));
 }
 
-/** The esbuild plugin applying every patch listed above. */
+/**
+ * The esbuild plugin applying every patch listed above.
+ * @type {import('esbuild').Plugin}
+ */
 export const thirdPartyPatchesPlugin = {
   name: 'third-party-patches',
   setup(pluginBuild) {
     // daily-js's Sentry integrations that it builds only to filter them out (build/slim-daily.mjs).
     slimDailyPlugin.setup(pluginBuild);
     let vapiBundled = false;
+    /** @type {Set<string>} */
     const swapped = new Set();
     pluginBuild.onStart(() => {
       vapiBundled = false;

@@ -1,3 +1,4 @@
+// @ts-check
 // Replies an unlucky model, a buggy workflow or a prompt injection can send, each as long as the widget
 // shows (10,000 characters): deep nesting, long delimiter runs, many links, entities and raw HTML. Used
 // by the benchmark (the main-thread cost of rendering each) and the browser tests (none breaks the widget).
@@ -6,19 +7,31 @@
 export const REPLY_LIMIT = 10_000;
 
 /** `unit` repeated to `length` characters. */
-const fill = (unit, length = REPLY_LIMIT) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-/** `open` repeated, `middle`, then `close` repeated, together `length` characters. */
+const fill = (/** @type {string} */ unit, length = REPLY_LIMIT) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+/**
+ * `open` repeated, `middle`, then `close` repeated, together `length` characters.
+ * @param {string} open
+ * @param {string} middle
+ * @param {string} close
+ */
 const around = (open, middle, close, length = REPLY_LIMIT) => {
   const count = Math.floor((length - middle.length) / (open.length + close.length));
   return open.repeat(count) + middle + close.repeat(count);
 };
-/** Lines made by `line(index)` until the reply is full. */
+/**
+ * Lines made by `line(index)` until the reply is full.
+ * @param {(index: number) => string} line
+ */
 const lines = (line, length = REPLY_LIMIT) => {
   const out = [];
   for (let index = 0; out.join('\n').length < length; index++) out.push(line(index));
   return out.join('\n').slice(0, length);
 };
 
+/**
+ * Hostile replies by name, each as long as the widget shows.
+ * @type {Readonly<Record<string, string>>}
+ */
 export const HOSTILE_REPLIES = {
   'nested quotes': `${'>'.repeat(REPLY_LIMIT - 3)} hi`,
   'nested quotes, spaced': fill('> ', REPLY_LIMIT - 2) + 'hi',

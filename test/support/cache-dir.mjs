@@ -1,3 +1,4 @@
+// @ts-check
 // Where the tests keep what they unpack or install outside the repository: Chromium unpacked from its
 // npm package, and the n8n install of the real-n8n suite. Both are large and slow to make, so they are
 // kept across runs and across fresh clones.
@@ -17,6 +18,8 @@ export function testCacheDir() {
 /**
  * Removes `<cache>/<name>.partial-*` folders older than `maxAgeMs`: scratch folders of an install or
  * unpacking that was killed before it could clean up. Younger ones may belong to a run still going.
+ * @param {string} name
+ * @param {number} maxAgeMs
  */
 export async function removeStalePartials(name, maxAgeMs) {
   const dir = testCacheDir();

@@ -1,3 +1,4 @@
+// @ts-check
 // Launching Chromium, shared by the browser tests and the benchmarks.
 //
 // The browser comes from the npm registry: the devDependency @sparticuz/chromium ships a headless
@@ -96,7 +97,10 @@ export async function chromiumExecutablePath() {
   return unpackBundledChromium();
 }
 
-/** Launches Chromium with the project's flags plus `extraArgs`, or fails saying why: browser tests never skip silently. */
+/**
+ * Launches Chromium with the project's flags plus `extraArgs`, or fails saying why: browser tests never skip silently.
+ * @param {string[]} [extraArgs]
+ */
 export async function launchChromium(extraArgs = []) {
   const executablePath = await chromiumExecutablePath();
   return chromium.launch({ executablePath, args: [...CHROME_ARGS, ...extraArgs] });
