@@ -48,6 +48,7 @@ export const PATCHED_PACKAGES = {
   esbuild: 'its minified __export helper rewritten (patch 3); its module wrappers found by build/eager-compile.mjs',
   react: 'its production CommonJS files imported by path (build.mjs)',
   'react-dom': 'its production files imported by path (build.mjs); its client module compiled eagerly (eager-compile)',
+  scheduler: "its production CommonJS file imported by path (build.mjs), beside react-dom's",
   marked: 'its initialiser compiled eagerly, found by its source files (build/eager-compile.mjs)',
 };
 
