@@ -1,6 +1,6 @@
 import { defaultConfig, type AssistantConfig, type FaqEntry } from '../app/config';
 import type { CommerceConfig } from '../commerce/commerce-state';
-import { own } from '../common/own';
+import { isJsonObject, own } from '../common/own';
 import { isStringKey, type StringTable } from '../i18n/strings';
 import type { Theme, ThemePatch } from '../theme/theme';
 import { checkText, checkThemeField } from '../theme/validate';
@@ -67,13 +67,22 @@ export interface AttributeDeclaration<P extends ConfigPath> extends AnyAttribute
   readonly parse: Parse<ConfigAt<P>>;
 }
 
-const attribute = <P extends ConfigPath>(config: P, parse: Parse<ConfigAt<P>>): AttributeDeclaration<P> => ({ config, parse });
+const attribute = <P extends ConfigPath>(config: P, parse: Parse<ConfigAt<P>>): AttributeDeclaration<P> => ({
+  config,
+  parse,
+});
 
 /** A boolean attribute: present or absent, whatever its text (which `parse` may still read). */
-const flag = <P extends ConfigPath>(config: P, parse: Parse<ConfigAt<P>>): AttributeDeclaration<P> => ({ config, parse, boolean: true });
+const flag = <P extends ConfigPath>(config: P, parse: Parse<ConfigAt<P>>): AttributeDeclaration<P> => ({
+  config,
+  parse,
+  boolean: true,
+});
 
 /** Unless `Given` covers every value of `Target`, a type no argument has: a keyword list must reach every value. */
-type Covering<Target, Given> = [Exclude<Target, Given | undefined>] extends [never] ? unknown : { missing: Exclude<Target, Given> };
+type Covering<Target, Given> = [Exclude<Target, Given | undefined>] extends [never]
+  ? unknown
+  : { missing: Exclude<Target, Given> };
 
 /** A keyword attribute, declared with its values. */
 export interface KeywordDeclaration<P extends ConfigPath, V extends string> extends AttributeDeclaration<P> {
@@ -99,8 +108,13 @@ function keywordMap<P extends ConfigPath, const M extends Record<string, ConfigA
 }
 
 /** A keyword attribute whose values are the configuration's own. */
-const keywords = <P extends ConfigPath, const V extends ConfigAt<P> & string>(config: P, values: readonly V[] & Covering<ConfigAt<P>, V>) =>
-  keywordMap<P, Record<V, V>>(config, Object.fromEntries(values.map((value) => [value, value])) as Record<V, V> & Covering<ConfigAt<P>, V>);
+function keywords<P extends ConfigPath, const V extends ConfigAt<P> & string>(
+  config: P,
+  values: readonly V[] & Covering<ConfigAt<P>, V>,
+): KeywordDeclaration<P, V> {
+  const map = Object.fromEntries(values.map((value) => [value, value])) as Record<V, V>;
+  return keywordMap<P, Record<V, V>>(config, map as Record<V, V> & Covering<ConfigAt<P>, V>);
+}
 
 /** An http(s) URL, resolved against the page; anything else (javascript:, data:, garbage) is undefined. */
 function resolveHttpUrl(value: string, baseUrl: string): string | undefined {
@@ -138,7 +152,7 @@ const jsonObjectOf =
   (max: number): Parse<Record<string, unknown>> =>
   (value, { invalid }) => {
     const parsed = value.length <= max ? parseJson(value) : undefined;
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (isJsonObject(parsed)) return parsed;
     invalid(`must be a JSON object of at most ${max} characters`);
     return undefined;
   };
@@ -183,7 +197,8 @@ const domainName: Parse<string> = (value, { invalid }) => {
 
 const imageHosts: Parse<string[]> = (value, { invalid }) => {
   // Host names are case-insensitive, path prefixes are not.
-  const list = value.split(/[\s,]+/).filter(Boolean).map((entry) => entry.replace(/^[^/]*/, (host) => host.toLowerCase()));
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  const list = entries.map((entry) => entry.replace(/^[^/]*/, (host) => host.toLowerCase()));
   const bad = list.filter((entry) => !IMAGE_HOST_PATTERN.test(entry) || /(?:^|\/)\.\.?(?:\/|$)/.test(entry));
   bad.forEach((entry) => invalid('is not a host name or host/path-prefix', entry));
   return list.filter((entry) => !bad.includes(entry));
@@ -209,7 +224,9 @@ const faqEntries: Parse<FaqEntry[]> = (value, { invalid }) => {
 /** Longest teaser text: a line or two beside the launcher. */
 export const MAX_TEASER_LENGTH = 140;
 
-const teaserText: Parse<string> = (value, context) => textOf(MAX_TEASER_LENGTH)(value.replace(/\s+/g, ' ').trim(), context);
+/** The teaser, on one line. */
+const teaserText: Parse<string> = (value, context) =>
+  textOf(MAX_TEASER_LENGTH)(value.replace(/\s+/g, ' ').trim(), context);
 
 const languageTag: Parse<string> = (value, { invalid }) => {
   const lang = value.trim();
@@ -227,7 +244,9 @@ const stringOverrides: Parse<Partial<StringTable>> = (value, { warn, invalid }) 
   const strings: Partial<StringTable> = {};
   for (const [key, text] of Object.entries(parsed as Record<string, unknown>)) {
     if (!isStringKey(key)) warn(`strings: "${key}" is not a known string and was ignored`);
-    else if (typeof text !== 'string' || text.length > 500) warn(`strings: "${key}" must be a text of at most 500 characters`);
+    else if (typeof text !== 'string' || text.length > 500) {
+      warn(`strings: "${key}" must be a text of at most 500 characters`);
+    }
     else strings[key] = text;
   }
   return strings;
@@ -433,7 +452,12 @@ export const ATTRIBUTES = {
    * (see Selling).
    * @default none: cards stay links, no cart request
    */
-  commerce: keywordMap('commerce.platform', { shopify: 'shopify', woocommerce: 'woocommerce', custom: 'custom', none: null }),
+  commerce: keywordMap('commerce.platform', {
+    shopify: 'shopify',
+    woocommerce: 'woocommerce',
+    custom: 'custom',
+    none: null,
+  }),
   /**
    * `off` stops sending `context.page` (the page's address, title and product).
    * @default `on`
@@ -479,13 +503,17 @@ type ThemeAttributeName = {
   [N in AttributeName]: (typeof ATTRIBUTES)[N]['config'] extends `themeAttributes.${string}` ? N : never;
 }[AttributeName];
 
+/** The theme field a theme attribute sets. */
+type ThemeFieldOf<N extends ThemeAttributeName> =
+  (typeof ATTRIBUTES)[N]['config'] extends `themeAttributes.${infer F}` ? F : never;
+
 /** Theme attribute to theme field: the layer of the theme that attributes set. */
 export const THEME_ATTRIBUTES = Object.fromEntries(
   ATTRIBUTE_NAMES.flatMap((name) => {
     const [part, field] = ATTRIBUTES[name].config.split('.');
     return part === 'themeAttributes' ? [[name, field]] : [];
   }),
-) as { readonly [N in ThemeAttributeName]: (typeof ATTRIBUTES)[N]['config'] extends `themeAttributes.${infer F}` ? F : never };
+) as { readonly [N in ThemeAttributeName]: ThemeFieldOf<N> };
 
 /** Sets the configuration field at `path`. */
 function assign(config: ParsedAttributes, path: ConfigPath, value: unknown): void {
@@ -515,7 +543,8 @@ export function parseAttributes(
     if (parsed !== undefined) assign(config, declared.config, parsed);
   }
   // Without store-url, "Track my order" opens the store's home page: store-domain's, or this site's.
-  const storeHome = config.storeDomain !== page.host ? `https://${config.storeDomain}/` : page.origin === 'null' ? '' : `${page.origin}/`;
+  const pageHome = page.origin === 'null' ? '' : `${page.origin}/`;
+  const storeHome = config.storeDomain !== page.host ? `https://${config.storeDomain}/` : pageHome;
   config.storeUrl ??= resolveHttpUrl(storeHome, page.baseUrl) ?? null;
   return config;
 }

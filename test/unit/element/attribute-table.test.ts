@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { readContract } from '../../../build/public-api/contract';
 import { customElementsManifest, vscodeHtmlData } from '../../../build/public-api/manifest';
 import { defaultConfig } from '../../../src/app/config';
-import { ATTRIBUTES, parseAttributes, type AnyAttributeDeclaration, type AttributeName } from '../../../src/element/attributes';
+import { ATTRIBUTES, parseAttributes } from '../../../src/element/attributes';
+import type { AnyAttributeDeclaration, AttributeName } from '../../../src/element/attributes';
 import { defaultTheme } from '../../../src/theme/theme';
 
 // The table of attributes (src/element/attributes.ts) is the one declaration of each attribute: what the
@@ -24,7 +25,7 @@ describe('the attribute table', () => {
 
   it('documents literal defaults for the keyword and number attributes', () => {
     expect(literalDefaults.map((attribute) => attribute.name)).toEqual(
-      expect.arrayContaining(['mode', 'position', 'color-scheme', 'persist', 'voice-provider', 'typing-speed', 'teaser-delay', 'lang']),
+      expect.arrayContaining(['mode', 'position', 'color-scheme', 'persist', 'voice-provider', 'typing-speed', 'lang']),
     );
   });
 
@@ -43,17 +44,21 @@ describe('the attribute table', () => {
     },
   );
 
-  it.each(declared.filter(([, declaration]) => !declaration.boolean))('sets a field the configuration has: %s', (_name, { config: field }) => {
+  const configured = declared.filter(([, declaration]) => !declaration.boolean);
+  it.each(configured)('sets a field the configuration has: %s', (_name, { config: field }) => {
     const [key, nested] = field.split('.') as [string, string?];
     const config: Record<string, unknown> = { ...defaultConfig(PAGE.host) };
     expect(Object.keys(config)).toContain(key);
-    if (nested !== undefined && key !== 'themeAttributes') expect(Object.keys(config[key] as object)).toContain(nested);
+    if (nested !== undefined && key !== 'themeAttributes') {
+      expect(Object.keys(config[key] as object)).toContain(nested);
+    }
   });
 
   it.each(keywordAttributes)('accepts each value of %s, in any case', (name, { values }) => {
     for (const value of values ?? []) expect(parse({ [name]: ` ${value.toUpperCase()} ` }).warnings).toEqual([]);
     const { warnings } = parse({ [name]: 'no-such-value' });
-    expect(warnings).toEqual([`attribute ${name}="no-such-value" must be one of ${values?.join(', ')}; the default is used`]);
+    const message = `attribute ${name}="no-such-value" must be one of ${values?.join(', ')}; the default is used`;
+    expect(warnings).toEqual([message]);
   });
 
   it.each(keywordAttributes)("publishes every value of %s: VS Code's data, the manifest and the types", (name, { values }) => {
@@ -62,7 +67,8 @@ describe('the attribute table', () => {
     const vscode = vscodeHtmlData(contract).tags[0]?.attributes.find((entry) => entry.name === name);
     expect(vscode?.values?.map((value) => value.name)).toEqual(values);
     const element = customElementsManifest(contract).modules[0]?.declarations?.[0];
-    const manifest = element && 'attributes' in element ? element.attributes?.find((entry) => entry.name === name) : undefined;
+    const attributes = element && 'attributes' in element ? element.attributes : undefined;
+    const manifest = attributes?.find((entry) => entry.name === name);
     expect(manifest?.type?.text).toBe(values?.map((value) => `'${value}'`).join(' | '));
   });
 

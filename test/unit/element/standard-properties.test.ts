@@ -38,7 +38,8 @@ describe('<store-assistant> as an HTMLElement', () => {
   it('shadows no property of HTMLElement but its documented members', () => {
     const element = create();
     const shadowing: string[] = [];
-    for (let object: object = element; object !== HTMLElement.prototype; object = Object.getPrototypeOf(object) as object) {
+    const prototypeOf = (object: object) => Object.getPrototypeOf(object) as object;
+    for (let object: object = element; object !== HTMLElement.prototype; object = prototypeOf(object)) {
       for (const name of Object.getOwnPropertyNames(object)) {
         if (name !== 'constructor' && name in HTMLElement.prototype && !documented.has(name)) shadowing.push(name);
       }
@@ -49,7 +50,9 @@ describe('<store-assistant> as an HTMLElement', () => {
   it('has no property named after an attribute (attributes are read from the element)', () => {
     const element = create();
     const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
-    const own = ATTRIBUTE_NAMES.map(camelCase).filter((name) => name in element && !(name in HTMLElement.prototype) && !documented.has(name));
+    const own = ATTRIBUTE_NAMES.map(camelCase).filter(
+      (name) => name in element && !(name in HTMLElement.prototype) && !documented.has(name),
+    );
     expect(own).toEqual([]);
   });
 
