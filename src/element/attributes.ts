@@ -53,7 +53,9 @@ export type Parse<T> = (value: string, context: ParseContext) => T | undefined;
 
 /** One attribute of `<store-assistant>`: the configuration field it sets and how its text is read. */
 export interface AnyAttributeDeclaration {
+  /** The configuration field its value sets. */
   readonly config: ConfigPath;
+  /** Its text to that value. */
   readonly parse: (value: string, context: ParseContext) => unknown;
   /** A keyword attribute: the values it accepts. */
   readonly values?: readonly string[];
@@ -237,17 +239,15 @@ const languageTag: Parse<string> = (value, { invalid }) => {
 
 const stringOverrides: Parse<Partial<StringTable>> = (value, { warn, invalid }) => {
   const parsed = parseJson(value);
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+  if (!isJsonObject(parsed)) {
     invalid('must be a JSON object of string keys and texts');
     return undefined;
   }
   const strings: Partial<StringTable> = {};
-  for (const [key, text] of Object.entries(parsed as Record<string, unknown>)) {
+  for (const [key, text] of Object.entries(parsed)) {
     if (!isStringKey(key)) warn(`strings: "${key}" is not a known string and was ignored`);
-    else if (typeof text !== 'string' || text.length > 500) {
-      warn(`strings: "${key}" must be a text of at most 500 characters`);
-    }
-    else strings[key] = text;
+    else if (typeof text === 'string' && text.length <= 500) strings[key] = text;
+    else warn(`strings: "${key}" must be a text of at most 500 characters`);
   }
   return strings;
 };
