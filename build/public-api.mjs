@@ -1,4 +1,4 @@
-// The element's public contract, declared in src/element (attribute-docs, members, events, css-parts,
+// The element's public contract, declared in src/element (attributes, members, events, css-parts,
 // css-properties), turned into the files that describe it. The generator is TypeScript
 // (build/public-api/), bundled here by esbuild and evaluated, as build.mjs does for the language tables.
 //   node build/public-api.mjs            write dist/store-assistant.d.ts, dist/react.d.ts,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import ts from 'typescript';
-import { ATTRIBUTE_DOCS, type AttributeDoc } from '../../src/element/attribute-docs';
+import { ATTRIBUTES, type AnyAttributeDeclaration } from '../../src/element/attributes';
 import { CSS_PARTS } from '../../src/element/css-parts';
 import { CSS_PROPERTIES, type CssPropertyDoc } from '../../src/element/css-properties';
 import { EVENTS } from '../../src/element/events';
@@ -11,6 +11,7 @@ import { createTypePublisher, type PublishedAs, type SourceFiles, type SourceMem
  * is AssistantEvents as events.ts imports it, wherever that lives.
  */
 export const CONTRACT_SOURCES = {
+  attributes: 'src/element/attributes.ts',
   members: 'src/element/members.ts',
   events: 'src/element/events.ts',
   globals: 'src/element/globals.ts',
@@ -29,8 +30,19 @@ const PUBLISHED_AS: Record<string, PublishedAs> = {
 };
 
 /** One attribute, ready for every output. */
-export interface ContractAttribute extends AttributeDoc {
+export interface ContractAttribute {
   name: string;
+  /** What it does (markdown, one line). */
+  doc: string;
+  /**
+   * What applies without it (markdown). A value alone in backticks (`` `8` ``) is the attribute's literal
+   * default; anything else describes one.
+   */
+  default: string;
+  /** The values it accepts, when it is one of a few keywords. */
+  values?: readonly string[];
+  /** A boolean attribute: present or absent (every other attribute is a string). */
+  boolean?: true;
   /** Its value's type, as TypeScript writes it. */
   type: string;
   /** The literal default, when `default` is one. */
@@ -87,11 +99,51 @@ function readMember(publisher: TypePublisher, { file, node, name }: SourceMember
   return { kind: 'method', name, description, parameters, type: publisher.print(file, node.type), readonly: false };
 }
 
-function readAttributes(): ContractAttribute[] {
-  return Object.entries(ATTRIBUTE_DOCS).map(([name, doc]: [string, AttributeDoc]) => {
-    const type = doc.boolean ? 'boolean' : doc.values ? doc.values.map((value) => `'${value}'`).join(' | ') : 'string';
-    const literalDefault = literalOf(doc.default);
-    return { name, ...doc, type, ...(literalDefault === undefined ? {} : { literalDefault }) };
+/** The JSDoc of each property of the `ATTRIBUTES` table in `file`: its text and its `@default`. */
+function attributeDocs(publisher: TypePublisher, file: string): Map<string, { doc: string; default: string }> {
+  const docs = new Map<string, { doc: string; default: string }>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && node.name.getText() === 'ATTRIBUTES' && node.initializer) {
+      let table: ts.Expression = node.initializer;
+      while (ts.isSatisfiesExpression(table) || ts.isAsExpression(table)) table = table.expression;
+      if (!ts.isObjectLiteralExpression(table)) throw new Error(`${file}: ATTRIBUTES must be an object literal`);
+      for (const property of table.properties) {
+        const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
+        if (name === undefined) throw new Error(`${file}: every attribute of ATTRIBUTES needs a plain name`);
+        const jsDoc = ts.getJSDocCommentsAndTags(property).find(ts.isJSDoc);
+        const fallback = jsDoc?.tags?.find((tag) => tag.tagName.text === 'default');
+        const doc = oneLine(ts.getTextOfJSDocComment(jsDoc?.comment));
+        const defaultText = oneLine(ts.getTextOfJSDocComment(fallback?.comment));
+        if (!doc || !defaultText) throw new Error(`${file}: document attribute ${name}, with its @default`);
+        docs.set(name, { doc, default: defaultText });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(publisher.sourceFile(file));
+  return docs;
+}
+
+/**
+ * The attributes: names, values and kinds from the `ATTRIBUTES` table itself, what each does and its
+ * default from the table's JSDoc (which the script leaves out).
+ */
+function readAttributes(publisher: TypePublisher, file: string): ContractAttribute[] {
+  const docs = attributeDocs(publisher, file);
+  return Object.entries(ATTRIBUTES).map(([name, declared]: [string, AnyAttributeDeclaration]) => {
+    const documented = docs.get(name);
+    if (!documented) throw new Error(`${file}: no documentation for attribute ${name}`);
+    const { values, boolean } = declared;
+    const type = boolean ? 'boolean' : values ? values.map((value) => `'${value}'`).join(' | ') : 'string';
+    const literalDefault = literalOf(documented.default);
+    return {
+      name,
+      ...documented,
+      ...(values ? { values } : {}),
+      ...(boolean ? { boolean } : {}),
+      type,
+      ...(literalDefault === undefined ? {} : { literalDefault }),
+    };
   });
 }
 
@@ -129,7 +181,7 @@ export function readContract(root: string, files?: SourceFiles): Contract {
   });
   return {
     tagName: readTagName(publisher, file(CONTRACT_SOURCES.entry)),
-    attributes: readAttributes(),
+    attributes: readAttributes(publisher, file(CONTRACT_SOURCES.attributes)),
     members,
     events,
     cssParts: Object.entries(CSS_PARTS).map(([name, description]) => ({ name, description })),

@@ -1,61 +1,10 @@
 import { defaultConfig, type AssistantConfig, type FaqEntry } from '../app/config';
-import { own } from '../common/own';
+import type { CommerceConfig } from '../commerce/commerce-state';
+import { isJsonObject, own } from '../common/own';
 import { isStringKey, type StringTable } from '../i18n/strings';
 import type { Theme, ThemePatch } from '../theme/theme';
 import { checkText, checkThemeField } from '../theme/validate';
-
-/**
- * Every attribute of `<store-assistant>`, in documentation order; the element observes exactly these.
- * What each one does and its default are in attribute-docs.ts (the README's table), kept out of the
- * script itself.
- */
-export const ATTRIBUTE_NAMES = [
-  'webhook-url',
-  'vapi-public-key',
-  'vapi-assistant-id',
-  'vapi-squad-id',
-  'vapi-workflow-id',
-  'vapi-api-url',
-  'voice-provider',
-  'vapi-assistant-overrides',
-  'voice-consent',
-  'store-url',
-  'store-domain',
-  'agent-url',
-  'primary-gradient',
-  'secondary-gradient',
-  'accent-color',
-  'logo-url',
-  'brand-name',
-  'welcome-message',
-  'quick-actions',
-  'badge-images',
-  'mode',
-  'position',
-  'open',
-  'color-scheme',
-  'typing-speed',
-  'persist',
-  'faq',
-  'image-hosts',
-  'geo-url',
-  'feedback',
-  'feedback-url',
-  'teaser',
-  'teaser-delay',
-  'analytics',
-  'analytics-content',
-  'commerce',
-  'page-context',
-  'cart-base-url',
-  'cart-url',
-  'checkout-url',
-  'lang',
-  'strings',
-] as const;
-
-/** An attribute name of `<store-assistant>`. */
-export type AttributeName = (typeof ATTRIBUTE_NAMES)[number];
+import type { VoiceConfig } from '../voice/voice-config';
 
 /** The page the element lives on: relative URLs resolve against it and defaults derive from it. */
 export interface PageContext {
@@ -67,27 +16,130 @@ export interface PageContext {
   host: string;
 }
 
-/** Theme attribute to theme field: the layer of the theme that attributes set. */
-export const THEME_ATTRIBUTES = {
-  'primary-gradient': 'primaryGradient',
-  'secondary-gradient': 'secondaryGradient',
-  'accent-color': 'accentColor',
-  'logo-url': 'logoUrl',
-  'brand-name': 'brandName',
-  'welcome-message': 'welcomeMessage',
-  'quick-actions': 'quickActions',
-  'badge-images': 'badgeImages',
-} as const satisfies Partial<Record<AttributeName, keyof Theme>>;
+/**
+ * The element's attributes, parsed: the assistant's configuration, and what the `open` attribute asks
+ * for (absent: nothing, the card stays closed; present: open, unless its value is "false").
+ */
+export type ParsedAttributes = AssistantConfig & { open?: boolean };
 
-/** An http(s) URL, resolved against the page; anything else (javascript:, data:, garbage) is null. */
-function parseHttpUrl(value: string, baseUrl: string): string | null {
+/** The parts of the configuration that attributes set field by field. */
+interface NestedConfig {
+  voice: VoiceConfig;
+  commerce: CommerceConfig;
+  themeAttributes: ThemePatch;
+}
+
+/** Where an attribute's value goes: a field of the configuration, or of its voice, commerce or theme part. */
+export type ConfigPath =
+  | Exclude<keyof ParsedAttributes, keyof NestedConfig>
+  | { [K in keyof NestedConfig]: `${K}.${keyof NestedConfig[K] & string}` }[keyof NestedConfig];
+
+/** The type of the configuration field at `P`. */
+export type ConfigAt<P extends ConfigPath> = P extends `${infer K extends keyof NestedConfig}.${infer F}`
+  ? NestedConfig[K][F & keyof NestedConfig[K]]
+  : ParsedAttributes[P & keyof ParsedAttributes];
+
+/** What a parser may use: the page, and how to report an invalid value (then the default applies). */
+export interface ParseContext {
+  page: PageContext;
+  /** A console message for the store owner. */
+  warn(message: string): void;
+  /** Reports the attribute's value (or `shown`, a part of it) as invalid, saying `why`. */
+  invalid(why: string, shown?: string): void;
+}
+
+/** An attribute's text (never blank, except for a boolean attribute) to its value; undefined keeps the default. */
+export type Parse<T> = (value: string, context: ParseContext) => T | undefined;
+
+/** One attribute of `<store-assistant>`: the configuration field it sets and how its text is read. */
+export interface AnyAttributeDeclaration {
+  /** The configuration field its value sets. */
+  readonly config: ConfigPath;
+  /** Its text to that value. */
+  readonly parse: (value: string, context: ParseContext) => unknown;
+  /** A keyword attribute: the values it accepts. */
+  readonly values?: readonly string[];
+  /** A boolean attribute, present or absent: read even when empty. */
+  readonly boolean?: true;
+}
+
+/** An attribute that sets the configuration field at `P`, with a parser of that field's type. */
+export interface AttributeDeclaration<P extends ConfigPath> extends AnyAttributeDeclaration {
+  readonly config: P;
+  readonly parse: Parse<ConfigAt<P>>;
+}
+
+const attribute = <P extends ConfigPath>(config: P, parse: Parse<ConfigAt<P>>): AttributeDeclaration<P> => ({
+  config,
+  parse,
+});
+
+/** A boolean attribute: present or absent, whatever its text (which `parse` may still read). */
+const flag = <P extends ConfigPath>(config: P, parse: Parse<ConfigAt<P>>): AttributeDeclaration<P> => ({
+  config,
+  parse,
+  boolean: true,
+});
+
+/** Unless `Given` covers every value of `Target`, a type no argument has: a keyword list must reach every value. */
+type Covering<Target, Given> = [Exclude<Target, Given | undefined>] extends [never]
+  ? unknown
+  : { missing: Exclude<Target, Given> };
+
+/** A keyword attribute, declared with its values. */
+export interface KeywordDeclaration<P extends ConfigPath, V extends string> extends AttributeDeclaration<P> {
+  readonly values: readonly V[];
+}
+
+/**
+ * A keyword attribute whose values map to configuration values (`{ on: true, off: false }`), read
+ * case-insensitively; the values must reach every value the configuration field takes.
+ */
+function keywordMap<P extends ConfigPath, const M extends Record<string, ConfigAt<P>>>(
+  config: P,
+  map: M & Covering<ConfigAt<P>, M[keyof M]>,
+): KeywordDeclaration<P, keyof M & string> {
+  const values = Object.keys(map) as (keyof M & string)[];
+  const parse: Parse<ConfigAt<P>> = (value, { invalid }) => {
+    const keyword = value.trim().toLowerCase();
+    if ((values as string[]).includes(keyword)) return map[keyword];
+    invalid(`must be one of ${values.join(', ')}`, keyword);
+    return undefined;
+  };
+  return { config, parse, values };
+}
+
+/** A keyword attribute whose values are the configuration's own. */
+function keywords<P extends ConfigPath, const V extends ConfigAt<P> & string>(
+  config: P,
+  values: readonly V[] & Covering<ConfigAt<P>, V>,
+): KeywordDeclaration<P, V> {
+  const map = Object.fromEntries(values.map((value) => [value, value])) as Record<V, V>;
+  return keywordMap<P, Record<V, V>>(config, map as Record<V, V> & Covering<ConfigAt<P>, V>);
+}
+
+/** An http(s) URL, resolved against the page; anything else (javascript:, data:, garbage) is undefined. */
+function resolveHttpUrl(value: string, baseUrl: string): string | undefined {
   try {
     const url = new URL(value.trim(), baseUrl);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
   } catch {
-    return null;
+    return undefined;
   }
 }
+
+const httpUrl: Parse<string> = (value, { page, invalid }) => {
+  const url = resolveHttpUrl(value, page.baseUrl);
+  if (url === undefined) invalid('is not an http(s) URL');
+  return url;
+};
+
+const identifier: Parse<string> = (value, { invalid }) => {
+  const id = value.trim();
+  if (/^[\w.:-]{1,200}$/.test(id)) return id;
+  invalid('is not a valid identifier', id);
+  return undefined;
+};
 
 function parseJson(value: string): unknown {
   try {
@@ -97,224 +149,378 @@ function parseJson(value: string): unknown {
   }
 }
 
-function parseFaq(value: string): FaqEntry[] | null {
-  const parsed = parseJson(value);
-  if (!Array.isArray(parsed)) return null;
-  const entries: FaqEntry[] = [];
-  for (const item of parsed.slice(0, 50)) {
-    const q = own(item, 'q');
-    const a = own(item, 'a');
-    if (typeof q !== 'string' || typeof a !== 'string') return null;
-    const question = checkText(q, 300);
-    const answer = checkText(a, 4000);
-    if ('problem' in question || 'problem' in answer) return null;
-    entries.push({ q: question.text, a: answer.text });
-  }
-  return entries;
-}
+/** A JSON object of at most `max` characters. */
+const jsonObjectOf =
+  (max: number): Parse<Record<string, unknown>> =>
+  (value, { invalid }) => {
+    const parsed = value.length <= max ? parseJson(value) : undefined;
+    if (isJsonObject(parsed)) return parsed;
+    invalid(`must be a JSON object of at most ${max} characters`);
+    return undefined;
+  };
 
-function parseStrings(value: string, warn: (message: string) => void): Partial<StringTable> | null {
-  const parsed = parseJson(value);
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-  const strings: Partial<StringTable> = {};
-  for (const [key, text] of Object.entries(parsed as Record<string, unknown>)) {
-    if (!isStringKey(key)) warn(`strings: "${key}" is not a known string and was ignored`);
-    else if (typeof text !== 'string' || text.length > 500) warn(`strings: "${key}" must be a text of at most 500 characters`);
-    else strings[key] = text;
-  }
-  return strings;
-}
+/** A text of at most `max` characters, control characters removed. */
+const textOf =
+  (max: number): Parse<string> =>
+  (value, { invalid }) => {
+    const checked = checkText(value, max);
+    if ('problem' in checked) invalid(checked.problem);
+    return 'problem' in checked ? undefined : checked.text;
+  };
 
-/** Longest teaser text: a line or two beside the launcher. */
-export const MAX_TEASER_LENGTH = 140;
+/** A number from `min` to `max`. */
+const numberFrom =
+  (min: number, max: number, unit: string): Parse<number> =>
+  (value, { invalid }) => {
+    const number = Number(value);
+    if (Number.isFinite(number) && number >= min && number <= max) return number;
+    invalid(`must be a number of ${unit} from ${min} to ${max}`);
+    return undefined;
+  };
+
+/** A theme field, validated like a saved or imported theme. */
+const themeField = <K extends keyof Theme>(field: K): AttributeDeclaration<`themeAttributes.${K}`> =>
+  attribute(`themeAttributes.${field}`, (value, { page, invalid }) => {
+    const checked = checkThemeField(field, value, page.origin);
+    if (checked.problem !== undefined) invalid(checked.problem);
+    return checked.value as ConfigAt<`themeAttributes.${K}`> | undefined;
+  });
 
 const HOST_PATTERN = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i;
 /** An `image-hosts` entry: a host pattern, optionally followed by a path prefix (`shop.example/media/`). */
 const IMAGE_HOST_PATTERN = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?(?:\/[\w\-.~%!$&'()*+,;=:@/]*)?$/i;
 
-/**
- * The element's attributes, parsed: the assistant's configuration, and what the `open` attribute asks
- * for (absent: nothing, the card stays closed; present: open, unless its value is "false").
- */
-export type ParsedAttributes = AssistantConfig & { open?: boolean };
+const domainName: Parse<string> = (value, { invalid }) => {
+  const domain = value.trim().toLowerCase();
+  if (HOST_PATTERN.test(domain) && !domain.startsWith('*')) return domain;
+  invalid('is not a domain name', domain);
+  return undefined;
+};
 
-/** Typed readers of single attributes, each reporting an invalid value through `warn` and giving null or the fallback. */
-function attributeReaders(read: (name: AttributeName) => string | null, page: PageContext, warn: (message: string) => void) {
-  const invalid = (name: AttributeName, value: string, why: string) =>
-    warn(`attribute ${name}="${value.length > 80 ? `${value.slice(0, 80)}…` : value}" ${why}; the default is used`);
-  const text = (name: AttributeName): string | null => {
-    const value = read(name);
-    return value === null || value.trim() === '' ? null : value;
-  };
-  const url = (name: AttributeName): string | null => {
-    const value = text(name);
-    if (value === null) return null;
-    const parsed = parseHttpUrl(value, page.baseUrl);
-    if (parsed === null) invalid(name, value, 'is not an http(s) URL');
-    return parsed;
-  };
-  const id = (name: AttributeName): string | null => {
-    const value = text(name)?.trim() ?? null;
-    if (value !== null && !/^[\w.:-]{1,200}$/.test(value)) {
-      invalid(name, value, 'is not a valid identifier');
-      return null;
+const imageHosts: Parse<string[]> = (value, { invalid }) => {
+  // Host names are case-insensitive, path prefixes are not.
+  const entries = value.split(/[\s,]+/).filter(Boolean);
+  const list = entries.map((entry) => entry.replace(/^[^/]*/, (host) => host.toLowerCase()));
+  const bad = list.filter((entry) => !IMAGE_HOST_PATTERN.test(entry) || /(?:^|\/)\.\.?(?:\/|$)/.test(entry));
+  bad.forEach((entry) => invalid('is not a host name or host/path-prefix', entry));
+  return list.filter((entry) => !bad.includes(entry));
+};
+
+const faqEntries: Parse<FaqEntry[]> = (value, { invalid }) => {
+  const parsed = parseJson(value);
+  const entries: FaqEntry[] = [];
+  for (const item of Array.isArray(parsed) ? parsed.slice(0, 50) : [null]) {
+    const q = own(item, 'q');
+    const a = own(item, 'a');
+    const question = typeof q === 'string' ? checkText(q, 300) : null;
+    const answer = typeof a === 'string' ? checkText(a, 4000) : null;
+    if (!question || !answer || 'problem' in question || 'problem' in answer) {
+      invalid('must be a JSON array of { "q": text, "a": text }');
+      return undefined;
     }
-    return value;
-  };
-  const choice = <T extends string>(name: AttributeName, options: readonly T[], fallback: T): T => {
-    const value = text(name)?.trim().toLowerCase() ?? null;
-    if (value === null) return fallback;
-    if ((options as readonly string[]).includes(value)) return value as T;
-    invalid(name, value, `must be one of ${options.join(', ')}`);
-    return fallback;
-  };
-  return { read, page, warn, invalid, text, url, id, choice };
-}
+    entries.push({ q: question.text, a: answer.text });
+  }
+  return entries;
+};
 
-type Readers = ReturnType<typeof attributeReaders>;
+/** Longest teaser text: a line or two beside the launcher. */
+export const MAX_TEASER_LENGTH = 140;
+
+/** The teaser, on one line. */
+const teaserText: Parse<string> = (value, context) =>
+  textOf(MAX_TEASER_LENGTH)(value.replace(/\s+/g, ' ').trim(), context);
+
+const languageTag: Parse<string> = (value, { invalid }) => {
+  const lang = value.trim();
+  if (/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i.test(lang)) return lang;
+  invalid('is not a language tag', lang);
+  return undefined;
+};
+
+const stringOverrides: Parse<Partial<StringTable>> = (value, { warn, invalid }) => {
+  const parsed = parseJson(value);
+  if (!isJsonObject(parsed)) {
+    invalid('must be a JSON object of string keys and texts');
+    return undefined;
+  }
+  const strings: Partial<StringTable> = {};
+  for (const [key, text] of Object.entries(parsed)) {
+    if (!isStringKey(key)) warn(`strings: "${key}" is not a known string and was ignored`);
+    else if (typeof text === 'string' && text.length <= 500) strings[key] = text;
+    else warn(`strings: "${key}" must be a text of at most 500 characters`);
+  }
+  return strings;
+};
 
 /** Longest `vapi-assistant-overrides` JSON: a first message, a voice and some variables, not a whole assistant. */
 const MAX_OVERRIDES_LENGTH = 8_192;
 /** Longest `voice-consent` text: a paragraph with a link or two. */
 const MAX_CONSENT_LENGTH = 1_000;
 
-/** A JSON object attribute of at most `max` characters; anything else is reported and ignored. */
-function jsonObject({ invalid, text }: Readers, name: AttributeName, max: number): Record<string, unknown> | null {
-  const value = text(name);
-  if (value === null) return null;
-  const parsed = value.length <= max ? parseJson(value) : undefined;
-  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  invalid(name, value, `must be a JSON object of at most ${max} characters`);
-  return null;
-}
+/**
+ * Every attribute of `<store-assistant>`, declared once, in documentation order: the configuration field
+ * it sets and how its text is read (for a keyword attribute, its values). The element observes exactly
+ * these and parses them with this table. Each one's JSDoc is its documentation, a markdown line and its
+ * default after `@default` (a value alone in backticks is the literal default; anything else describes
+ * one): build/public-api reads it from this file's source for the README's table, custom-elements.json,
+ * VS Code's HTML data and the attribute types of store-assistant.d.ts, so the prose stays out of the
+ * script. test/unit/element/attribute-table.test.ts holds each documented default to the configuration's.
+ */
+export const ATTRIBUTES = {
+  /**
+   * The store workflow webhook that answers chat messages (POST, JSON).
+   * @default none: visitors read that chat isn't available; the console says why
+   */
+  'webhook-url': attribute('webhookUrl', httpUrl),
+  /**
+   * Vapi public key for voice calls.
+   * @default none
+   */
+  'vapi-public-key': attribute('voice.publicKey', identifier),
+  /**
+   * Vapi assistant to call.
+   * @default none
+   */
+  'vapi-assistant-id': attribute('voice.assistantId', identifier),
+  /**
+   * Vapi squad to call (instead of an assistant).
+   * @default none
+   */
+  'vapi-squad-id': attribute('voice.squadId', identifier),
+  /**
+   * Vapi workflow to call (instead of an assistant).
+   * @default none
+   */
+  'vapi-workflow-id': attribute('voice.workflowId', identifier),
+  /**
+   * Base URL of the Vapi API, for a proxy.
+   * @default Vapi's own
+   */
+  'vapi-api-url': attribute('voice.apiUrl', (value, context) => httpUrl(value, context)?.replace(/\/+$/, '')),
+  /**
+   * `vapi`, or `demo` for a scripted call with no network or microphone.
+   * @default `vapi`
+   */
+  'voice-provider': keywords('voice.provider', ['vapi', 'demo']),
+  /**
+   * JSON object of Vapi `assistantOverrides` (first message, voice, your own `variableValues`), at most 8
+   * KB; the widget's call variables are merged over it.
+   * @default none
+   */
+  'vapi-assistant-overrides': attribute('voice.assistantOverrides', jsonObjectOf(MAX_OVERRIDES_LENGTH)),
+  /**
+   * Recording consent shown with "Agree and call" before the first call (markdown links allowed); the answer
+   * is remembered per store.
+   * @default none: no consent step
+   */
+  'voice-consent': attribute('voice.consent', textOf(MAX_CONSENT_LENGTH)),
+  /**
+   * "Track my order" opens this page in a new tab.
+   * @default `https://{store-domain}/`, or this site's home page
+   */
+  'store-url': attribute('storeUrl', httpUrl),
+  /**
+   * The store's domain: drives the default brand name and welcome message.
+   * @default the page's host
+   */
+  'store-domain': attribute('storeDomain', domainName),
+  /**
+   * "Talk to a human agent" opens this page; without it the request goes to the webhook.
+   * @default none
+   */
+  'agent-url': attribute('agentUrl', httpUrl),
+  /**
+   * Header, launcher and visitor bubbles: a colour or gradient.
+   * @default indigo to violet
+   */
+  'primary-gradient': themeField('primaryGradient'),
+  /**
+   * Welcome area background: a colour or gradient.
+   * @default pale indigo to white
+   */
+  'secondary-gradient': themeField('secondaryGradient'),
+  /**
+   * Buttons, links and focus rings.
+   * @default `#4f46e5`
+   */
+  'accent-color': themeField('accentColor'),
+  /**
+   * Logo image (https:, data:image/ or same origin).
+   * @default the brand's initial
+   */
+  'logo-url': themeField('logoUrl'),
+  /**
+   * Name shown in the header and welcome view.
+   * @default "{Store} store", from store-domain
+   */
+  'brand-name': themeField('brandName'),
+  /**
+   * Greeting at the top of an empty chat.
+   * @default "Welcome to {store domain}. How can we assist you today?"
+   */
+  'welcome-message': themeField('welcomeMessage'),
+  /**
+   * Suggestion chips in an empty chat: a JSON array or `|`-separated labels.
+   * @default New Course, Track my order, Size guide, Contact support
+   */
+  'quick-actions': themeField('quickActions'),
+  /**
+   * Space-separated badge image URLs; at most two are shown.
+   * @default none
+   */
+  'badge-images': themeField('badgeImages'),
+  /**
+   * `inline` (a 600px card in the page) or `floating` (a launcher that opens the card).
+   * @default `inline`
+   */
+  mode: keywords('mode', ['inline', 'floating']),
+  /**
+   * Floating mode: the bottom corner of the launcher and card, `bottom-right` or `bottom-left`.
+   * @default `bottom-right`
+   */
+  position: keywords('position', ['bottom-right', 'bottom-left']),
+  /**
+   * Floating mode: the card is open. Set and removed by `open()` and `close()`.
+   * @default absent (closed)
+   */
+  open: flag('open', (value) => value.trim().toLowerCase() !== 'false'),
+  /**
+   * `light`, `dark`, or `auto` to follow the visitor's system setting (`prefers-color-scheme`).
+   * @default `light`
+   */
+  'color-scheme': keywords('colorScheme', ['light', 'dark', 'auto']),
+  /**
+   * Milliseconds per character of the reply typewriter; `0` shows replies at once.
+   * @default `8`
+   */
+  'typing-speed': attribute('typingSpeed', numberFrom(0, 1000, 'milliseconds')),
+  /**
+   * Where conversations are kept: `local`, `session` or `none`.
+   * @default `local`
+   */
+  persist: keywords('persist', ['local', 'session', 'none']),
+  /**
+   * FAQ entries as JSON: `[{ "q": "...", "a": "..." }]`.
+   * @default none
+   */
+  faq: attribute('faq', faqEntries),
+  /**
+   * Space-separated hosts (`cdn.example`, `*.example.com`) or host/path prefixes (`shop.example/media/`)
+   * that images in replies may load from, besides the page's own image files (see Images in replies).
+   * @default the shop platform CDNs
+   */
+  'image-hosts': attribute('imageHosts', imageHosts),
+  /**
+   * Optional visitor-context lookup (GET, JSON), sent as `context.geo`.
+   * @default none: nothing is requested
+   */
+  'geo-url': attribute('geoUrl', httpUrl),
+  /**
+   * Thumbs up and down under each complete bot reply: `on` or `off`.
+   * @default `on`
+   */
+  feedback: keywordMap('feedback', { on: true, off: false }),
+  /**
+   * Where each rating is POSTed as JSON `{ messageId, rating, content, sessionId }` (10 s timeout, no
+   * retries; failures go to the console).
+   * @default none: ratings stay in the page (event only)
+   */
+  'feedback-url': attribute('feedbackUrl', httpUrl),
+  /**
+   * Floating mode: a short invitation shown beside the closed launcher once per session (at most 140
+   * characters).
+   * @default none
+   */
+  teaser: attribute('teaser', teaserText),
+  /**
+   * Seconds after load before the teaser shows (0 to 600).
+   * @default `8`
+   */
+  'teaser-delay': attribute('teaserDelay', numberFrom(0, 600, 'seconds')),
+  /**
+   * `datalayer` pushes the widget's events to `window.dataLayer` (Google Tag Manager); see Analytics.
+   * @default none
+   */
+  analytics: keywordMap('analytics', { datalayer: 'datalayer', none: null }),
+  /**
+   * `on` includes message, suggestion and rated-reply texts in analytics events.
+   * @default `off`
+   */
+  'analytics-content': keywordMap('analyticsContent', { on: true, off: false }),
+  /**
+   * Cart buttons on product cards and the cart sent with each message: `shopify`, `woocommerce` or `custom`
+   * (see Selling).
+   * @default none: cards stay links, no cart request
+   */
+  commerce: keywordMap('commerce.platform', {
+    shopify: 'shopify',
+    woocommerce: 'woocommerce',
+    custom: 'custom',
+    none: null,
+  }),
+  /**
+   * `off` stops sending `context.page` (the page's address, title and product).
+   * @default `on`
+   */
+  'page-context': keywordMap('commerce.pageContext', { on: true, off: false }),
+  /**
+   * Where the cart endpoints live, for a cart on another address.
+   * @default this site (Shopify: its routes root)
+   */
+  'cart-base-url': attribute('commerce.cartBaseUrl', (value, context) => httpUrl(value, context)?.replace(/\/?$/, '/')),
+  /**
+   * The cart strip's "View cart" link.
+   * @default `cart` under the cart base
+   */
+  'cart-url': attribute('commerce.cartUrl', httpUrl),
+  /**
+   * The cart strip's "Checkout" link.
+   * @default `checkout` under the cart base
+   */
+  'checkout-url': attribute('commerce.checkoutUrl', httpUrl),
+  /**
+   * Language of the widget's own texts: `en`, `de`, `fr`, `es` or `ar` (right to left); a regional tag such
+   * as `de-AT` uses its language, any other falls back to English.
+   * @default `en`
+   */
+  lang: attribute('lang', languageTag),
+  /**
+   * JSON object overriding single entries of the string table, for example `{"askQuestion":"Ask us"}` (see
+   * Languages).
+   * @default none
+   */
+  strings: attribute('strings', stringOverrides),
+} as const satisfies Record<string, AnyAttributeDeclaration>;
 
-/** A text attribute of at most `max` characters, control characters removed. */
-function textOf({ invalid, text }: Readers, name: AttributeName, max: number): string | null {
-  const value = text(name);
-  if (value === null) return null;
-  const checked = checkText(value, max);
-  if ('problem' in checked) {
-    invalid(name, value, checked.problem);
-    return null;
-  }
-  return checked.text;
-}
+/** An attribute name of `<store-assistant>`. */
+export type AttributeName = keyof typeof ATTRIBUTES;
 
-/** Voice, the webhook and the store's own pages. */
-function parseConnections(readers: Readers, config: AssistantConfig): void {
-  const { page, invalid, text, url, id, choice } = readers;
-  config.webhookUrl = url('webhook-url');
-  config.voice = {
-    provider: choice('voice-provider', ['vapi', 'demo'], 'vapi'),
-    publicKey: id('vapi-public-key'),
-    assistantId: id('vapi-assistant-id'),
-    squadId: id('vapi-squad-id'),
-    workflowId: id('vapi-workflow-id'),
-    // A base URL the SDK appends "/call/web" to: no trailing slash.
-    apiUrl: url('vapi-api-url')?.replace(/\/+$/, '') ?? null,
-    assistantOverrides: jsonObject(readers, 'vapi-assistant-overrides', MAX_OVERRIDES_LENGTH),
-    consent: textOf(readers, 'voice-consent', MAX_CONSENT_LENGTH),
-  };
-  const domain = text('store-domain')?.trim().toLowerCase() ?? null;
-  if (domain !== null) {
-    if (HOST_PATTERN.test(domain) && !domain.startsWith('*')) config.storeDomain = domain;
-    else invalid('store-domain', domain, 'is not a domain name');
-  }
-  const storeHome = config.storeDomain !== page.host ? `https://${config.storeDomain}/` : page.origin === 'null' ? '' : `${page.origin}/`;
-  config.storeUrl = url('store-url') ?? parseHttpUrl(storeHome, page.baseUrl);
-  config.agentUrl = url('agent-url');
-  config.geoUrl = url('geo-url');
-}
+/** Every attribute of `<store-assistant>`, in documentation order. */
+export const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTES) as AttributeName[];
 
-/** The theme fields set by attributes, each validated like a saved or imported theme. */
-function parseThemeAttributes({ page, invalid, text }: Readers): ThemePatch {
-  const theme: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(THEME_ATTRIBUTES) as [AttributeName, keyof Theme][]) {
-    const value = text(name);
-    if (value === null) continue;
-    const checked = checkThemeField(field, value, page.origin);
-    if (checked.problem !== undefined) invalid(name, value, checked.problem);
-    else theme[field] = checked.value;
-  }
-  return theme as ThemePatch;
-}
+/** The attributes that set a theme field. */
+type ThemeAttributeName = {
+  [N in AttributeName]: (typeof ATTRIBUTES)[N]['config'] extends `themeAttributes.${string}` ? N : never;
+}[AttributeName];
 
-/** Layout, typing, storage and the FAQ. */
-function parseBehaviour({ invalid, text, choice }: Readers, config: AssistantConfig): void {
-  config.mode = choice('mode', ['inline', 'floating'], 'inline');
-  config.position = choice('position', ['bottom-right', 'bottom-left'], 'bottom-right');
-  config.colorScheme = choice('color-scheme', ['light', 'dark', 'auto'], 'light');
+/** The theme field a theme attribute sets. */
+type ThemeFieldOf<N extends ThemeAttributeName> =
+  (typeof ATTRIBUTES)[N]['config'] extends `themeAttributes.${infer F}` ? F : never;
 
-  const speed = text('typing-speed');
-  if (speed !== null) {
-    const value = Number(speed);
-    if (Number.isFinite(value) && value >= 0 && value <= 1000) config.typingSpeed = value;
-    else invalid('typing-speed', speed, 'must be a number of milliseconds from 0 to 1000');
-  }
-  config.persist = choice('persist', ['local', 'session', 'none'], 'local');
-  const faq = text('faq');
-  if (faq !== null) {
-    const entries = parseFaq(faq);
-    if (entries) config.faq = entries;
-    else invalid('faq', faq, 'must be a JSON array of { "q": text, "a": text }');
-  }
-  const hosts = text('image-hosts');
-  if (hosts !== null) {
-    // Host names are case-insensitive, path prefixes are not.
-    const list = hosts.split(/[\s,]+/).filter(Boolean).map((entry) => entry.replace(/^[^/]*/, (host) => host.toLowerCase()));
-    const bad = list.filter((entry) => !IMAGE_HOST_PATTERN.test(entry) || /(?:^|\/)\.\.?(?:\/|$)/.test(entry));
-    bad.forEach((entry) => invalid('image-hosts', entry, 'is not a host name or host/path-prefix'));
-    config.imageHosts = list.filter((entry) => !bad.includes(entry));
-  }
-}
+/** Theme attribute to theme field: the layer of the theme that attributes set. */
+export const THEME_ATTRIBUTES = Object.fromEntries(
+  ATTRIBUTE_NAMES.flatMap((name) => {
+    const [part, field] = ATTRIBUTES[name].config.split('.');
+    return part === 'themeAttributes' ? [[name, field]] : [];
+  }),
+) as { readonly [N in ThemeAttributeName]: ThemeFieldOf<N> };
 
-/** Reply feedback, the launcher teaser and analytics. */
-function parseEngagement({ invalid, text, url, choice }: Readers, config: AssistantConfig): void {
-  config.feedback = choice('feedback', ['on', 'off'], 'on') === 'on';
-  config.feedbackUrl = url('feedback-url');
-  const teaser = text('teaser')?.replace(/\s+/g, ' ').trim() ?? null;
-  if (teaser !== null) {
-    const checked = checkText(teaser, MAX_TEASER_LENGTH);
-    if ('problem' in checked) invalid('teaser', teaser, checked.problem);
-    else config.teaser = checked.text;
-  }
-  const delay = text('teaser-delay');
-  if (delay !== null) {
-    const value = Number(delay);
-    if (Number.isFinite(value) && value >= 0 && value <= 600) config.teaserDelay = value;
-    else invalid('teaser-delay', delay, 'must be a number of seconds from 0 to 600');
-  }
-  config.analytics = choice('analytics', ['datalayer', 'none'], 'none') === 'datalayer' ? 'datalayer' : null;
-  config.analyticsContent = choice('analytics-content', ['on', 'off'], 'off') === 'on';
-}
-
-/** The store's cart and what the page tells the webhook. */
-function parseCommerce({ text, url, choice }: Readers, config: AssistantConfig): void {
-  const platform = text('commerce') === null ? 'none' : choice('commerce', ['shopify', 'woocommerce', 'custom', 'none'], 'none');
-  const base = url('cart-base-url');
-  config.commerce = {
-    platform: platform === 'none' ? null : platform,
-    pageContext: choice('page-context', ['on', 'off'], 'on') === 'on',
-    // Cart paths resolve under the base, so it ends with a slash.
-    cartBaseUrl: base && (base.endsWith('/') ? base : `${base}/`),
-    cartUrl: url('cart-url'),
-    checkoutUrl: url('checkout-url'),
-  };
-}
-
-/** The widget's language and single string overrides. */
-function parseLanguage({ warn, invalid, text }: Readers, config: AssistantConfig): void {
-  const lang = text('lang')?.trim() ?? null;
-  if (lang !== null) {
-    if (/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i.test(lang)) config.lang = lang;
-    else invalid('lang', lang, 'is not a language tag');
-  }
-  const strings = text('strings');
-  if (strings !== null) {
-    const parsed = parseStrings(strings, warn);
-    if (parsed) config.strings = parsed;
-    else invalid('strings', strings, 'must be a JSON object of string keys and texts');
-  }
+/** Sets the configuration field at `path`. */
+function assign(config: ParsedAttributes, path: ConfigPath, value: unknown): void {
+  const [key, field] = path.split('.') as [keyof ParsedAttributes, string?];
+  const fields = config as unknown as Record<string, unknown>;
+  if (field === undefined) fields[key] = value;
+  else (fields[key] as Record<string, unknown>)[field] = value;
 }
 
 /**
@@ -326,14 +532,19 @@ export function parseAttributes(
   page: PageContext,
   warn: (message: string) => void,
 ): ParsedAttributes {
-  const readers = attributeReaders(read, page, warn);
-  const config = defaultConfig(page.host);
-  parseConnections(readers, config);
-  config.themeAttributes = parseThemeAttributes(readers);
-  parseBehaviour(readers, config);
-  parseEngagement(readers, config);
-  parseCommerce(readers, config);
-  parseLanguage(readers, config);
-  const open = read('open');
-  return open === null ? config : { ...config, open: open.trim().toLowerCase() !== 'false' };
+  const config: ParsedAttributes = defaultConfig(page.host);
+  for (const name of ATTRIBUTE_NAMES) {
+    const declared: AnyAttributeDeclaration = ATTRIBUTES[name];
+    const value = read(name);
+    if (value === null || (value.trim() === '' && !declared.boolean)) continue;
+    const invalid = (why: string, shown = value) =>
+      warn(`attribute ${name}="${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}" ${why}; the default is used`);
+    const parsed = declared.parse(value, { page, warn, invalid });
+    if (parsed !== undefined) assign(config, declared.config, parsed);
+  }
+  // Without store-url, "Track my order" opens the store's home page: store-domain's, or this site's.
+  const pageHome = page.origin === 'null' ? '' : `${page.origin}/`;
+  const storeHome = config.storeDomain !== page.host ? `https://${config.storeDomain}/` : pageHome;
+  config.storeUrl ??= resolveHttpUrl(storeHome, page.baseUrl) ?? null;
+  return config;
 }

@@ -1,4 +1,3 @@
-import type { R2WCRenderer } from '@r2wc/core';
 import type { ComponentType } from 'react';
 import { createElement, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
@@ -7,17 +6,21 @@ import { afterNextPaint, nextTask, whenIdle } from '../common/next-task';
 /** ReactDOM's client entry, as far as the renderer uses it. */
 export type ReactDomClient = { createRoot(container: Element | DocumentFragment): Root };
 
-/** What the renderer keeps per mounted element: the latest props until ReactDOM is there, then the root. */
-export interface DeferredMount<Props> {
-  readonly container: HTMLElement;
-  readonly Component: ComponentType<Props>;
-  props: Props;
+/** What the renderer keeps per mounted element: the root, once ReactDOM is there. */
+export interface DeferredMount {
   root: Root | null;
   unmounted: boolean;
 }
 
-/** r2wc's renderer, and the way to have ReactDOM evaluated without waiting for the page to be idle. */
-export interface DeferredReactRenderer<Props> extends R2WCRenderer<Props, DeferredMount<Props>> {
+/**
+ * Mounts a React tree into an element's shadow root and unmounts it, and has ReactDOM evaluated without
+ * waiting for the page to be idle.
+ */
+export interface DeferredReactRenderer<Props> {
+  /** Renders `Component` with `props` into `container` once ReactDOM is there. */
+  mount(container: ShadowRoot, Component: ComponentType<Props>, props: Props): DeferredMount;
+  /** Unmounts the tree, or cancels it before it renders. */
+  unmount(mounted: DeferredMount): void;
   /** Something needs React now: ReactDOM is evaluated in the next task, not when the page is next idle. */
   hurry(): void;
 }
@@ -26,12 +29,12 @@ export interface DeferredReactRenderer<Props> extends R2WCRenderer<Props, Deferr
 export const IDLE_WAIT_MS = 1_000;
 
 /**
- * r2wc's React adapter (what `@r2wc/react-to-web-component` passes to `@r2wc/core`: mount with
- * `createRoot(...).render`, update with `render`, unmount with `unmount`), except that ReactDOM is asked
- * for only when an element is first mounted, and evaluated in a task of its own: ReactDOM (the
- * largest part of the script) never shares a task with the store's page or with defining the element,
- * and React renders the first view as a transition, in short slices. Until React has rendered, updates keep the latest props,
- * and an element removed in the meantime is never rendered.
+ * The element's React renderer (mount with `createRoot(...).render`, unmount with `unmount`), except that
+ * ReactDOM is asked for only when an element is first mounted, and evaluated in a task of its own:
+ * ReactDOM (the largest part of the script) never shares a task with the store's page or with defining
+ * the element, and React renders the first view as a transition, in short slices. An element removed
+ * before React is there is never rendered. Props never change after mounting: the element passes its
+ * assistant, which it keeps for its whole life.
  *
  * When nothing is waiting for React (a floating widget shows its plain-DOM launcher), ReactDOM waits
  * until the page has painted and is idle, so the store's own loading goes first; {@link
@@ -64,19 +67,15 @@ export function deferredReactRenderer<Props extends object>(loadReactDom: () => 
 
   return {
     mount(container, Component, props) {
-      const mounted: DeferredMount<Props> = { container, Component, props, root: null, unmounted: false };
+      const mounted: DeferredMount = { root: null, unmounted: false };
       void (reactDom ??= load()).then(({ createRoot }) => {
         if (mounted.unmounted) return;
         const root = (mounted.root = createRoot(container));
         // As a transition, which React renders in short slices: the store's page keeps responding while
         // the first view is built.
-        startTransition(() => root.render(createElement(Component, mounted.props)));
+        startTransition(() => root.render(createElement(Component, props)));
       });
       return mounted;
-    },
-    update(mounted, props) {
-      mounted.props = props;
-      mounted.root?.render(createElement(mounted.Component, props));
     },
     unmount(mounted) {
       mounted.unmounted = true;

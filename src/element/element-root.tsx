@@ -31,10 +31,14 @@ function RootShell() {
   );
 }
 
-/** The React tree r2wc mounts into the shadow root: the element's own assistant, provided to the UI. */
-export function ElementRoot({ container }: { container?: HTMLElement }) {
-  const assistant = ((container as unknown as ShadowRoot | undefined)?.host as { assistant?: Assistant } | undefined)?.assistant;
-  if (!assistant) return null;
+/** What the element renders its React tree with. */
+export interface ElementRootProps {
+  /** The element's own assistant. */
+  assistant: Assistant;
+}
+
+/** The React tree the element mounts into its shadow root: its own assistant, provided to the UI. */
+export function ElementRoot({ assistant }: ElementRootProps) {
   return (
     <AssistantContext.Provider value={assistant}>
       <RootShell />

@@ -1,4 +1,3 @@
-import r2wc from '@r2wc/core';
 import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps, type AssistantEvents } from '../app/deps';
 import { dataLayerEntry, pushToDataLayer, type AnalyticsConfig } from '../analytics/data-layer';
@@ -8,10 +7,11 @@ import { pageLocation } from '../common/page-location';
 import css from '../ui/styles.css?raw';
 import iconCss from '../ui/icons.css?raw';
 import { ATTRIBUTE_NAMES, parseAttributes, type AttributeName } from './attributes';
-import { deferredReactRenderer } from './deferred-react';
-import { ElementRoot } from './element-root';
+import { deferredReactRenderer, type DeferredMount, type DeferredReactRenderer } from './deferred-react';
+import { ElementRoot, type ElementRootProps } from './element-root';
 import { dispatchAssistantEvent } from './events';
 import { drawLauncherShell } from './launcher-shell';
+import type { Theme } from '../theme/theme';
 import type { StoreAssistantMembers } from './members';
 import { coverViewport, measureViewport } from './mobile-viewport';
 import { adoptStyles } from './styles';
@@ -19,8 +19,6 @@ import { darkSchemeTextColors, themeColorVariables, themeTextColors } from './th
 
 /** How long the viewport's size waits for an idle moment, at most, once a floating widget is connected. */
 const VIEWPORT_MEASURE_WAIT_MS = 2000;
-
-const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** With `analytics="datalayer"`, pushes a widget event to the page's `window.dataLayer`. */
 function trackEvent(config: AnalyticsConfig, [name, detail]: Parameters<Emit<AssistantEvents>>): void {
@@ -44,6 +42,13 @@ function reflectOpen(element: HTMLElement, isOpen: boolean, announce: (name: 'op
   announce(isOpen ? 'open' : 'close');
 }
 
+/** The theme's colours, and the text colours that read on them, as custom properties of the element. */
+function applyThemeColors(element: HTMLElement, theme: Theme): void {
+  for (const [name, value] of themeColorVariables(theme)) element.style.setProperty(name, value);
+  const textColors = { ...themeTextColors(theme), ...darkSchemeTextColors(theme) };
+  for (const [name, value] of Object.entries(textColors)) element.style.setProperty(name, value);
+}
+
 /** `warn`, writing each distinct message once. */
 function oncePerMessage(warn: (message: string) => void): (message: string) => void {
   const written = new Set<string>();
@@ -54,20 +59,25 @@ function oncePerMessage(warn: (message: string) => void): (message: string) => v
   };
 }
 
-/** The custom element r2wc makes, as far as this module uses it. */
-type R2wcElementClass = {
-  new (): HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
-  readonly observedAttributes: string[];
-};
-
 /**
  * The element's own assistant and what ties it to the element: attributes in, theme and `open` out,
  * the page behind the open floating card.
+ *
+ * The element is a plain HTMLElement subclass, not one made by a wrapper library: React renders only
+ * the element's own assistant, which never changes, so there are no props to map from attributes or
+ * properties, and a wrapper's generated accessors would only shadow HTMLElement's own (`lang`,
+ * `title`, ...). Attributes are parsed by attributes.ts; mounting React is connectedCallback's. Without
+ * `@r2wc/core` (2.5 KB minified, 0.9 KB gzip) the script is smaller, and this is all the base it needs.
  */
-function withAssistant(Base: R2wcElementClass) {
-  return class AssistantHost extends Base {
+function withAssistant() {
+  return class AssistantHost extends HTMLElement {
+    /** The element observes exactly its declared attributes. */
+    static readonly observedAttributes: readonly string[] = ATTRIBUTE_NAMES;
+
     /** The store behind this element. It outlives re-renders and moves, so the conversation does too. */
     readonly assistant: Assistant;
+    /** The open shadow root React renders into. */
+    protected readonly root: ShadowRoot = this.attachShadow({ mode: 'open' });
     private configurePending = false;
     /** An attribute changed since the attributes were last parsed. */
     private attributesChanged = true;
@@ -85,7 +95,7 @@ function withAssistant(Base: R2wcElementClass) {
       // The same invalid attribute is reported once, not on every re-parse.
       this.warn = deps.warn = oncePerMessage(deps.warn);
       this.assistant = createAssistant(deps);
-      adoptStyles(this.shadowRoot as ShadowRoot, `${css}\n${iconCss}`);
+      adoptStyles(this.root, `${css}\n${iconCss}`);
       this.assistant.subscribe((state, previous) => {
         if (state.theme !== previous.theme) this.applyTheme();
         if (state.isOpen !== previous.isOpen) reflectOpen(this, state.isOpen, (name) => this.announce(name, {}));
@@ -123,12 +133,7 @@ function withAssistant(Base: R2wcElementClass) {
     }
 
     protected applyTheme(): void {
-      if (!this.isConnected) return;
-      contained(() => {
-        const { theme } = this.assistant.getState();
-        for (const [name, value] of themeColorVariables(theme)) this.style.setProperty(name, value);
-        for (const [name, value] of Object.entries({ ...themeTextColors(theme), ...darkSchemeTextColors(theme) })) this.style.setProperty(name, value);
-      });
+      if (this.isConnected) contained(() => applyThemeColors(this, this.assistant.getState().theme));
     }
 
     /** The open floating card follows the visual viewport and, full screen, stops the page scrolling. */
@@ -150,10 +155,13 @@ function withAssistant(Base: R2wcElementClass) {
  * for a closed floating widget once the page is idle, its launcher drawn in plain DOM meanwhile
  * (launcher-shell.ts) and a visitor reaching for it hurrying React along. Removal ends calls.
  */
-function withLifecycle(Base: ReturnType<typeof withAssistant>, hurryReact: () => void) {
+function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: DeferredReactRenderer<ElementRootProps>) {
+  const hurryReact = renderer.hurry;
   return class ElementLifecycle extends Base {
     /** Removes the plain-DOM launcher, if it is still drawn. */
     private removeLauncherShell: (() => void) | null = null;
+    /** React's tree in the shadow root while the element is connected. */
+    private mounted: DeferredMount | null = null;
 
     constructor() {
       super();
@@ -166,14 +174,14 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, hurryReact: () =>
     /** The page is being unloaded (or frozen): end a call and write pending saves. */
     private readonly onPageHide = () => this.assistant.dispose();
 
-    override connectedCallback(): void {
+    connectedCallback(): void {
       this.configure();
       this.applyTheme();
       window.addEventListener('pagehide', this.onPageHide);
       this.syncViewport();
       const { config, isOpen } = this.assistant.getState();
       if (config.mode === 'floating') {
-        contained(() => (this.removeLauncherShell = drawLauncherShell(this.shadowRoot as ShadowRoot, this.assistant, hurryReact)));
+        contained(() => (this.removeLauncherShell = drawLauncherShell(this.root, this.assistant, hurryReact)));
         // The closed card is laid out ahead, in idle time (styles.css), at the viewport's size: opening it
         // on an unchanged viewport then restyles and lays out next to nothing.
         void whenIdle(VIEWPORT_MEASURE_WAIT_MS).then(() => {
@@ -182,15 +190,16 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, hurryReact: () =>
       }
       // Before mounting, so an inline or open card does not wait for an idle moment even for a task.
       if (config.mode !== 'floating' || isOpen) hurryReact();
-      super.connectedCallback();
+      this.mounted ??= renderer.mount(this.root, ElementRoot, { assistant: this.assistant });
     }
 
-    override disconnectedCallback(): void {
+    disconnectedCallback(): void {
       window.removeEventListener('pagehide', this.onPageHide);
       this.syncViewport();
       this.removeLauncherShell?.();
       this.removeLauncherShell = null;
-      super.disconnectedCallback();
+      if (this.mounted) renderer.unmount(this.mounted);
+      this.mounted = null;
       // A move (remove then insert in the same task) reconnects before this runs and keeps everything alive.
       queueMicrotask(() => {
         if (!this.isConnected) this.assistant.dispose();
@@ -282,24 +291,14 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
 }
 
 /**
- * Builds the `<store-assistant>` class on the custom element r2wc's core makes, with a React adapter that
- * asks for ReactDOM, the largest part of the script, only when the first element mounts, and evaluates it
- * in a task of its own. This module and the rest of the widget are plain code evaluated with the script,
- * so the element can be defined (and its launcher drawn) before ReactDOM is evaluated.
+ * Builds the `<store-assistant>` class, with a React renderer that asks for ReactDOM, the largest part of
+ * the script, only when the first element mounts, and evaluates it in a task of its own. This module and
+ * the rest of the widget are plain code evaluated with the script, so the element can be defined (and its
+ * launcher drawn) before ReactDOM is evaluated.
  */
 export function createStoreAssistantElement() {
-  const renderer = deferredReactRenderer<{ container?: HTMLElement }>(() => import('react-dom/client'));
-  // Every attribute is declared to r2wc as a plain string, so r2wc observes them; parsing is ours (r2wc
-  // ignores empty values, throws on bad JSON and never resets a removed attribute).
-  const R2wcElement = r2wc(
-    ElementRoot,
-    {
-      shadow: 'open',
-      props: Object.fromEntries(ATTRIBUTE_NAMES.map((name) => [camelCase(name), 'string'])) as Record<string, 'string'>,
-    },
-    renderer,
-  ) as unknown as R2wcElementClass;
-  return withPublicMethods(withLifecycle(withAssistant(R2wcElement), renderer.hurry));
+  const renderer = deferredReactRenderer<ElementRootProps>(() => import('react-dom/client'));
+  return withPublicMethods(withLifecycle(withAssistant(), renderer));
 }
 
 /**

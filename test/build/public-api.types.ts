@@ -5,8 +5,9 @@
  * page uses it), so a change on one side without the other fails here.
  */
 import type { AssistantEvents } from '../../src/app/deps';
-import type { DisplayMode, LauncherPosition, PersistMode } from '../../src/app/config';
-import type { ATTRIBUTE_DOCS } from '../../src/element/attribute-docs';
+import type { ColorScheme, DisplayMode, LauncherPosition, PersistMode } from '../../src/app/config';
+import type { CommercePlatform } from '../../src/commerce/commerce-state';
+import type { ATTRIBUTES } from '../../src/element/attributes';
 import type { EVENTS } from '../../src/element/events';
 import type { StoreAssistantMembers } from '../../src/element/members';
 import type { StoreAssistantElement } from '../../src/element/store-assistant-element';
@@ -35,9 +36,14 @@ export type EventNames = Holds<Same<keyof typeof EVENTS, keyof AssistantEvents>>
 // The theme format of exportTheme / importTheme is the source's Theme.
 export type ThemeFormat = Holds<Same<Parameters<StoreAssistantMembers['importTheme']>[0], string | Partial<Theme>>>;
 
-// Keyword attributes declare exactly the values the configuration takes.
-type Values<Name extends keyof typeof ATTRIBUTE_DOCS> = (typeof ATTRIBUTE_DOCS)[Name] extends { values: readonly (infer V)[] } ? V : never;
+// Keyword attributes declare exactly the values the configuration takes (attributes.ts also checks that
+// each keyword list reaches every value of its configuration field).
+type Values<Name extends keyof typeof ATTRIBUTES> = (typeof ATTRIBUTES)[Name] extends { values: readonly (infer V)[] } ? V : never;
 export type ModeValues = Holds<Same<Values<'mode'>, DisplayMode>>;
 export type PositionValues = Holds<Same<Values<'position'>, LauncherPosition>>;
 export type PersistValues = Holds<Same<Values<'persist'>, PersistMode>>;
+export type ColorSchemeValues = Holds<Same<Values<'color-scheme'>, ColorScheme>>;
 export type VoiceProviderValues = Holds<Same<Values<'voice-provider'>, VoiceConfig['provider']>>;
+export type CommerceValues = Holds<Same<Values<'commerce'>, CommercePlatform | 'none'>>;
+export type AnalyticsValues = Holds<Same<Values<'analytics'>, 'datalayer' | 'none'>>;
+export type SwitchValues = Holds<Same<Values<'feedback' | 'analytics-content' | 'page-context'>, 'on' | 'off'>>;
