@@ -1,4 +1,5 @@
 import { createChatSlice } from '../chat/chat-slice';
+import type { CallUndo } from '../commerce/call-adds';
 import { createCommerceSlice } from '../commerce/commerce-slice';
 import { readPageContext } from '../commerce/page-context';
 import { resolveStrings } from '../i18n/resolve';
@@ -36,6 +37,14 @@ function pageProduct(store: AssistantStore, deps: AssistantDeps) {
   } catch {
     return null;
   }
+}
+
+/** What the call is told after an Undo: what came out of the cart, or that nothing could. */
+function undoReport({ add, outcome, removed }: CallUndo): string {
+  const item = `${add.title} (variant ${add.variantId})`;
+  if (outcome === 'gone') return `The visitor pressed Undo in the chat, but ${item} was no longer in the cart (already removed): nothing was taken out.`;
+  if (removed < add.quantity) return `The visitor pressed Undo in the chat: only ${removed} of the ${add.quantity} × ${item} added were still in the cart, and those were taken out.`;
+  return `The visitor pressed Undo in the chat: ${add.quantity} × ${item} was taken out of the cart again.`;
 }
 
 /** Each feature's slice over the one store, with the hooks that connect them. */
@@ -76,8 +85,8 @@ function composeActions(store: AssistantStore, deps: AssistantDeps, slices: Retu
     withdrawVoiceConsent: () => calls.withdrawConsent(),
     async undoCallAdd(messageId) {
       const undone = await commerce.callAdds.undo(messageId);
-      // The assistant on the call must not go on as if it were still in the cart.
-      if (undone) calls.tell(`The visitor pressed Undo in the chat: ${undone.quantity} × ${undone.title} (variant ${undone.variantId}) was taken out of the cart again.`);
+      // The assistant on the call must know what the cart holds now, told as it happened.
+      if (undone) calls.tell(undoReport(undone));
       return undone !== null;
     },
     chooseSuggestion(messageId, index) {

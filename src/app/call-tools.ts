@@ -69,7 +69,7 @@ async function addToCart(args: Record<string, unknown>, chat: Chat, commerce: Co
   }
   const message = chat.showCallProducts(addedCard(known, facts, commerce, id, added.cart));
   const title = message?.products?.[0]?.title ?? `#${id}`;
-  if (message) commerce.callAdds.record(message.id, { variantId: id, title, quantity, restoreTo: added.restoreTo });
+  if (message) commerce.callAdds.record(message.id, { variantId: id, title, quantity });
   return { ok: true, added: quantity, variantId: id, title, cart: added.cart ? { itemCount: added.cart.itemCount } : null, undo: 'The visitor can undo this in the chat window.' };
 }
 
