@@ -12,6 +12,7 @@ import type { AssistantConfig } from './config';
 import type { AssistantDeps } from './deps';
 import { createNavigation } from './navigation';
 import { initialState, type AssistantState } from './state';
+import { createCallCartCaps } from './call-cart-caps';
 import { callTools } from './call-tools';
 import { callVariables } from './call-variables';
 import { createTeaser } from './teaser';
@@ -61,7 +62,12 @@ function createSlices(store: AssistantStore, deps: AssistantDeps) {
       const variables = (facts: Record<string, unknown>) => callVariables({ messages, lang: config.lang, context: facts });
       return context instanceof Promise ? context.then(variables) : variables(context);
     },
-    tools: callTools(chat, commerce, { messages: () => store.getState().messages, pageProduct: () => pageProduct(store, deps) }),
+    tools: callTools(chat, commerce, {
+      messages: () => store.getState().messages,
+      pageProduct: () => pageProduct(store, deps),
+      callStartedAt: () => store.getState().voice.startedAt,
+      caps: createCallCartCaps(deps.now),
+    }),
     consent: createConsentRecord(() => ({ ...store.getState().config, consent: store.getState().config.voice.consent }), { local: deps.localStorage, session: deps.sessionStorage }),
   });
   return { theme: createThemeSlice(store, deps), commerce, chat, calls, navigation: createNavigation(store, deps.sessionStorage), teaser: createTeaser(store, deps) };

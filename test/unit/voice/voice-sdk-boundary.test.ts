@@ -155,6 +155,36 @@ describe('tool calls as the SDK delivers them', () => {
     expect(sdk.sent.at(-1)?.message.content).toMatch(/only 1 of the 3 × Gift card/);
   });
 
+  it('one message of ten adds of ten each adds only within the caps; the rest ask the visitor and tell the assistant why', async () => {
+    const { sdk, state, shop, assistant } = await connected();
+    const calls = Array.from({ length: 10 }, (_, index) => ({ id: `flood_${index}`, name: 'add_to_cart', args: { variantId: String(5000 + index), quantity: 10 } }));
+    sdk.message(toolCallsMessage(calls));
+    await vi.waitFor(() => expect(sdk.sent).toHaveLength(10));
+    // Ten at once is over the per-add cap: nothing was added without the visitor.
+    expect([...shop.lines]).toEqual([['900', 2]]);
+    for (const sent of sdk.sent) {
+      expect(sent.message.content).toMatch(/"ok":false,"needsVisitorConfirmation":true/);
+      expect(sent.message.content).toMatch(/needs the visitor's confirmation/);
+    }
+    const proposed = Object.entries(state().commerce.proposals);
+    expect(proposed).toHaveLength(10);
+    expect(proposed[0]?.[1]).toEqual([expect.objectContaining({ variantId: '5000', quantity: 10, state: 'pending' })]);
+    // The visitor confirms one: only then is it added.
+    expect(await assistant.actions.confirmCartProposal(proposed[0]?.[0] ?? '', 0)).toBe(true);
+    expect(shop.lines.get('5000')).toBe(10);
+  });
+
+  it('small adds go in at once until the call has added its share of lines and units', async () => {
+    const { sdk, shop } = await connected();
+    const calls = Array.from({ length: 8 }, (_, index) => ({ id: `small_${index}`, name: 'add_to_cart', args: { variantId: String(6000 + index), quantity: 2 } }));
+    sdk.message(toolCallsMessage(calls));
+    await vi.waitFor(() => expect(sdk.sent).toHaveLength(8));
+    const added = [...shop.lines.keys()].filter((id) => id !== '900');
+    expect(added).toEqual(['6000', '6001', '6002', '6003', '6004']);
+    expect(added.reduce((sum, id) => sum + (shop.lines.get(id) ?? 0), 0)).toBe(10);
+    expect(sdk.sent.slice(5).every((sent) => /needsVisitorConfirmation/.test(sent.message.content))).toBe(true);
+  });
+
   it.each([
     ['without commerce', false, { variantId: '4401' }, /cart is not available on this page/],
     ['with an id the cart does not take', true, { variantId: 'linen-shirt' }, /linen-shirt.{1,3} cannot be added to this store's cart/],
