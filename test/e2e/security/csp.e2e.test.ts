@@ -73,7 +73,12 @@ describe('strict Content-Security-Policy', () => {
     await page.locator('store-assistant .markdown table').waitFor();
     expect(await page.locator('store-assistant .message.bot').last().textContent()).not.toMatch(/\|\s*-{3}/);
 
+    // The recording consent is markdown too: its link renders, then the demo call runs.
+    await page.locator('store-assistant').evaluate((element) => element.setAttribute('voice-consent', 'Calls are recorded. See our [privacy policy](/privacy).'));
     await page.getByRole('button', { name: 'Start call' }).click();
+    const consent = page.getByRole('group', { name: 'Before we call' });
+    await consent.getByRole('link', { name: 'privacy policy' }).waitFor();
+    await consent.getByRole('button', { name: 'Agree and call' }).click();
     await page.getByText('Speaking…').waitFor();
     await page.getByRole('button', { name: 'End call' }).first().click();
     await page.locator('store-assistant .call-bar').waitFor({ state: 'detached' });
