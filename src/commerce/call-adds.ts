@@ -45,7 +45,13 @@ export function createCallAdds(store: CommerceStore, cart: ReturnType<typeof cre
     const now = (await cart.read()) ?? store.getState().commerce.cart;
     if (!now) throw new CartError('network', '', 'the cart could not be read, so Undo changed nothing');
     const line = now.lines.find((each) => each.variantId === add.variantId);
-    if (!line || line.quantity <= 0) return { outcome: 'gone', removed: 0 };
+    if (!line || line.quantity <= 0) {
+      // Gone only when the lines account for the whole cart: a cart told without all its lines (more than
+      // MAX_CART_LINES, or a custom page that reports only its count) may still hold it.
+      const listed = now.lines.reduce((sum, each) => sum + each.quantity, 0);
+      if (listed < now.itemCount) throw new CartError('network', '', 'the cart did not list the line, so Undo changed nothing');
+      return { outcome: 'gone', removed: 0 };
+    }
     const removed = Math.min(line.quantity, add.quantity);
     await cart.setQuantity(add.variantId, line.quantity - removed);
     return { outcome: 'removed', removed };

@@ -19,9 +19,14 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 function store() {
   const lines = new Map<string, number>([['900', 2]]);
   const titles: Record<string, string> = { '900': 'Gift card', '4401': 'Silk scarf', '4402': 'Linen tote' };
-  const cart = () => ({ item_count: [...lines.values()].reduce((sum, quantity) => sum + quantity, 0), currency: 'USD', items: [...lines].map(([id, quantity]) => ({ variant_id: Number(id), product_title: titles[id], quantity, price: 3900 })) });
+  /** Items the cart counts but does not list (a cart longer than the lines the widget reads). */
+  let unlisted = 0;
+  const cart = () => ({ item_count: unlisted + [...lines.values()].reduce((sum, quantity) => sum + quantity, 0), currency: 'USD', items: [...lines].map(([id, quantity]) => ({ variant_id: Number(id), product_title: titles[id], quantity, price: 3900 })) });
   return {
     lines,
+    unlist(count: number) {
+      unlisted = count;
+    },
     respond(request: RecordedRequest): Response {
       const path = new URL(request.url).pathname;
       const body = request.body as { items?: { id: number; quantity: number }[]; id?: string; quantity?: number };
@@ -142,6 +147,18 @@ describe('tool calls as the SDK delivers them', () => {
     expect(state().commerce.callAdds[card?.id ?? '']?.state).toBe('gone');
     expect(sdk.sent.at(-1)?.message.content).toMatch(/no longer in the cart \(already removed\): nothing was taken out/);
     expect(sdk.sent.at(-1)?.message.content).not.toMatch(/taken out of the cart again/);
+  });
+
+  it('Undo when the cart does not list all its lines changes nothing and does not claim the line is gone', async () => {
+    const { sdk, state, shop, assistant } = await connected();
+    sdk.message(toolCallsMessage([{ id: 'call_e', name: 'add_to_cart', args: { variantId: '4242', quantity: 1 } }]));
+    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    const card = state().messages.at(-1);
+    shop.lines.delete('4242');
+    shop.unlist(1);
+    expect(await assistant.actions.undoCallAdd(card?.id ?? '')).toBe(false);
+    expect(state().commerce.callAdds[card?.id ?? '']).toMatchObject({ state: 'failed', error: "Couldn't undo this. Please try again." });
+    expect(sdk.sent).toHaveLength(1);
   });
 
   it('Undo after the visitor lowered the line takes out only what is left of that add', async () => {
