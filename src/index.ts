@@ -1,6 +1,7 @@
 /**
  * The script a store pastes: defines `<store-assistant>` once and exposes `window.StoreAssistant.version`.
- * A second copy of the script on the page logs a warning and changes nothing.
+ * A second copy of the script on the page logs a warning and changes nothing; a page element whose id is
+ * `StoreAssistant` is not taken for a copy.
  *
  * Loading is staged so the store's page never sees a long task, and a floating launcher is on the screen
  * before the largest part of the script has run: this script's own task evaluates the widget's own
@@ -13,23 +14,42 @@
  */
 import { createStoreAssistantElement } from './element/store-assistant-element';
 import { VERSION } from './common/version';
+import { RUNNING_COPY_KEY } from './element/globals';
 
 /** The tag name of the element. */
 export const TAG_NAME = 'store-assistant';
 
+/**
+ * The version of a copy of the script already running, '' when its version is unknown, or null when none
+ * is. Read from what only the script sets: its symbol on `window`, or the element's definition (an older
+ * copy), with `window.StoreAssistant` trusted for the version only when it is the script's own object, not
+ * a page element exposed by its id.
+ */
+function runningCopy(): string | null {
+  const recorded = Object.getOwnPropertyDescriptor(window, RUNNING_COPY_KEY)?.value as { version?: unknown } | undefined;
+  if (typeof recorded?.version === 'string') return recorded.version;
+  if (!customElements.get(TAG_NAME)) return null;
+  const global = Object.getOwnPropertyDescriptor(window, 'StoreAssistant')?.value as { version?: unknown } | undefined;
+  return typeof global?.version === 'string' && !(global instanceof Element) ? global.version : '';
+}
+
 function defineOnce(): void {
-  if (window.StoreAssistant || customElements.get(TAG_NAME)) {
+  const running = runningCopy();
+  if (running !== null) {
     console.warn(
-      `[store-assistant] the script was loaded more than once; version ${window.StoreAssistant?.version ?? 'unknown'} is already running and this copy (${VERSION}) does nothing.`,
+      `[store-assistant] the script was loaded more than once; version ${running || 'unknown'} is already running and this copy (${VERSION}) does nothing.`,
     );
     return;
   }
-  Object.defineProperty(window, 'StoreAssistant', {
-    value: Object.freeze({ version: VERSION }),
-    configurable: false,
-    enumerable: true,
-    writable: false,
-  });
+  const global = Object.freeze({ version: VERSION });
+  const property = { value: global, configurable: false, enumerable: false, writable: false };
+  Object.defineProperty(window, RUNNING_COPY_KEY, property);
+  try {
+    // An own property hides a page element of the same id; a page that already defined it keeps its own.
+    Object.defineProperty(window, 'StoreAssistant', { ...property, enumerable: true });
+  } catch {
+    // window.StoreAssistant was set by the page and cannot be replaced: the widget works without it.
+  }
   try {
     customElements.define(TAG_NAME, createStoreAssistantElement());
   } catch (error) {

@@ -1,4 +1,5 @@
 import { createChatSlice } from '../chat/chat-slice';
+import type { CallUndo } from '../commerce/call-adds';
 import { createCommerceSlice } from '../commerce/commerce-slice';
 import { readPageContext } from '../commerce/page-context';
 import { resolveStrings } from '../i18n/resolve';
@@ -11,6 +12,7 @@ import type { AssistantConfig } from './config';
 import type { AssistantDeps } from './deps';
 import { createNavigation } from './navigation';
 import { initialState, type AssistantState } from './state';
+import { createCallCartCaps } from './call-cart-caps';
 import { callTools } from './call-tools';
 import { callVariables } from './call-variables';
 import { createTeaser } from './teaser';
@@ -38,6 +40,14 @@ function pageProduct(store: AssistantStore, deps: AssistantDeps) {
   }
 }
 
+/** What the call is told after an Undo: what came out of the cart, or that nothing could. */
+function undoReport({ add, outcome, removed }: CallUndo): string {
+  const item = `${add.title} (variant ${add.variantId})`;
+  if (outcome === 'gone') return `The visitor pressed Undo in the chat, but ${item} was no longer in the cart (already removed): nothing was taken out.`;
+  if (removed < add.quantity) return `The visitor pressed Undo in the chat: only ${removed} of the ${add.quantity} × ${item} added were still in the cart, and those were taken out.`;
+  return `The visitor pressed Undo in the chat: ${add.quantity} × ${item} was taken out of the cart again.`;
+}
+
 /** Each feature's slice over the one store, with the hooks that connect them. */
 function createSlices(store: AssistantStore, deps: AssistantDeps) {
   const commerce = createCommerceSlice(store, deps);
@@ -52,7 +62,12 @@ function createSlices(store: AssistantStore, deps: AssistantDeps) {
       const variables = (facts: Record<string, unknown>) => callVariables({ messages, lang: config.lang, context: facts });
       return context instanceof Promise ? context.then(variables) : variables(context);
     },
-    tools: callTools(chat, commerce, { messages: () => store.getState().messages, pageProduct: () => pageProduct(store, deps) }),
+    tools: callTools(chat, commerce, {
+      messages: () => store.getState().messages,
+      pageProduct: () => pageProduct(store, deps),
+      callStartedAt: () => store.getState().voice.startedAt,
+      caps: createCallCartCaps(deps.now),
+    }),
     consent: createConsentRecord(() => ({ ...store.getState().config, consent: store.getState().config.voice.consent }), { local: deps.localStorage, session: deps.sessionStorage }),
   });
   return { theme: createThemeSlice(store, deps), commerce, chat, calls, navigation: createNavigation(store, deps.sessionStorage), teaser: createTeaser(store, deps) };
@@ -76,8 +91,8 @@ function composeActions(store: AssistantStore, deps: AssistantDeps, slices: Retu
     withdrawVoiceConsent: () => calls.withdrawConsent(),
     async undoCallAdd(messageId) {
       const undone = await commerce.callAdds.undo(messageId);
-      // The assistant on the call must not go on as if it were still in the cart.
-      if (undone) calls.tell(`The visitor pressed Undo in the chat: ${undone.quantity} × ${undone.title} (variant ${undone.variantId}) was taken out of the cart again.`);
+      // The assistant on the call must know what the cart holds now, told as it happened.
+      if (undone) calls.tell(undoReport(undone));
       return undone !== null;
     },
     chooseSuggestion(messageId, index) {

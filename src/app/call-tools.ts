@@ -5,18 +5,24 @@ import { CartError } from '../commerce/cart-adapter';
 import type { createCommerceSlice } from '../commerce/commerce-slice';
 import type { CartSummary } from '../commerce/commerce-state';
 import type { PageProduct } from '../commerce/page-context';
+import { MAX_ACTION_QUANTITY } from '../commerce/reply-actions';
+import type { createCallCartCaps } from './call-cart-caps';
 import type { CallTools, ToolResult } from '../voice/call-tools';
 
-/** The most a voice assistant may add in one call of `add_to_cart`, as for a reply's proposals. */
-const MAX_CALL_QUANTITY = 10;
+/** The most a voice assistant may ask for in one call of `add_to_cart` (confirmed or not), as for a reply's proposals. */
+const MAX_CALL_QUANTITY = MAX_ACTION_QUANTITY;
 
 type Chat = Pick<ReturnType<typeof createChatSlice>, 'showCallProducts'>;
-type Commerce = Pick<ReturnType<typeof createCommerceSlice>, 'cart' | 'callAdds'>;
+type Commerce = Pick<ReturnType<typeof createCommerceSlice>, 'cart' | 'callAdds' | 'propose'>;
 
 /** What the tools read of the widget now: the conversation (for the cards shown) and the product on the page. */
 export interface CallToolFacts {
   messages(): readonly Message[];
   pageProduct(): PageProduct | null;
+  /** When the call now running connected: what it added at once is counted per call. */
+  callStartedAt(): number | null;
+  /** What calls have added without the visitor, against the caps of call-cart-caps.ts. */
+  caps: ReturnType<typeof createCallCartCaps>;
 }
 
 /** The newest card in the conversation with cart id `id`. */
@@ -50,33 +56,62 @@ function addFailure(error: unknown, variantId: string): string {
   return "The store's cart did not answer. Nothing was added.";
 }
 
-/** `add_to_cart`: adds at once (the visitor asked aloud) and shows the card with "Added" and "Undo". */
-async function addToCart(args: Record<string, unknown>, chat: Chat, commerce: Commerce, facts: CallToolFacts): Promise<ToolResult> {
-  if (!commerce.cart.available) return { ok: false, error: 'The cart is not available on this page: the store has not connected its cart to the assistant.' };
+/** Over a cap: the add waits for the visitor, as a confirmation card under the product's card. */
+function askVisitor(chat: Chat, commerce: Commerce, facts: CallToolFacts, id: string, quantity: number, overCap: string): ToolResult {
+  const known = shownProduct(facts.messages(), (candidate) => commerce.callAdds.cartId(candidate), id);
+  const message = chat.showCallProducts(addedCard(known, facts, commerce, id, null));
+  const title = message?.products?.[0]?.title ?? `#${id}`;
+  if (message) commerce.propose(message.id, { variantId: id, quantity, title, product: known });
+  return {
+    ok: false,
+    needsVisitorConfirmation: true,
+    variantId: id,
+    title,
+    error: `Nothing was added: this is ${overCap}, which needs the visitor's confirmation. The chat window now asks the visitor to confirm ${quantity} × ${title}; it is added only if they click "Add to cart" there.`,
+  };
+}
+
+/** Reads `add_to_cart`'s arguments: the cart id and quantity, or what is wrong with them. */
+function addArguments(args: Record<string, unknown>, commerce: Commerce): { id: string; quantity: number } | { error: string } {
   const variantId = typeof args.variantId === 'string' || typeof args.variantId === 'number' ? String(args.variantId).trim() : '';
   const quantity = args.quantity === undefined ? 1 : Number(args.quantity);
   if (!variantId || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_CALL_QUANTITY) {
-    return { ok: false, error: `Give a variantId and a quantity from 1 to ${MAX_CALL_QUANTITY}.` };
+    return { error: `Give a variantId and a quantity from 1 to ${MAX_CALL_QUANTITY}.` };
   }
   const id = commerce.callAdds.cartId(variantId);
-  if (!id) return { ok: false, error: addFailure(new CartError('unavailable'), variantId) };
+  return id ? { id, quantity } : { error: addFailure(new CartError('unavailable'), variantId) };
+}
+
+/**
+ * `add_to_cart`: adds at once (the visitor asked aloud) within the caps of call-cart-caps.ts and shows
+ * the card with "Added" and "Undo"; beyond them the visitor is asked to confirm in the chat.
+ */
+async function addToCart(args: Record<string, unknown>, chat: Chat, commerce: Commerce, facts: CallToolFacts): Promise<ToolResult> {
+  if (!commerce.cart.available) return { ok: false, error: 'The cart is not available on this page: the store has not connected its cart to the assistant.' };
+  const read = addArguments(args, commerce);
+  if ('error' in read) return { ok: false, error: read.error };
+  const { id, quantity } = read;
+  const check = facts.caps.reserve(facts.callStartedAt(), id, quantity);
+  if ('overCap' in check) return askVisitor(chat, commerce, facts, id, quantity, check.overCap);
   const known = shownProduct(facts.messages(), (candidate) => commerce.callAdds.cartId(candidate), id);
   let added;
   try {
     added = await commerce.callAdds.add(id, quantity, known);
   } catch (error) {
-    return { ok: false, error: addFailure(error, variantId) };
+    check.release();
+    return { ok: false, error: addFailure(error, id) };
   }
   const message = chat.showCallProducts(addedCard(known, facts, commerce, id, added.cart));
   const title = message?.products?.[0]?.title ?? `#${id}`;
-  if (message) commerce.callAdds.record(message.id, { variantId: id, title, quantity, restoreTo: added.restoreTo });
+  if (message) commerce.callAdds.record(message.id, { variantId: id, title, quantity });
   return { ok: true, added: quantity, variantId: id, title, cart: added.cart ? { itemCount: added.cart.itemCount } : null, undo: 'The visitor can undo this in the chat window.' };
 }
 
 /**
  * The client-side tools a voice assistant may call (see demo/vapi-tools.json for their definitions):
  * `show_products` shows cards in the thread; `add_to_cart` adds to the store's cart at once, because the
- * visitor asked aloud, and shows the product's card with "Added" and "Undo"; without `commerce` it
+ * visitor asked aloud, and shows the product's card with "Added" and "Undo" (beyond the caps of
+ * call-cart-caps.ts it asks the visitor to confirm instead); without `commerce` it
  * answers that the cart is not available. `end_call` is the call controller's own.
  */
 export function callTools(chat: Chat, commerce: Commerce, facts: CallToolFacts): CallTools {

@@ -113,6 +113,14 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
     /** The facts sent as `context` with each message (see {@link readRequestContext}). */
     readRequestContext: () => readRequestContext(store, deps, cart, storeFacts),
 
+    /** Shows `proposal` under message `messageId` as a confirmation card: nothing is added until the visitor clicks. */
+    propose(messageId: string, proposal: Omit<CartProposal, 'state'>): void {
+      patchCommerce(store, (commerce) => {
+        const list = (own(commerce.proposals, messageId) as CartProposal[] | undefined) ?? [];
+        return { proposals: { ...commerce.proposals, [messageId]: [...list, { ...proposal, state: 'pending' }] } };
+      });
+    },
+
     /** A reply carried `actions`: the valid ones show as confirmation cards under it (only with `commerce`). */
     proposeActions(message: Message, raw: unknown[]): void {
       const platform = store.getState().config.commerce.platform;

@@ -68,11 +68,13 @@ export interface CallAdd {
   /** The cart id that was added. */
   variantId: string;
   title: string;
+  /** What the add put in: Undo takes this much back out of the line as it is then. */
   quantity: number;
-  /** The line's quantity before the add: Undo sets it back (0 removes the line). */
-  restoreTo: number;
-  /** `added`, then `undoing` and `undone` after Undo; `failed` when Undo did not go through (`error` says why). */
-  state: 'added' | 'undoing' | 'undone' | 'failed';
+  /**
+   * `added`, then `undoing` and `undone` after Undo; `gone` when Undo found the line already out of the
+   * cart (nothing changed); `failed` when Undo did not go through (`error` says why).
+   */
+  state: 'added' | 'undoing' | 'undone' | 'gone' | 'failed';
   error?: string;
 }
 

@@ -13,3 +13,10 @@ declare global {
     StoreAssistant?: StoreAssistantGlobal;
   }
 }
+
+/**
+ * The key under which a running copy of the script records itself on `window`. A symbol, because a page
+ * element with `id="StoreAssistant"` shows up as `window.StoreAssistant` (named access) and must not read
+ * as an earlier copy; no element can create a symbol-keyed property.
+ */
+export const RUNNING_COPY_KEY = Symbol.for('store-assistant');

@@ -138,6 +138,7 @@ export const englishStrings = {
   undoingAddToCart: 'Undoing…',
   undoneAddToCart: 'Removed from your cart',
   undoFailed: "Couldn't undo this. Please try again.",
+  undoAlreadyRemoved: 'Already removed from your cart',
   declinedAddToCart: 'Not added',
 
   // Theme defaults for stores that set none

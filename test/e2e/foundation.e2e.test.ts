@@ -93,6 +93,23 @@ describe('isolation from the host page', () => {
     expect(await read()).toEqual(before);
   });
 
+  it('a page element with id="StoreAssistant" is not taken for an earlier copy; a second copy still warns once', async () => {
+    const named = `<!doctype html><html><head></head><body><div id="StoreAssistant">Our assistant</div>
+      <script src="/store-assistant.js"></script><store-assistant brand-name="Named"></store-assistant></body></html>`;
+    const { page, consoleMessages, pageErrors } = await openFixture(named, '/named-element');
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome to Named' }).isVisible()).toBe(true);
+    expect(consoleMessages.filter((message) => message.includes('loaded more than once'))).toEqual([]);
+    expect(await page.evaluate(() => window.StoreAssistant?.version)).toMatch(/^\d+\.\d+\.\d+/);
+    expect(await page.evaluate(() => document.getElementById('StoreAssistant')?.textContent)).toBe('Our assistant');
+
+    const namedTwice = named.replace('</body>', '<script src="/store-assistant.js?copy=2"></script></body>');
+    const again = await openFixture(namedTwice, '/named-element-twice');
+    await expect.poll(() => again.page.getByRole('heading', { name: 'Welcome to Named' }).isVisible()).toBe(true);
+    await expect.poll(() => again.consoleMessages.filter((message) => message.includes('loaded more than once')).length).toBe(1);
+    expect(again.consoleMessages.find((message) => message.includes('loaded more than once'))).toMatch(/version \d+\.\d+\.\d+\S* is already running/);
+    expect([...pageErrors, ...again.pageErrors]).toEqual([]);
+  });
+
   it('a second copy of the script warns and the widget still works once', async () => {
     const twice = `<!doctype html><html><head><script src="/store-assistant.js"></script><script src="/store-assistant.js?copy=2"></script></head>
       <body><store-assistant brand-name="Twice"></store-assistant></body></html>`;

@@ -181,3 +181,37 @@ describe('the demo voice client on the demo store', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+/** The demo store's cart as a theme reads it. */
+const storeCart = (page: Page) => page.evaluate(async () => (await (await fetch('/cart.js')).json()) as { item_count: number; items: { variant_id: number; quantity: number }[] });
+
+describe('Undo of what a call added, after the cart changed', () => {
+  it('takes back only that add, from the cart as it is now: the visitor\'s own later add stays', async () => {
+    const { page, pageErrors } = await session.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${session.server.url}/products/linen-shirt`);
+    const widget = page.locator('store-assistant');
+    await widget.getByRole('button', { name: 'Open chat with Lumen' }).click();
+    await widget.getByRole('button', { name: 'Ask a question' }).click();
+    await widget.locator('.message.bot').first().waitFor();
+    await type(page, 'I need a gift for my sister, budget 40 dollars');
+    await widget.locator('.product-card').first().waitFor();
+
+    await widget.getByRole('button', { name: 'Start call' }).click();
+    const transcript = widget.getByRole('region', { name: 'Call transcript' });
+    await expect.poll(async () => (await storeCart(page)).item_count, { timeout: 30_000 }).toBe(1);
+    const added = (await storeCart(page)).items[0]?.variant_id;
+    // The visitor adds one more of the same product in the store's own page.
+    await page.evaluate(async (id) => {
+      await fetch('/cart/add.js', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ items: [{ id, quantity: 1 }] }) });
+    }, added);
+    expect((await storeCart(page)).item_count).toBe(2);
+
+    const addedCard = transcript.locator('.product-card', { has: page.getByRole('button', { name: /^Undo/ }) });
+    await addedCard.getByRole('button', { name: /^Undo/ }).click();
+    await widget.getByText('Removed from your cart').waitFor();
+    // The call's one took back its one; the visitor's stays.
+    expect((await storeCart(page)).items).toEqual([expect.objectContaining({ variant_id: added, quantity: 1 })]);
+    await widget.locator('.call-bar').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -2,7 +2,8 @@
  * The one rule for images in replies, markdown images and product-card images alike. An image URL is a
  * request the visitor's browser makes: to another server it can carry the conversation out (a
  * prompt-injected reply hiding an email address in `?d=`), and to the store itself it is a credentialed
- * GET (`/cart/add?id=1`, `/account/logout`). So a reply's image loads only:
+ * GET (`/cart/add?id=1`, `/account/logout`). So a reply's image never loads from a URL that changes the
+ * store session (see {@link storeRequestOf}), and otherwise only:
  * - from the page's own origin, when its path ends in an image extension or sits under a configured
  *   `host/path-prefix` entry;
  * - over https from a host of `image-hosts` (any path, or only under the entry's path prefix).
@@ -29,6 +30,70 @@ export const COMMERCE_IMAGE_HOSTS: readonly string[] = [
   'static.wixstatic.com',
   'cdn.prod.website-files.com',
 ];
+
+/** One cart line a store URL adds: what following it would put in the cart. */
+export interface StoreAddItem {
+  variantId: string;
+  quantity: number;
+}
+
+/**
+ * What requesting a URL does to the visitor's store session: `add` puts `items` in the cart, `change`
+ * empties or edits the cart or signs the visitor out; null for anything else.
+ */
+export type StoreRequest = { kind: 'add'; items: StoreAddItem[] } | { kind: 'change' } | null;
+
+/** Shopify's `/cart/add` (any language folder before it, `.js` or `.json` after). */
+const CART_ADD_PATH = /(?:^|\/)cart\/add(?:\.js|\.json)?\/?$/;
+/** A Shopify cart permalink, `/cart/4242:7,99:1`: it fills the cart with those lines. */
+const CART_PERMALINK_PATH = /(?:^|\/)cart\/(\d{1,20}:\d{1,6}(?:,\d{1,20}:\d{1,6})*)\/?$/;
+/** Paths that edit or empty a cart, or sign the visitor out (Shopify, WooCommerce, and the usual names). */
+const CHANGE_PATH = /(?:^|\/)(?:cart\/(?:clear|change|update|remove|empty)(?:\.js|\.json)?|account\/logout|customer-logout|log-?out|sign-?out)\/?$/;
+/** Query parameters that make a WooCommerce (or WordPress) page change the cart or the session. */
+const CHANGE_PARAMETERS = ['remove_item', 'undo_item', 'empty-cart', 'empty_cart', 'update_cart', 'customer-logout', 'wc-ajax'];
+
+/** A quantity from a URL: a whole number from 1 up, else null. */
+function urlQuantity(value: string | null): number | null {
+  const quantity = value === null || value === '' ? 1 : Number(value);
+  return Number.isInteger(quantity) && quantity >= 1 ? quantity : null;
+}
+
+/** The lines an add URL names, or null when it names none it could be confirmed as. */
+function addItems(url: URL, path: string): StoreAddItem[] | null {
+  const permalink = CART_PERMALINK_PATH.exec(path)?.[1];
+  if (permalink) return permalink.split(',').map((pair) => ({ variantId: pair.split(':')[0] ?? '', quantity: Number(pair.split(':')[1]) }));
+  const id = CART_ADD_PATH.test(path) ? url.searchParams.get('id') : url.searchParams.get('add-to-cart');
+  const quantity = urlQuantity(url.searchParams.get('quantity'));
+  return id && quantity !== null ? [{ variantId: id, quantity }] : null;
+}
+
+/**
+ * The one rule for store URLs that change something: a GET to them, with the visitor's cookies, adds to
+ * the cart (`/cart/add?id=…`, a cart permalink `/cart/4242:7`, WooCommerce's `?add-to-cart=…`),
+ * edits or empties it (`/cart/clear`, `/cart/change`, `/cart/update`, `?remove_item=`, `?empty-cart`) or
+ * signs the visitor out (`/account/logout`, `customer-logout`, `wp-login.php?action=logout`). Images
+ * never load from them, and links in replies and cards never point at them: an add becomes a proposal
+ * the visitor confirms, anything else is shown as text. Any host counts: a top-level navigation carries
+ * that site's cookies too.
+ */
+export function storeRequestOf(href: string, base: string): StoreRequest {
+  let url: URL;
+  try {
+    url = new URL(href, base);
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(url.protocol)) return null;
+  const path = url.pathname.toLowerCase();
+  const parameters = [...url.searchParams.keys()].map((key) => key.toLowerCase());
+  const logout = path.endsWith('/wp-login.php') && url.searchParams.get('action') === 'logout';
+  if (CART_ADD_PATH.test(path) || CART_PERMALINK_PATH.test(path) || parameters.includes('add-to-cart')) {
+    const items = addItems(url, path);
+    return items ? { kind: 'add', items } : { kind: 'change' };
+  }
+  if (logout || CHANGE_PATH.test(path) || parameters.some((key) => CHANGE_PARAMETERS.includes(key))) return { kind: 'change' };
+  return null;
+}
 
 /** Paths that name an image file. */
 const IMAGE_PATH = /\.(?:avif|gif|jpe?g|png|svg|webp)$/i;
@@ -59,9 +124,9 @@ export function allowedImageUrl(src: string, policy: ImagePolicy): string | null
     return null;
   }
   const sameOrigin = url.origin === policy.pageOrigin;
-  const allowed = sameOrigin
+  const allowed = storeRequestOf(url.href, policy.pageOrigin) === null && (sameOrigin
     ? /^https?:$/.test(url.protocol) && (IMAGE_PATH.test(url.pathname) || policy.imageHosts.some((entry) => entryAllows(url, entry, true)))
-    : url.protocol === 'https:' && policy.imageHosts.some((entry) => entryAllows(url, entry, false));
+    : url.protocol === 'https:' && policy.imageHosts.some((entry) => entryAllows(url, entry, false)));
   if (allowed) return url.href;
   if (url.host) policy.onRefused?.(url.host, sameOrigin);
   return null;

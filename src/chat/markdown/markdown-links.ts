@@ -1,4 +1,5 @@
 import { stripInvisible } from '../../common/invisible-characters';
+import { storeRequestOf } from '../attachments/image-policy';
 
 /**
  * Host names written in link text: labels of letters, digits and hyphens, a dot, a top-level domain of
@@ -46,4 +47,30 @@ export function makeLinkHonest(link: Element, href: string): void {
   }
   const note = linkTargetNote(visible, href);
   if (note) link.after(` (${note})`);
+}
+
+/** Where markdown names a link target: `[text](target)`, `<target>`, a bare URL, a `[ref]: target` line. */
+const LINK_TARGETS = [
+  /\]\(\s*<?([^\s)>]+)/g,
+  /<(https?:\/\/[^\s>]+)>/g,
+  /(?:^|[\s(])((?:https?:\/\/|www\.)[^\s<>)\]]+)/g,
+  /^ {0,3}\[[^\]]+\]:\s*<?([^\s>]+)/gm,
+];
+
+/**
+ * The cart additions the links of a reply's markdown amount to, as reply `actions` entries
+ * (`{ type: 'add-to-cart', variantId, quantity }`): the rendered links themselves show as text
+ * (storeRequestOf), and each add they named is offered as a proposal the visitor confirms instead.
+ * One per cart id, first link first.
+ */
+export function storeAddActions(markdown: string, base: string): { type: 'add-to-cart'; variantId: string; quantity: number }[] {
+  const found = new Map<string, { type: 'add-to-cart'; variantId: string; quantity: number }>();
+  for (const pattern of LINK_TARGETS) {
+    for (const [, target = ''] of markdown.matchAll(pattern)) {
+      const request = storeRequestOf(target.startsWith('www.') ? `https://${target}` : target, base);
+      if (request?.kind !== 'add') continue;
+      for (const { variantId, quantity } of request.items) if (!found.has(variantId)) found.set(variantId, { type: 'add-to-cart', variantId, quantity });
+    }
+  }
+  return [...found.values()];
 }

@@ -3,7 +3,7 @@ import { Marked, type Tokens } from 'marked';
 import { makeLinkHonest } from './markdown-links';
 import { markdownLimits, tooManyElements } from './markdown-limits';
 import { escapeHtml, plainTextToHtml } from './visible-text';
-import { allowedImageUrl, type ImagePolicy } from '../attachments/image-policy';
+import { allowedImageUrl, storeRequestOf, type ImagePolicy } from '../attachments/image-policy';
 
 /** Where bot markdown may load images from (the image rule), and what relative links resolve against. */
 export type MarkdownOptions = ImagePolicy;
@@ -58,7 +58,9 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     const link = href === null ? null : safeLink(href, activeOptions.pageOrigin);
     node.removeAttribute('target');
     node.removeAttribute('rel');
-    if (link === null) {
+    // A link that would change the cart or sign the visitor out is shown as its text; an add it names
+    // is offered as a proposal the visitor confirms (storeAddActions).
+    if (link === null || storeRequestOf(link, activeOptions.pageOrigin) !== null) {
       node.removeAttribute('href');
       return;
     }
@@ -90,7 +92,8 @@ const PURIFY_CONFIG: Config = {
 
 /**
  * Renders bot markdown to sanitised HTML: marked, then DOMPurify with an explicit allow-list. Links open
- * in a new tab with rel="noopener noreferrer" and never mislead about where they go; raw HTML shows as
+ * in a new tab with rel="noopener noreferrer" and never mislead about where they go, and a link that would
+ * change the cart or sign the visitor out shows as text (image-policy.ts); raw HTML shows as
  * text; images follow the image rule (image-policy.ts); structure nested too deep shows as text, and a reply that
  * would make more elements than a reply needs shows as plain text (see markdown-limits.ts).
  */

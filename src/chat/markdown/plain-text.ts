@@ -1,6 +1,7 @@
 import type { StringTable } from '../../i18n/strings';
 import { renderedHtml } from './markdown-loader';
 import type { Message } from '../message';
+import { safeHtmlFragment } from './trusted-html';
 import { decodeEntities } from './visible-text';
 
 /**
@@ -43,9 +44,7 @@ export function spokenText(markdown: string): string {
   try {
     const html = renderedHtml(markdown);
     if (html !== null) {
-      const template = document.createElement('template');
-      template.innerHTML = html;
-      return textOf(template.content).replace(/\s+/g, ' ').trim();
+      return textOf(safeHtmlFragment(html)).replace(/\s+/g, ' ').trim();
     }
   } catch {
     // read the source instead

@@ -1,4 +1,5 @@
 import { stripInvisible } from '../../common/invisible-characters';
+import { trustedHtml } from './trusted-html';
 
 /**
  * Decodes HTML character references (`&amp;`, `&#8211;`, `&#x2014;`, `&nbsp;`, every named one the HTML
@@ -11,7 +12,7 @@ import { stripInvisible } from '../../common/invisible-characters';
  */
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
-  const parsed = new DOMParser().parseFromString(`.${text.replace(/</g, '&lt;')}`, 'text/html');
+  const parsed = new DOMParser().parseFromString(trustedHtml(`.${text.replace(/</g, '&lt;')}`), 'text/html');
   return (parsed.documentElement.textContent ?? '.').slice(1);
 }
 

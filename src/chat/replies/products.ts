@@ -1,6 +1,6 @@
 import { own } from '../../common/own';
 import { visibleText } from '../markdown/visible-text';
-import { allowedImageUrl, type ImagePolicy } from '../attachments/image-policy';
+import { allowedImageUrl, storeRequestOf, type ImagePolicy } from '../attachments/image-policy';
 
 /** A product card, normalised from either naming a workflow may use. */
 export interface Product {
@@ -53,13 +53,15 @@ function firstString(record: Record<string, unknown>, keys: string[]): string | 
 
 /**
  * A product link: `https:` anywhere, or a relative link resolved against the store. Anything else
- * (javascript:, data:, plain http to another host) is dropped.
+ * (javascript:, data:, plain http to another host, a URL that changes the cart or the session) is dropped.
  */
 export function safeProductUrl(value: string, context: ProductContext): string | undefined {
   const trimmed = value.trim();
   const isRelative = !/^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !trimmed.startsWith('//');
   try {
     const url = new URL(trimmed, context.storeUrl ?? context.pageOrigin);
+    // A card never links to a URL that changes the cart or signs the visitor out: it has its own button.
+    if (storeRequestOf(url.href, context.pageOrigin) !== null) return undefined;
     if (url.protocol === 'https:') return url.href;
     if (isRelative && (url.protocol === 'http:' || url.protocol === 'https:')) return url.href;
   } catch {

@@ -1,6 +1,7 @@
 import type { ChatDeps, ChatExtensions, ChatStore } from '../chat-state';
 import type { Message } from '../message';
 import type { MessageLog } from '../message-log';
+import { storeAddActions } from '../markdown/markdown-links';
 import type { ParsedReply } from './reply-parser';
 
 /** How a reply, or its failure, joins the conversation; the cart changes a reply proposes go to `onReplyActions`. */
@@ -18,7 +19,10 @@ export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn'
       const message = streamedId ? log.complete(streamedId, { ...extra, content }) : log.create('bot', content, { ...extra, animate: true });
       if (streamedId) log.announce(message);
       else if (message) log.add(message);
-      if (message && reply.actions) onReplyActions?.(message, reply.actions);
+      // Links that would add to the cart are proposed for the visitor to confirm, after the reply's own actions.
+      const linkAdds = empty ? [] : storeAddActions(reply.text, store.getState().markdownOptions.pageOrigin);
+      const actions = [...(reply.actions ?? []), ...linkAdds];
+      if (message && actions.length > 0) onReplyActions?.(message, actions);
     },
 
     /** Shows a failed or interrupted reply with Retry, in place of a partly streamed one. */

@@ -114,6 +114,7 @@ export const ar: StringTable = {
   undoingAddToCart: 'جارٍ التراجع…',
   undoneAddToCart: 'أُزيل من سلتك',
   undoFailed: 'تعذّر التراجع. يُرجى المحاولة مرة أخرى.',
+  undoAlreadyRemoved: 'أُزيل من سلتك من قبل',
   callDropped: 'انقطعت المكالمة. يمكنك بدء مكالمة جديدة.',
   declinedAddToCart: 'لم تتم الإضافة',
   defaultBrandName: 'متجر {storeName}',

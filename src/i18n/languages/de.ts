@@ -114,6 +114,7 @@ export const de: StringTable = {
   undoingAddToCart: 'Wird rückgängig gemacht…',
   undoneAddToCart: 'Aus dem Warenkorb entfernt',
   undoFailed: 'Das konnte nicht rückgängig gemacht werden. Bitte versuchen Sie es erneut.',
+  undoAlreadyRemoved: 'Bereits aus dem Warenkorb entfernt',
   callDropped: 'Der Anruf wurde unterbrochen. Sie können einen neuen starten.',
   declinedAddToCart: 'Nicht hinzugefügt',
   defaultBrandName: '{storeName} Shop',

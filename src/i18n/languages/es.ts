@@ -114,6 +114,7 @@ export const es: StringTable = {
   undoingAddToCart: 'Deshaciendo…',
   undoneAddToCart: 'Quitado de tu carrito',
   undoFailed: 'No se pudo deshacer. Inténtalo de nuevo.',
+  undoAlreadyRemoved: 'Ya no estaba en tu carrito',
   callDropped: 'La llamada se cortó. Puedes iniciar una nueva.',
   declinedAddToCart: 'No añadido',
   defaultBrandName: 'Tienda {storeName}',

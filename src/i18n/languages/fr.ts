@@ -114,6 +114,7 @@ export const fr: StringTable = {
   undoingAddToCart: 'Annulation…',
   undoneAddToCart: 'Retiré de votre panier',
   undoFailed: "Impossible d'annuler. Veuillez réessayer.",
+  undoAlreadyRemoved: 'Déjà retiré de votre panier',
   callDropped: "L'appel a été coupé. Vous pouvez en lancer un nouveau.",
   declinedAddToCart: 'Non ajouté',
   defaultBrandName: 'Boutique {storeName}',

@@ -4,6 +4,7 @@ import type { MarkdownOptions } from '../../chat/markdown/markdown';
 import type { MarkdownRenderer } from '../../chat/markdown/markdown-loader';
 import { startTypewriter, type Typewriter } from './typewriter';
 import { plainTextToHtml } from '../../chat/markdown/visible-text';
+import { safeHtmlFragment } from '../../chat/markdown/trusted-html';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { isRateable } from '../../chat/feedback';
 import { Icon } from '../icon';
@@ -56,13 +57,6 @@ export function VoiceMark() {
   return <Icon name="mic" small />;
 }
 
-/** Parses sanitised HTML into an inert fragment (a template's content runs no script and loads nothing). */
-function toFragment(html: string): DocumentFragment {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  return template.content;
-}
-
 /**
  * A bot message: sanitised markdown, revealed by the typewriter when it is new, with its product cards
  * below and, on a failed reply, a Retry action. Clicking a message being typed shows it whole.
@@ -87,13 +81,13 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
     const target = bubble.current;
     if (!target) return;
     if (!animate) {
-      if (shownHtml.current !== html) target.replaceChildren(toFragment(html));
+      if (shownHtml.current !== html) target.replaceChildren(safeHtmlFragment(html));
       shownHtml.current = html;
       if (message.animate) actions.markRevealed(message.id);
       return;
     }
     shownHtml.current = null;
-    const writer = startTypewriter(target, toFragment(html), {
+    const writer = startTypewriter(target, safeHtmlFragment(html), {
       msPerChar: typingSpeed,
       requestFrame: frames.requestFrame,
       now: frames.now,

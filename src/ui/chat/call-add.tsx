@@ -3,7 +3,7 @@ import { useActions, useStrings } from '../context';
 
 /**
  * The card of something the voice assistant added to the cart during a call (the visitor asked aloud,
- * so it was added at once): "Added", and "Undo", which takes the line back out (to its quantity before).
+ * so it was added at once): "Added", and "Undo", which takes back what that add put in (the line goes down by its quantity, as the cart is now).
  * While it is undone the button waits; when the cart refused, its reason shows and Undo can be tried again.
  */
 export function CallAddActions({ messageId, add }: { messageId: string; add: CallAdd }) {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { plainTextToHtml } from '../../chat/markdown/markdown-loader';
+import { trustedHtml } from '../../chat/markdown/trusted-html';
 import { useActions, useAssistantState, useStrings } from '../context';
 
 /**
@@ -20,7 +21,7 @@ export function VoiceConsent() {
     <section className="voice-consent" part="voice-consent" role="group" aria-label={t('voiceConsentTitle')}>
       <h3 className="voice-consent-title">{t('voiceConsentTitle')}</h3>
       {/* Sanitised by the markdown renderer (or escaped as plain text). */}
-      <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="markdown" dangerouslySetInnerHTML={{ __html: trustedHtml(html) }} />
       <div className="voice-consent-actions">
         <button type="button" className="consent-agree" part="consent-agree" onClick={agreeToVoiceConsent}>
           {t('agreeAndCall')}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig } from '../../../src/app/config';
 import type { VoiceConfig } from '../../../src/voice/voice-config';
+import { own } from '../../../src/common/own';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply, type RecordedRequest } from '../../support/fetch';
 import { conversationUpdateMessage, dailyError, sdkLikeClient, statusMessage, toolCallsMessage, transcriptMessage } from '../../support/vapi-messages';
@@ -18,9 +19,14 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 function store() {
   const lines = new Map<string, number>([['900', 2]]);
   const titles: Record<string, string> = { '900': 'Gift card', '4401': 'Silk scarf', '4402': 'Linen tote' };
-  const cart = () => ({ item_count: [...lines.values()].reduce((sum, quantity) => sum + quantity, 0), currency: 'USD', items: [...lines].map(([id, quantity]) => ({ variant_id: Number(id), product_title: titles[id], quantity, price: 3900 })) });
+  /** Items the cart counts but does not list (a cart longer than the lines the widget reads). */
+  let unlisted = 0;
+  const cart = () => ({ item_count: unlisted + [...lines.values()].reduce((sum, quantity) => sum + quantity, 0), currency: 'USD', items: [...lines].map(([id, quantity]) => ({ variant_id: Number(id), product_title: titles[id], quantity, price: 3900 })) });
   return {
     lines,
+    unlist(count: number) {
+      unlisted = count;
+    },
     respond(request: RecordedRequest): Response {
       const path = new URL(request.url).pathname;
       const body = request.body as { items?: { id: number; quantity: number }[]; id?: string; quantity?: number };
@@ -86,7 +92,7 @@ describe('tool calls as the SDK delivers them', () => {
     const card = state().messages.at(-1);
     // The card the chat showed for that variant, with its price, now marked added.
     expect(card).toMatchObject({ sender: 'bot', source: 'voice', products: [{ title: 'Linen tote', price: '29 USD', variantId: '4402' }] });
-    expect(state().commerce.callAdds[card?.id ?? '']).toEqual({ variantId: '4402', title: 'Linen tote', quantity: 1, restoreTo: 0, state: 'added' });
+    expect(state().commerce.callAdds[card?.id ?? '']).toEqual({ variantId: '4402', title: 'Linen tote', quantity: 1, state: 'added' });
     expect(state().commerce.adds['4402']).toEqual({ state: 'added', error: undefined });
     expect(state().commerce.cart?.itemCount).toBe(3);
     expect(sdk.sent[0]?.message.content).toMatch(/"ok":true,"added":1,"variantId":"4402","title":"Linen tote","cart":\{"itemCount":3\}/);
@@ -109,6 +115,91 @@ describe('tool calls as the SDK delivers them', () => {
     // Undone once: a second Undo does nothing.
     expect(await assistant.actions.undoCallAdd(card?.id ?? '')).toBe(false);
     expect(shop.lines.get('900')).toBe(2);
+  });
+
+  it('each Undo takes back only what its add put in, from the cart as it is now, one after another', async () => {
+    const { sdk, state, shop, assistant } = await connected();
+    sdk.message(toolCallsMessage([{ id: 'call_a', name: 'add_to_cart', args: { variantId: '4242', quantity: 1 } }]));
+    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    sdk.message(toolCallsMessage([{ id: 'call_b', name: 'add_to_cart', args: { variantId: '4242', quantity: 1 } }]));
+    await vi.waitFor(() => expect(sdk.sent).toHaveLength(2));
+    expect(shop.lines.get('4242')).toBe(2);
+    const cards = state().messages.filter((message) => own(state().commerce.callAdds, message.id));
+    expect(cards).toHaveLength(2);
+    // Both pressed at once: neither restores a quantity from before the other add.
+    const undone = await Promise.all(cards.map((card) => assistant.actions.undoCallAdd(card.id)));
+    expect(undone).toEqual([true, true]);
+    expect(shop.lines.has('4242')).toBe(false);
+    expect(shop.lines.get('900')).toBe(2);
+    expect(cards.map((card) => state().commerce.callAdds[card.id]?.state)).toEqual(['undone', 'undone']);
+  });
+
+  it('Undo after the visitor removed the line changes nothing and says so, on the card and to the call', async () => {
+    const { sdk, state, shop, assistant } = await connected();
+    sdk.message(toolCallsMessage([{ id: 'call_c', name: 'add_to_cart', args: { variantId: '4242', quantity: 1 } }]));
+    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    const card = state().messages.at(-1);
+    // The visitor takes it out in the store's own cart page; then adds some of the gift card.
+    shop.lines.delete('4242');
+    shop.lines.set('900', 3);
+    expect(await assistant.actions.undoCallAdd(card?.id ?? '')).toBe(true);
+    expect(shop.lines.get('900')).toBe(3);
+    expect(state().commerce.callAdds[card?.id ?? '']?.state).toBe('gone');
+    expect(sdk.sent.at(-1)?.message.content).toMatch(/no longer in the cart \(already removed\): nothing was taken out/);
+    expect(sdk.sent.at(-1)?.message.content).not.toMatch(/taken out of the cart again/);
+  });
+
+  it('Undo when the cart does not list all its lines changes nothing and does not claim the line is gone', async () => {
+    const { sdk, state, shop, assistant } = await connected();
+    sdk.message(toolCallsMessage([{ id: 'call_e', name: 'add_to_cart', args: { variantId: '4242', quantity: 1 } }]));
+    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    const card = state().messages.at(-1);
+    shop.lines.delete('4242');
+    shop.unlist(1);
+    expect(await assistant.actions.undoCallAdd(card?.id ?? '')).toBe(false);
+    expect(state().commerce.callAdds[card?.id ?? '']).toMatchObject({ state: 'failed', error: "Couldn't undo this. Please try again." });
+    expect(sdk.sent).toHaveLength(1);
+  });
+
+  it('Undo after the visitor lowered the line takes out only what is left of that add', async () => {
+    const { sdk, state, shop, assistant } = await connected();
+    sdk.message(toolCallsMessage([{ id: 'call_d', name: 'add_to_cart', args: { variantId: '900', quantity: 3 } }]));
+    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    const card = state().messages.at(-1);
+    shop.lines.set('900', 1);
+    expect(await assistant.actions.undoCallAdd(card?.id ?? '')).toBe(true);
+    expect(shop.lines.has('900')).toBe(false);
+    expect(sdk.sent.at(-1)?.message.content).toMatch(/only 1 of the 3 × Gift card/);
+  });
+
+  it('one message of ten adds of ten each adds only within the caps; the rest ask the visitor and tell the assistant why', async () => {
+    const { sdk, state, shop, assistant } = await connected();
+    const calls = Array.from({ length: 10 }, (_, index) => ({ id: `flood_${index}`, name: 'add_to_cart', args: { variantId: String(5000 + index), quantity: 10 } }));
+    sdk.message(toolCallsMessage(calls));
+    await vi.waitFor(() => expect(sdk.sent).toHaveLength(10));
+    // Ten at once is over the per-add cap: nothing was added without the visitor.
+    expect([...shop.lines]).toEqual([['900', 2]]);
+    for (const sent of sdk.sent) {
+      expect(sent.message.content).toMatch(/"ok":false,"needsVisitorConfirmation":true/);
+      expect(sent.message.content).toMatch(/needs the visitor's confirmation/);
+    }
+    const proposed = Object.entries(state().commerce.proposals);
+    expect(proposed).toHaveLength(10);
+    expect(proposed[0]?.[1]).toEqual([expect.objectContaining({ variantId: '5000', quantity: 10, state: 'pending' })]);
+    // The visitor confirms one: only then is it added.
+    expect(await assistant.actions.confirmCartProposal(proposed[0]?.[0] ?? '', 0)).toBe(true);
+    expect(shop.lines.get('5000')).toBe(10);
+  });
+
+  it('small adds go in at once until the call has added its share of lines and units', async () => {
+    const { sdk, shop } = await connected();
+    const calls = Array.from({ length: 8 }, (_, index) => ({ id: `small_${index}`, name: 'add_to_cart', args: { variantId: String(6000 + index), quantity: 2 } }));
+    sdk.message(toolCallsMessage(calls));
+    await vi.waitFor(() => expect(sdk.sent).toHaveLength(8));
+    const added = [...shop.lines.keys()].filter((id) => id !== '900');
+    expect(added).toEqual(['6000', '6001', '6002', '6003', '6004']);
+    expect(added.reduce((sum, id) => sum + (shop.lines.get(id) ?? 0), 0)).toBe(10);
+    expect(sdk.sent.slice(5).every((sent) => /needsVisitorConfirmation/.test(sent.message.content))).toBe(true);
   });
 
   it.each([

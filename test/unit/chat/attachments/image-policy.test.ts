@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { COMMERCE_IMAGE_HOSTS, allowedImageUrl, type ImagePolicy } from '../../../../src/chat/attachments/image-policy';
+import { COMMERCE_IMAGE_HOSTS, allowedImageUrl, storeRequestOf, type ImagePolicy } from '../../../../src/chat/attachments/image-policy';
+import { storeAddActions } from '../../../../src/chat/markdown/markdown-links';
 import { normaliseProduct } from '../../../../src/chat/replies/products';
 
 const PAGE = 'https://shop.example';
@@ -58,5 +59,52 @@ describe('the image rule for replies', () => {
     expect(normaliseProduct({ title: 'A', image: '/files/a.png' }, context)?.image).toBe('https://shop.example/files/a.png');
     expect(normaliseProduct({ title: 'A', image: 'https://cdn.shopify.com/a.png' }, context)?.image).toBe('https://cdn.shopify.com/a.png');
     expect(normaliseProduct({ title: 'A', image: 'data:image/png;base64,iVBORw0KGgo=' }, context)?.image).toBe('data:image/png;base64,iVBORw0KGgo=');
+  });
+});
+
+describe('store URLs that change the cart or the session (one rule for images and links)', () => {
+  it.each([
+    ['/cart/add?id=4242&quantity=3', { kind: 'add', items: [{ variantId: '4242', quantity: 3 }] }],
+    ['/fr/cart/add.js?id=7', { kind: 'add', items: [{ variantId: '7', quantity: 1 }] }],
+    ['/cart/4242:7,99:1', { kind: 'add', items: [{ variantId: '4242', quantity: 7 }, { variantId: '99', quantity: 1 }] }],
+    ['/?add-to-cart=99', { kind: 'add', items: [{ variantId: '99', quantity: 1 }] }],
+    ['/shop/?add-to-cart=99&quantity=abc', { kind: 'change' }],
+    ['/cart/add', { kind: 'change' }],
+    ['/cart/clear', { kind: 'change' }],
+    ['/cart/change.js?line=1&quantity=0', { kind: 'change' }],
+    ['/cart/update?updates[]=0', { kind: 'change' }],
+    ['/account/logout', { kind: 'change' }],
+    ['/cart/?remove_item=abc', { kind: 'change' }],
+    ['/?empty-cart', { kind: 'change' }],
+    ['/my-account/customer-logout/?_wpnonce=1', { kind: 'change' }],
+    ['/wp-login.php?action=logout', { kind: 'change' }],
+    ['https://other.example/cart/clear', { kind: 'change' }],
+    ['/products/mug', null],
+    ['/cart', null],
+    ['/account/login', null],
+    ['/blog/how-we-add-to-cart', null],
+    ['mailto:help@shop.example', null],
+  ])('%s', (href, expected) => {
+    expect(storeRequestOf(href, PAGE)).toEqual(expected);
+  });
+
+  it('refuses images from them, even under an allowed folder or with an image extension', () => {
+    const policy = { imageHosts: ['shop.example/cart/'], pageOrigin: PAGE };
+    expect(allowedImageUrl('/cart/clear', policy)).toBeNull();
+    expect(allowedImageUrl('/photo.png?add-to-cart=99', policy)).toBeNull();
+    expect(allowedImageUrl('/cart/photo.png', policy)).toBe(`${PAGE}/cart/photo.png`);
+  });
+});
+
+describe('the adds a reply\'s links name', () => {
+  it('one action per cart id, from links, autolinks, bare URLs and references', () => {
+    const markdown = '[a](/cart/add?id=1&quantity=2) <https://shop.example/?add-to-cart=2> https://shop.example/cart/3:4 [a again](/cart/1:9)\n\n[ref]: /cart/add?id=5';
+    expect(storeAddActions(markdown, 'https://shop.example')).toEqual([
+      { type: 'add-to-cart', variantId: '1', quantity: 2 },
+      { type: 'add-to-cart', variantId: '2', quantity: 1 },
+      { type: 'add-to-cart', variantId: '3', quantity: 4 },
+      { type: 'add-to-cart', variantId: '5', quantity: 1 },
+    ]);
+    expect(storeAddActions('[clear](/cart/clear) and [mug](/products/mug)', 'https://shop.example')).toEqual([]);
   });
 });
