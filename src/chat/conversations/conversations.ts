@@ -14,13 +14,14 @@ import { withoutImageData } from '../replies/history';
 import { markdownToPlainText } from '../markdown/plain-text';
 import type { ProductContext } from '../replies/products';
 import { noStorage, type SafeStorage } from '../../common/storage';
+import { capText } from '../../common/text-cut';
 
 const SUMMARY_LENGTH = 80;
 
 function clip(text: string): string {
   // Bot replies are markdown: a preview shows their words, not their `**` and link syntax.
   const flat = markdownToPlainText(withoutImageData(text));
-  return flat.length > SUMMARY_LENGTH ? `${flat.slice(0, SUMMARY_LENGTH - 1)}…` : flat;
+  return capText(flat, SUMMARY_LENGTH);
 }
 
 /** The Chats view's entry for a conversation. */

@@ -1,4 +1,5 @@
 import { own } from '../../common/own';
+import { cutText } from '../../common/text-cut';
 import { cleanSuggestions, suggestionsOf } from './suggestions';
 import { isProductLike, MAX_PRODUCTS, normaliseProduct, type Product, type ProductContext } from './products';
 
@@ -159,7 +160,7 @@ function shown({ text, products, suggestions, actions }: ParsedReply): ParsedRep
   const reply: ParsedReply = { text: text.trim(), products: products.slice(0, MAX_PRODUCTS), truncated: undefined, actions: actions?.slice(0, MAX_ACTIONS) };
   if (suggestions) reply.suggestions = suggestions;
   if (reply.text.length > MAX_REPLY_TEXT) {
-    reply.text = `${reply.text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`;
+    reply.text = `${cutText(reply.text, MAX_REPLY_TEXT).trimEnd()}…`;
     reply.truncated = true;
   }
   return reply;
@@ -200,5 +201,5 @@ export function parseReply(body: unknown, context: ProductContext, options: { se
 /** A reply's text within {@link MAX_REPLY_TEXT}: cut with an ellipsis, and marked, when it was longer. */
 export function capReplyText(text: string): { text: string; truncated: true | undefined } {
   if (text.length <= MAX_REPLY_TEXT) return { text, truncated: undefined };
-  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, truncated: true };
+  return { text: `${cutText(text, MAX_REPLY_TEXT).trimEnd()}…`, truncated: true };
 }
