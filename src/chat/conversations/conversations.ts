@@ -251,7 +251,7 @@ function createConversationMoves(parts: Parts, saving: ReturnType<typeof createS
       const before = target.storage;
       const there = storage === noStorage ? [] : readConversations(storage, target.keys, productContext());
       for (const conversation of list.others) {
-        if (storage !== noStorage && !there.some((saved) => saved.id === conversation.id)) writeConversation(storage, target.keys, conversation, productContext());
+        if (storage !== noStorage && !there.some((saved) => saved.id === conversation.id)) writeConversation(storage, target.keys, conversation);
       }
       const { sessionId } = store.getState();
       list.others = newestCopies([...list.others, ...there]).filter((conversation) => conversation.id !== sessionId);
