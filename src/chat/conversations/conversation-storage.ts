@@ -33,6 +33,13 @@ const FORMAT_VERSION = 2;
 /** Every key the widget saves conversations under starts with one of these. */
 export const CONVERSATION_KEY_PREFIXES = ['store-assistant:chat:', 'store-assistant:open:', 'store-assistant:chats:'] as const;
 
+/**
+ * Where the last clear is marked (every conversation deleted, `persist` set to `none`), with a new
+ * random value each time. A tab that saw another value when it last loaded or saved knows a clear
+ * happened since, in some tab, and must not save again what it still has on screen from before it.
+ */
+export const CLEARED_KEY = 'store-assistant:cleared';
+
 /** The keys of one webhook's saved conversations: they belong to the workflow that answered them. */
 export function storageKeys(webhookUrl: string | null) {
   const hook = webhookUrl ?? 'unconfigured';
