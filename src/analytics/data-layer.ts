@@ -88,13 +88,28 @@ export function dataLayerEntry(name: string, detail: unknown, withContent: boole
   }
 }
 
+/** Whether a failing `dataLayer` was reported already: once per page is enough to find it. */
+let reported = false;
+
+function reportOnce(error: unknown, warn: (message: string, error: unknown) => void): void {
+  if (reported) return;
+  reported = true;
+  warn('[store-assistant] analytics: window.dataLayer.push threw; the widget\'s events are not recorded, the chat goes on.', error);
+}
+
 /**
  * Pushes `entry` to `host.dataLayer` (Tag Manager replaces the array's `push` with its own), creating the
  * array as Tag Manager's snippet does when the page has none yet. A `dataLayer` that is something else
- * is the page's own business and is left alone.
+ * is the page's own business and is left alone. Stores wrap `push` with their own code: whatever it
+ * throws stays here, reported once in the console, so analytics can never stop the chat or reach the
+ * page as an uncaught error.
  */
-export function pushToDataLayer(host: { dataLayer?: unknown }, entry: Entry): void {
-  const layer = host.dataLayer;
-  if (layer === undefined) host.dataLayer = [entry];
-  else if (typeof own(layer, 'push') === 'function' || Array.isArray(layer)) (layer as { push(value: unknown): void }).push(entry);
+export function pushToDataLayer(host: { dataLayer?: unknown }, entry: Entry, warn: (message: string, error: unknown) => void = console.warn): void {
+  try {
+    const layer = host.dataLayer;
+    if (layer === undefined) host.dataLayer = [entry];
+    else if (typeof own(layer, 'push') === 'function' || Array.isArray(layer)) (layer as { push(value: unknown): void }).push(entry);
+  } catch (error) {
+    reportOnce(error, warn);
+  }
 }

@@ -2,6 +2,7 @@ import type { Message } from '../chat/message';
 import { withoutImageData } from '../chat/replies/history';
 import type { Product } from '../chat/replies/products';
 import { callContextVariables } from './call-context';
+import { cutText } from '../common/text-cut';
 
 /** The conversation handed to a call is cut to this many characters, the newest kept. */
 export const MAX_CALL_CONVERSATION = 4_000;
@@ -79,7 +80,7 @@ export function callVariables({ messages, lang, context = {} }: CallFacts): Reco
   const shown = shownProductsJson(messages);
   return {
     conversation: conversationText(messages),
-    last_question: lastQuestion ? oneLine(lastQuestion.content).slice(0, MAX_LAST_QUESTION) : '',
+    last_question: lastQuestion ? cutText(oneLine(lastQuestion.content), MAX_LAST_QUESTION) : '',
     visitor_language: lang,
     ...(shown ? { shown_products_json: shown } : {}),
     ...callContextVariables(context),

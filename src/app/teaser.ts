@@ -14,24 +14,30 @@ interface TeaserView {
   /** The teaser bubble is shown beside the launcher. */
   teaser: boolean;
   isOpen: boolean;
-  config: { mode: DisplayMode; teaser: string | null; teaserDelay: number };
+  config: { mode: DisplayMode; teaser: string | null; teaserDelay: number; persist: 'local' | 'session' | 'none' };
 }
 
 /** The side effects of the teaser. */
 export interface TeaserDeps {
   timers: Timers;
   sessionStorage: SafeStorage;
+  /** Remembers, with `persist="local"`, that the visitor opened the chat in an earlier visit. */
+  localStorage: SafeStorage;
   emit: Emit<{ teaser: { text: string } }>;
 }
 
 /**
  * The launcher teaser (floating mode): a small bubble with the store's `teaser` text that shows once
  * per session, `teaser-delay` seconds after load, while the card is closed; never after the visitor
- * opened the chat or dismissed it.
+ * opened the chat or dismissed it: in this page (even where storage is blocked), this visit, or, with
+ * `persist="local"`, an earlier visit.
  */
 export function createTeaser(store: SliceStore<TeaserView, 'teaser'>, deps: TeaserDeps) {
   let timer: unknown = null;
-  const settled = () => deps.sessionStorage.get(TEASER_STORAGE_KEY) !== null;
+  /** Shown, opened past or dismissed on this page: kept here too, since storage may refuse to remember it. */
+  let ended = false;
+  const remembered = () => store.getState().config.persist === 'local' && deps.localStorage.get(TEASER_STORAGE_KEY) === 'opened';
+  const settled = () => ended || deps.sessionStorage.get(TEASER_STORAGE_KEY) !== null || remembered();
   const cancel = () => {
     deps.timers.clearTimeout(timer);
     timer = null;
@@ -39,6 +45,9 @@ export function createTeaser(store: SliceStore<TeaserView, 'teaser'>, deps: Teas
   const end = (reason: 'opened' | 'dismissed') => {
     cancel();
     if (!settled() || store.getState().teaser) deps.sessionStorage.set(TEASER_STORAGE_KEY, reason);
+    // Opening the chat is remembered across visits only where the store lets the widget remember.
+    if (reason === 'opened' && store.getState().config.persist === 'local') deps.localStorage.set(TEASER_STORAGE_KEY, reason);
+    ended = true;
     store.setState({ teaser: false });
   };
   const show = () => {
@@ -46,6 +55,7 @@ export function createTeaser(store: SliceStore<TeaserView, 'teaser'>, deps: Teas
     const { isOpen, config } = store.getState();
     if (isOpen || settled() || config.mode !== 'floating' || !config.teaser) return;
     deps.sessionStorage.set(TEASER_STORAGE_KEY, 'shown');
+    ended = true;
     store.setState({ teaser: true });
     deps.emit('teaser', { text: config.teaser });
   };

@@ -11,6 +11,17 @@ import { createMessageLog } from './message-log';
 import { showCallProducts } from './call-products';
 import { createReplyRequests, type ReplyRequests } from './replies/reply-request';
 import { createVisitorContextSource } from './replies/visitor-context';
+import { formatString } from '../i18n/strings';
+
+/**
+ * Longest message a visitor can send, in characters (UTF-16 units, as `maxlength` counts). A question
+ * to a shop's assistant takes a few hundred; 4,000 leaves room for a pasted order or a long complaint,
+ * as commercial chats allow, while every request, the history sent again with each later one and the
+ * saved conversation stay small. Longer text stays in the box, with a counter, until it is shortened.
+ */
+export const MAX_MESSAGE_LENGTH = 4_000;
+/** The composer shows the character count from this share of {@link MAX_MESSAGE_LENGTH} on. */
+export const MESSAGE_COUNTER_FROM = 0.9;
 
 /** What the visitor (through the UI or the element's methods) can do in the chat. */
 export interface ChatActions {
@@ -19,7 +30,8 @@ export interface ChatActions {
   /**
    * Sends `text` (and the attached image, if any) as the visitor. Ignored when there is nothing to send
    * or a reply is awaited. Without a webhook the text stays in the box and a notice says chat
-   * is not configured. Returns whether the message was sent.
+   * is not configured; text over {@link MAX_MESSAGE_LENGTH} is not sent (never cut) and a notice says
+   * so. Returns whether the message was sent.
    */
   sendMessage(text: string): boolean;
   /** Sends the question a failed reply belongs to again, replacing the error bubble. */
@@ -110,6 +122,11 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
       const state = store.getState();
       const content = text.trim();
       if ((!content && !state.attachment) || state.loading) return false;
+      if (content.length > MAX_MESSAGE_LENGTH) {
+        const text = formatString(state.strings.messageTooLong, { max: MAX_MESSAGE_LENGTH });
+        store.setState({ notice: { source: 'chat', text } });
+        return false;
+      }
       if (!state.config.webhookUrl) {
         // The visitor gets a polite notice; what to do about it is for the store owner, in the console.
         deps.warn('chat is not configured for this store yet: set the webhook-url attribute');

@@ -11,15 +11,29 @@ export interface SafeStorage {
   remove(key: string): void;
   /** Every key stored; empty when storage is unreadable. */
   keys(): string[];
+  /**
+   * Whether the last write was refused for lack of space (the quota), rather than because storage is
+   * blocked: the one case worth telling the visitor about. Absent where storage cannot fill up.
+   */
+  full?(): boolean;
+}
+
+/** Whether `error` is the browser saying storage is full (the name differs across browsers and ages). */
+function isQuotaError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || code === 1014;
 }
 
 /** Wraps a possibly missing or hostile `Storage`. `resolve` is called on each use, since merely reading `window.localStorage` can throw. */
 export function safeStorage(resolve: () => Storage | null | undefined): SafeStorage {
+  let quotaExceeded = false;
   const attempt = <T>(use: (storage: Storage) => T, fallback: T): T => {
     try {
       const storage = resolve();
       return storage ? use(storage) : fallback;
-    } catch {
+    } catch (error) {
+      quotaExceeded = isQuotaError(error);
       return fallback;
     }
   };
@@ -28,10 +42,14 @@ export function safeStorage(resolve: () => Storage | null | undefined): SafeStor
       const value = storage.getItem(key);
       return typeof value === 'string' ? value : null;
     }, null),
-    set: (key, value) => attempt((storage) => {
-      storage.setItem(key, value);
-      return true;
-    }, false),
+    set: (key, value) => {
+      quotaExceeded = false;
+      return attempt((storage) => {
+        storage.setItem(key, value);
+        return true;
+      }, false);
+    },
+    full: () => quotaExceeded,
     remove: (key) => attempt((storage) => storage.removeItem(key), undefined),
     keys: () =>
       attempt((storage) => {

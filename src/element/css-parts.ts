@@ -25,6 +25,7 @@ export const CSS_PARTS = {
   transcript: 'The running transcript during a call.',
   composer: 'The bottom of the conversation: attachment preview and input bar.',
   'attachment-preview': 'The attached image waiting to be sent.',
+  'character-count': 'The character count over the text box near the message length limit, and why sending is off past it.',
   'input-bar': 'The row holding the text box and its buttons.',
   input: 'The text box.',
   retry: 'The Retry button under a failed reply.',

@@ -109,6 +109,9 @@ export const englishStrings = {
   imageUnreadable: 'That image could not be read. Try another one.',
   imageTooLarge: 'That image is too large. Try a smaller one.',
   chatUnavailable: "Chat isn't available right now.",
+  messageTooLong: "Messages can be up to {max} characters. Shorten yours to send it.",
+  characterCount: "{count} of {max} characters",
+  storageFull: "This conversation couldn't be saved: the browser's storage is full. It stays here until you leave the page.",
   dismiss: 'Dismiss',
 
   // Guided replies, the teaser and calls

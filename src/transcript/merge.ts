@@ -7,9 +7,13 @@
  * - A fragment from the same speaker less than {@link MERGE_WINDOW_MS} after that speaker's entry was
  *   last extended is merged into it; anything else starts a new entry.
  *
+ * - No entry is longer than {@link MAX_TRANSCRIPT_LINE}: a fragment longer than that is cut (with "…"),
+ *   and a merge that would pass it starts a new entry instead, so nothing said is lost.
+ *
  * Each fragment is compared with the previous fragment, not with the growing entry, so merging n
  * fragments costs O(total text): linear, however long one speaker talks.
  */
+import { capText, cutText } from '../common/text-cut';
 
 /** Who spoke. */
 export type Speaker = 'user' | 'assistant';
@@ -33,6 +37,14 @@ export interface TranscriptEntry {
 export const MERGE_WINDOW_MS = 3000;
 export const DUPLICATE_OVERLAP = 0.85;
 export const MIN_TEXT_LENGTH = 3;
+/**
+ * Longest transcript line, in characters: the cap of a chat reply, for the same reasons. Laying out
+ * far more in one go is a long task on the store's page, it is sent again as history with every later
+ * message, and saved conversations would not keep it.
+ */
+export const MAX_TRANSCRIPT_LINE = 10_000;
+/** Raw text read from one fragment at most, before white space is folded: enough to fill a line. */
+const MAX_FRAGMENT_READ = MAX_TRANSCRIPT_LINE * 2;
 
 /** The words of `text`: lower-cased, punctuation removed. */
 export function words(text: string): string[] {
@@ -67,15 +79,21 @@ export interface TranscriptState {
 
 export const EMPTY_TRANSCRIPT: TranscriptState = { entries: [], previous: {} };
 
+/** The fragment's text, white space folded, within {@link MAX_TRANSCRIPT_LINE}; a megabyte costs no more than a line. */
 function normalise(text: string): string {
-  return text.trim().replace(/\s+/g, ' ');
+  return capText(cutText(text, MAX_FRAGMENT_READ).trim().replace(/\s+/g, ' '), MAX_TRANSCRIPT_LINE);
+}
+
+/** Whether `text` still fits on the speaker's line `last`. */
+function fits(last: TranscriptEntry, text: string): boolean {
+  return last.text.length + 1 + text.length <= MAX_TRANSCRIPT_LINE;
 }
 
 /** The rules, in order: too short, duplicate of the speaker's previous fragment, same turn, new turn. */
 function classify(text: string, fragment: TranscriptFragment, previous: TranscriptFragment | undefined, last: TranscriptEntry | undefined): MergeResult {
   if (text.length < MIN_TEXT_LENGTH) return 'dropped-short';
   if (previous && wordOverlap(text, previous.text) > DUPLICATE_OVERLAP) return 'dropped-duplicate';
-  if (last && last.role === fragment.role && fragment.timestamp - last.timestamp < MERGE_WINDOW_MS) return 'merged';
+  if (last && last.role === fragment.role && fragment.timestamp - last.timestamp < MERGE_WINDOW_MS && fits(last, text)) return 'merged';
   return 'added';
 }
 

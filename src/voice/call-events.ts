@@ -1,5 +1,7 @@
 import type { StringKey } from '../i18n/strings';
 import { own } from '../common/own';
+import { capText } from '../common/text-cut';
+import { MAX_TRANSCRIPT_LINE } from '../transcript/merge';
 import { addTranscriptLine, describe, failCall, finishCall, setVoice, type ActiveCall, type CallContext } from './call-session';
 import { reportToolResult, runTool, toolCallsOf } from './call-tools';
 import type { MicrophoneAccess } from './microphone';
@@ -68,7 +70,8 @@ function onCallMessage(context: CallContext, current: ActiveCall, message: unkno
   if (type === 'status-update' && status === 'ended') return onEnded(context, current, own(message, 'endedReason'));
   if (type === 'tool-calls') return void answerToolCalls(context, current, message);
   if ((type !== 'transcript' && type !== FINAL_TRANSCRIPT) || typeof text !== 'string' || (role !== 'user' && role !== 'assistant')) return;
-  if (transcriptType !== 'final') return setVoice(context, { partial: { role, text } });
+  // A line still being spoken is shown as it grows: within the cap of a final line.
+  if (transcriptType !== 'final') return setVoice(context, { partial: { role, text: capText(text, MAX_TRANSCRIPT_LINE) } });
   addTranscriptLine(context, role, text);
 }
 

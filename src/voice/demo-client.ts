@@ -1,6 +1,7 @@
 import type { Timers } from '../common/timers';
 import { createDemoPlayer } from './demo-player';
 import { createDemoScript } from './demo-script';
+import { cutText } from '../common/text-cut';
 import { createEmitter, type AddMessage, type VoiceClient } from './voice-client';
 
 export { DEMO_SCRIPT } from './demo-script';
@@ -48,7 +49,7 @@ export function createDemoVoiceClient(timers: Timers, variables: Record<string, 
     send(message: AddMessage) {
       if (!running) return;
       const { role, content } = message.message;
-      if (role === 'user' && message.triggerResponseEnabled) player.answer(`You wrote: "${content.slice(0, 120)}". In a real call the assistant answers that here.`);
+      if (role === 'user' && message.triggerResponseEnabled) player.answer(`You wrote: "${cutText(content, 120)}". In a real call the assistant answers that here.`);
       const call = role === 'system' ? answeredCall(content) : undefined;
       if (call) player.resume(call, /"ok":\s*true/.test(content));
     },

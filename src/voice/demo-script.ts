@@ -1,3 +1,5 @@
+import { cutText } from '../common/text-cut';
+
 /**
  * One step of a demo call: a line spoken by either side, or a tool the assistant calls, with what it
  * says once the widget has reported the tool's result.
@@ -48,8 +50,8 @@ function productsOf(variables: Record<string, unknown>): { products: DemoProduct
 
 /** The first line: it shows what the call was started with (the visitor's question, else the page). */
 function greeting(variables: Record<string, unknown>): string {
-  const question = typeof variables.last_question === 'string' ? variables.last_question.slice(0, 160) : '';
-  const page = typeof variables.page_title === 'string' ? variables.page_title.slice(0, 80) : '';
+  const question = typeof variables.last_question === 'string' ? cutText(variables.last_question, 160) : '';
+  const page = typeof variables.page_title === 'string' ? cutText(variables.page_title, 80) : '';
   const context = question ? `You asked: "${question}". ` : page ? `I see you are looking at ${page}. ` : '';
   return `Hi! ${context}This is a demo call, so nothing leaves your browser.`;
 }

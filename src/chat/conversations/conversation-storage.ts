@@ -33,6 +33,13 @@ const FORMAT_VERSION = 2;
 /** Every key the widget saves conversations under starts with one of these. */
 export const CONVERSATION_KEY_PREFIXES = ['store-assistant:chat:', 'store-assistant:open:', 'store-assistant:chats:'] as const;
 
+/**
+ * Where the last clear is marked (every conversation deleted, `persist` set to `none`), with a new
+ * random value each time. A tab that saw another value when it last loaded or saved knows a clear
+ * happened since, in some tab, and must not save again what it still has on screen from before it.
+ */
+export const CLEARED_KEY = 'store-assistant:cleared';
+
 /** The keys of one webhook's saved conversations: they belong to the workflow that answered them. */
 export function storageKeys(webhookUrl: string | null) {
   const hook = webhookUrl ?? 'unconfigured';
@@ -147,26 +154,14 @@ function serialise(conversation: StoredConversation, maxImageLength = MAX_STORED
 }
 
 /**
- * Saves one conversation in its own entry. When the browser refuses (storage full), the other
- * conversations give way, oldest first: their images, then themselves; then this conversation's own
- * images. Returns false when nothing could be saved.
+ * Saves one conversation in its own entry; when the browser refuses (storage full), it tries again
+ * without this conversation's own attached images. Other conversations are never touched to make
+ * room: saving one must not cost the visitor another. Returns false when it could not be saved; the
+ * entry saved before, if any, is then left as it was.
  */
-export function writeConversation(storage: SafeStorage, keys: StorageKeys, conversation: StoredConversation, products: ProductContext): boolean {
+export function writeConversation(storage: SafeStorage, keys: StorageKeys, conversation: StoredConversation): boolean {
   const key = keys.conversation + conversation.id;
-  if (storage.set(key, serialise(conversation))) return true;
-  const others = savedIds(storage, keys)
-    .filter((id) => id !== conversation.id)
-    .flatMap((id) => readConversation(storage, keys, id, products) ?? [])
-    .sort((a, b) => a.updatedAt - b.updatedAt);
-  for (const other of others) {
-    storage.set(keys.conversation + other.id, serialise(other, 0));
-    if (storage.set(key, serialise(conversation))) return true;
-  }
-  for (const other of others) {
-    storage.remove(keys.conversation + other.id);
-    if (storage.set(key, serialise(conversation))) return true;
-  }
-  return storage.set(key, serialise(conversation, 0));
+  return storage.set(key, serialise(conversation)) || storage.set(key, serialise(conversation, 0));
 }
 
 /** Removes everything saved for `keys`: every conversation, the open one's id, the earlier format. */

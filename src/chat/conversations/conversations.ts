@@ -1,5 +1,6 @@
 import type { ChatConfig, ChatDeps, ChatStore, ConversationSummary } from '../chat-state';
 import {
+  CLEARED_KEY,
   eraseAllConversations,
   eraseConversations,
   MAX_CONVERSATIONS,
@@ -14,13 +15,14 @@ import { withoutImageData } from '../replies/history';
 import { markdownToPlainText } from '../markdown/plain-text';
 import type { ProductContext } from '../replies/products';
 import { noStorage, type SafeStorage } from '../../common/storage';
+import { capText } from '../../common/text-cut';
 
 const SUMMARY_LENGTH = 80;
 
 function clip(text: string): string {
   // Bot replies are markdown: a preview shows their words, not their `**` and link syntax.
   const flat = markdownToPlainText(withoutImageData(text));
-  return flat.length > SUMMARY_LENGTH ? `${flat.slice(0, SUMMARY_LENGTH - 1)}…` : flat;
+  return capText(flat, SUMMARY_LENGTH);
 }
 
 /** The Chats view's entry for a conversation. */
@@ -78,6 +80,8 @@ interface Parts {
   pointer: { id: string | null };
   open: ReturnType<typeof createOpenConversationSync>;
   productContext: () => ProductContext;
+  /** The clear mark ({@link CLEARED_KEY}) this tab last saw: another one means a clear happened since. */
+  cleared: { seen: string | null };
 }
 
 /**
@@ -90,7 +94,7 @@ export function createConversations(store: ChatStore, deps: ChatDeps) {
   const target = { storage: noStorage, keys: storageKeys(null), loaded: false };
   const productContext = () => ({ ...store.getState().markdownOptions, storeUrl: store.getState().config.storeUrl });
   const open = createOpenConversationSync(store, deps, target, productContext);
-  const parts: Parts = { store, deps, target, list: { others: [] }, pointer: { id: null }, open, productContext };
+  const parts: Parts = { store, deps, target, list: { others: [] }, pointer: { id: null }, open, productContext, cleared: { seen: null } };
   const saving = createSaving(parts);
   const moves = createConversationMoves(parts, saving);
   let unwatch: (() => void) | null = null;
@@ -142,8 +146,36 @@ export function createConversations(store: ChatStore, deps: ChatDeps) {
   };
 }
 
+/**
+ * A clear happened in another tab since this one last loaded or saved: it wins over what this tab
+ * still shows from before it (a reply arriving for a deleted conversation would save it all again).
+ * The list empties and an empty conversation opens; a reply still in flight is dropped, as it is
+ * for another conversation now.
+ */
+function followClear({ store, deps, list, pointer, open, cleared, target }: Parts): boolean {
+  if (target.storage === noStorage) return false;
+  const mark = target.storage.get(CLEARED_KEY);
+  if (mark === cleared.seen) return false;
+  cleared.seen = mark;
+  list.others = [];
+  pointer.id = null;
+  store.setState({ sessionId: deps.randomId(), messages: [] });
+  open.reset();
+  return true;
+}
+
+/**
+ * Marks a clear in localStorage, the one storage tabs share, so every tab's next save follows it
+ * rather than undoing it. The mark is a random value: it says nothing about the visitor.
+ */
+function markCleared({ deps, cleared }: Parts): void {
+  cleared.seen = deps.randomId();
+  deps.localStorage.set(CLEARED_KEY, cleared.seen);
+}
+
 /** Publishing the Chats list, and saving the open conversation in idle time. */
-function createSaving({ store, deps, list, open, pointer, target }: Parts) {
+function createSaving(parts: Parts) {
+  const { store, deps, list, open, pointer, target } = parts;
   const pending = { scheduled: false, cancel: () => undefined as void };
   const publish = () => store.setState({ conversations: listed(openConversation(store, deps.now), list.others) });
   const point = (id: string) => {
@@ -161,6 +193,7 @@ function createSaving({ store, deps, list, open, pointer, target }: Parts) {
   const save = () => {
     pending.cancel();
     pending.scheduled = false;
+    if (followClear(parts)) return publish();
     if (open.save()) prune();
     const { sessionId, messages } = store.getState();
     if (messages.length > 0) point(sessionId);
@@ -194,8 +227,9 @@ function createSaving({ store, deps, list, open, pointer, target }: Parts) {
 }
 
 /** Loads the conversations saved for the webhook and reopens the last one. */
-function loadAll({ store, deps, target, list, pointer, open, productContext }: Parts): void {
+function loadAll({ store, deps, target, list, pointer, open, productContext, cleared }: Parts): void {
   target.storage.remove(target.keys.legacy);
+  cleared.seen = target.storage.get(CLEARED_KEY);
   const saved = readConversations(target.storage, target.keys, productContext());
   const openId = target.storage.get(target.keys.open);
   const reopened = saved.find((conversation) => conversation.id === openId) ?? null;
@@ -206,8 +240,12 @@ function loadAll({ store, deps, target, list, pointer, open, productContext }: P
 }
 
 /** Another tab changed localStorage (`key` null: it was cleared): the open conversation and the list follow. */
-function followStorage({ store, deps, target, list, open, productContext }: Parts, key: string | null, publish: () => void): void {
-  if (target.storage !== deps.localStorage || (key !== null && !key.startsWith(target.keys.conversation))) return;
+function followStorage(parts: Parts, key: string | null, publish: () => void): void {
+  const { store, deps, target, list, open, productContext } = parts;
+  if (target.storage !== deps.localStorage) return;
+  // Cleared in another tab: followed at once, so a reply still arriving here lands nowhere.
+  if ((key === CLEARED_KEY || key === null) && followClear(parts)) return publish();
+  if (key !== null && !key.startsWith(target.keys.conversation)) return;
   const id = key?.slice(target.keys.conversation.length);
   const { sessionId } = store.getState();
   if (id === undefined || id === sessionId) open.follow();
@@ -250,13 +288,16 @@ function createConversationMoves(parts: Parts, saving: ReturnType<typeof createS
       const before = target.storage;
       const there = storage === noStorage ? [] : readConversations(storage, target.keys, productContext());
       for (const conversation of list.others) {
-        if (storage !== noStorage && !there.some((saved) => saved.id === conversation.id)) writeConversation(storage, target.keys, conversation, productContext());
+        if (storage !== noStorage && !there.some((saved) => saved.id === conversation.id)) writeConversation(storage, target.keys, conversation);
       }
       const { sessionId } = store.getState();
       list.others = newestCopies([...list.others, ...there]).filter((conversation) => conversation.id !== sessionId);
       if (storage === noStorage) [deps.localStorage, deps.sessionStorage].forEach((each) => eraseConversations(each, target.keys));
       else if (before !== noStorage) eraseConversations(before, target.keys);
+      // Nothing is saved any more: other tabs must not save again what was just removed.
+      if (storage === noStorage) markCleared(parts);
       target.storage = storage;
+      if (storage !== noStorage) parts.cleared.seen = storage.get(CLEARED_KEY);
       pointer.id = null;
       open.forget();
       save();
@@ -279,6 +320,7 @@ function createConversationMoves(parts: Parts, saving: ReturnType<typeof createS
       saving.drop();
       eraseAllConversations(deps.localStorage);
       eraseAllConversations(deps.sessionStorage);
+      markCleared(parts);
       list.others = [];
       show(null);
       target.storage.remove(target.keys.open);

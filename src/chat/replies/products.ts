@@ -1,4 +1,5 @@
 import { own } from '../../common/own';
+import { capText, cutText } from '../../common/text-cut';
 import { visibleText } from '../markdown/visible-text';
 import { allowedImageUrl, storeRequestOf, type ImagePolicy } from '../attachments/image-policy';
 
@@ -38,8 +39,8 @@ export interface ProductContext extends ImagePolicy {
  * hold any common reference), so a megabyte-long field costs no more than a normal one.
  */
 function clip(value: string, max: number): string {
-  const clean = visibleText(value.slice(0, max * 10)).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return clean.length > max ? `${clean.slice(0, max - 1).trimEnd()}…` : clean;
+  const clean = visibleText(cutText(value, max * 10)).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return capText(clean, max);
 }
 
 function firstString(record: Record<string, unknown>, keys: string[]): string | undefined {

@@ -1,4 +1,5 @@
 import { own } from '../../common/own';
+import { cutText } from '../../common/text-cut';
 import { cleanSuggestions, suggestionsOf } from './suggestions';
 import { isProductLike, MAX_PRODUCTS, normaliseProduct, type Product, type ProductContext } from './products';
 
@@ -47,14 +48,23 @@ function empty(): ParsedReply {
   return { text: '', products: [] };
 }
 
+/**
+ * A part's optional lists, read as own properties: a part without them would otherwise inherit what a
+ * page put on Object.prototype (`suggestions`, `actions`), and show it as chips or cart proposals.
+ */
+function listOf(part: ParsedReply, key: 'suggestions' | 'actions'): unknown[] {
+  const list = own(part, key);
+  return Array.isArray(list) ? list : [];
+}
+
 function combine(parts: ParsedReply[]): ParsedReply {
-  const actions = parts.flatMap((part) => part.actions ?? []);
+  const actions = parts.flatMap((part) => listOf(part, 'actions'));
   const combined: ParsedReply = {
     text: parts.map((part) => part.text.trim()).filter(Boolean).join('\n\n'),
     products: parts.flatMap((part) => part.products),
     ...(actions.length > 0 ? { actions } : {}),
   };
-  const suggestions = cleanSuggestions(parts.flatMap((part) => part.suggestions ?? []));
+  const suggestions = cleanSuggestions(parts.flatMap((part) => listOf(part, 'suggestions')));
   if (suggestions.length > 0) combined.suggestions = suggestions;
   return combined;
 }
@@ -154,12 +164,23 @@ function fromValue(value: unknown, depth: number, walk: Walk): ParsedReply {
   return empty();
 }
 
-/** The reply as shown: text cut to {@link MAX_REPLY_TEXT}, at most {@link MAX_PRODUCTS} cards, the suggestions. */
-function shown({ text, products, suggestions, actions }: ParsedReply): ParsedReply {
-  const reply: ParsedReply = { text: text.trim(), products: products.slice(0, MAX_PRODUCTS), truncated: undefined, actions: actions?.slice(0, MAX_ACTIONS) };
-  if (suggestions) reply.suggestions = suggestions;
+/**
+ * The reply as shown: text cut to {@link MAX_REPLY_TEXT}, at most {@link MAX_PRODUCTS} cards, the
+ * suggestions. Every field is an own property (undefined when absent), so no reader of the reply can
+ * inherit one from a polluted Object.prototype.
+ */
+function shown(parsed: ParsedReply): ParsedReply {
+  const suggestions = listOf(parsed, 'suggestions').filter((item): item is string => typeof item === 'string');
+  const actions = listOf(parsed, 'actions');
+  const reply: ParsedReply = {
+    text: parsed.text.trim(),
+    products: parsed.products.slice(0, MAX_PRODUCTS),
+    truncated: undefined,
+    actions: actions.length > 0 ? actions.slice(0, MAX_ACTIONS) : undefined,
+    suggestions: suggestions.length > 0 ? suggestions : undefined,
+  };
   if (reply.text.length > MAX_REPLY_TEXT) {
-    reply.text = `${reply.text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`;
+    reply.text = `${cutText(reply.text, MAX_REPLY_TEXT).trimEnd()}…`;
     reply.truncated = true;
   }
   return reply;
@@ -200,5 +221,5 @@ export function parseReply(body: unknown, context: ProductContext, options: { se
 /** A reply's text within {@link MAX_REPLY_TEXT}: cut with an ellipsis, and marked, when it was longer. */
 export function capReplyText(text: string): { text: string; truncated: true | undefined } {
   if (text.length <= MAX_REPLY_TEXT) return { text, truncated: undefined };
-  return { text: `${text.slice(0, MAX_REPLY_TEXT).trimEnd()}…`, truncated: true };
+  return { text: `${cutText(text, MAX_REPLY_TEXT).trimEnd()}…`, truncated: true };
 }

@@ -1,5 +1,6 @@
 import { stripInvisible } from '../../common/invisible-characters';
 import { own } from '../../common/own';
+import { capText, cutText } from '../../common/text-cut';
 import { decodeEntities } from '../markdown/visible-text';
 
 /** Suggestions shown under a reply at most. */
@@ -18,7 +19,7 @@ function label(value: unknown): string | null {
   // eslint-disable-next-line no-control-regex
   const text = stripInvisible(value).replace(/[\u0000-\u001F\u007F]/g, ' ').replace(/\s+/g, ' ').trim();
   if (!text) return null;
-  return text.length > MAX_SUGGESTION_LENGTH ? `${text.slice(0, MAX_SUGGESTION_LENGTH - 1).trimEnd()}…` : text;
+  return capText(text, MAX_SUGGESTION_LENGTH);
 }
 
 /**
@@ -30,7 +31,7 @@ function label(value: unknown): string | null {
 export function suggestionsOf(record: unknown): string[] {
   const list = SUGGESTION_KEYS.map((key) => own(record, key)).find(Array.isArray);
   // Character references read as text (`Fish &amp; Chips`), decoded once, here, where labels come in.
-  const decoded = list?.slice(0, 100).map((item: unknown) => (typeof item === 'string' ? decodeEntities(item.slice(0, MAX_SUGGESTION_LENGTH * 10)) : item));
+  const decoded = list?.slice(0, 100).map((item: unknown) => (typeof item === 'string' ? decodeEntities(cutText(item, MAX_SUGGESTION_LENGTH * 10)) : item));
   return decoded ? cleanSuggestions(decoded) : [];
 }
 

@@ -4,6 +4,7 @@ import { MAX_REPLY_TEXT } from './reply-parser';
 import { explicitRequest } from './request-options';
 import { safeStringify } from '../../common/safe-json';
 import type { Timers } from '../../common/timers';
+import { cutText } from '../../common/text-cut';
 
 /** The request body (docs/webhook.md, "The request"). */
 export interface WebhookRequest {
@@ -172,7 +173,7 @@ async function readReply(response: Response, hooks: ReadHooks): Promise<WebhookR
   };
   // What a chunk added is shown once, whatever number of lines it held, and never past the cap.
   const report = () => {
-    const shown = streamed.length > MAX_REPLY_TEXT ? `${streamed.slice(0, MAX_REPLY_TEXT)}…` : streamed;
+    const shown = streamed.length > MAX_REPLY_TEXT ? `${cutText(streamed, MAX_REPLY_TEXT)}…` : streamed;
     if (shown === reported) return;
     reported = shown;
     hooks.onStreamText?.(shown);

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent, type RefObject } from 'react';
+import { MAX_MESSAGE_LENGTH, MESSAGE_COUNTER_FROM } from '../../chat/chat-slice';
 import { voiceTarget } from '../../voice/voice-client';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { IconButton } from '../icon-button';
@@ -6,9 +7,31 @@ import { IconButton } from '../icon-button';
 /** The text box grows with its content up to this many lines, then scrolls. */
 export const MAX_INPUT_ROWS = 5;
 
-/** Rows for the text box: one per line of the draft, at least one and at most {@link MAX_INPUT_ROWS}. */
+/**
+ * Rows for the text box: one per line of the draft, at least one and at most {@link MAX_INPUT_ROWS}.
+ * Looks for no more line breaks than that, so a megabyte pasted costs no more than a line.
+ */
 export function rowsFor(text: string): number {
-  return Math.min(MAX_INPUT_ROWS, Math.max(1, text.split('\n').length));
+  let rows = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && rows < MAX_INPUT_ROWS; at = text.indexOf('\n', at + 1)) rows += 1;
+  return rows;
+}
+
+/**
+ * The character count near and over {@link MAX_MESSAGE_LENGTH}: nothing until the draft reaches
+ * {@link MESSAGE_COUNTER_FROM} of it; over it, why the send button is off. The text itself is never cut.
+ */
+function CharacterCount({ id, length }: { id: string; length: number }) {
+  const t = useStrings();
+  if (length < MAX_MESSAGE_LENGTH * MESSAGE_COUNTER_FROM) return null;
+  const over = length > MAX_MESSAGE_LENGTH;
+  return (
+    <p id={id} className={over ? 'character-count over' : 'character-count'} part="character-count">
+      {t('characterCount', { count: length, max: MAX_MESSAGE_LENGTH })}
+      {/* Said once, when the draft goes over: the count itself changes with every key and is not announced. */}
+      {over && <span role="alert"> {t('messageTooLong', { max: MAX_MESSAGE_LENGTH })}</span>}
+    </p>
+  );
 }
 
 /** The image chosen for the next message, with a button to remove it before sending. */
@@ -51,7 +74,9 @@ export function InputBar({ callFocus }: { callFocus: RefObject<boolean> }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const textbox = useRef<HTMLTextAreaElement>(null);
   const callButton = useRef<HTMLButtonElement>(null);
-  const canSend = (draft.trim() !== '' || hasAttachment) && !loading;
+  const counterId = useId();
+  const tooLong = draft.length > MAX_MESSAGE_LENGTH && draft.trim().length > MAX_MESSAGE_LENGTH;
+  const canSend = (draft.trim() !== '' || hasAttachment) && !loading && !tooLong;
 
   useLayoutEffect(() => {
     if (inCall || !callFocus.current) return;
@@ -89,6 +114,7 @@ export function InputBar({ callFocus }: { callFocus: RefObject<boolean> }) {
   return (
     <div className="composer" part="composer">
       <AttachmentPreview />
+      <CharacterCount id={counterId} length={draft.length} />
       {/* A div, not a form: the widget renders no form element, so nothing inside it can ever submit to the page. */}
       <div className="input-bar" part="input-bar">
         {voiceReady && !inCall && <IconButton ref={callButton} icon="call" className="call-toggle" label={t('startCall')} placement="above-start" onClick={startCall} />}
@@ -101,6 +127,8 @@ export function InputBar({ callFocus }: { callFocus: RefObject<boolean> }) {
           enterKeyHint="send"
           readOnly={loading}
           aria-disabled={loading || undefined}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={draft.length >= MAX_MESSAGE_LENGTH * MESSAGE_COUNTER_FROM ? counterId : undefined}
           part="input"
           onChange={(event) => actions.setDraft(event.target.value)}
           onKeyDown={onKeyDown}

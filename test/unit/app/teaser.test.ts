@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../src/app/config';
 import { TEASER_STORAGE_KEY } from '../../../src/app/teaser';
-import { memoryStorage } from '../../../src/common/storage';
+import { memoryStorage, noStorage, type SafeStorage } from '../../../src/common/storage';
 import { fakeDeps } from '../../support/fake-deps';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function widget(config: Partial<AssistantConfig> = {}, sessionStorage = memoryStorage()) {
-  const harness = fakeDeps({ sessionStorage });
+function widget(config: Partial<AssistantConfig> = {}, sessionStorage: SafeStorage = memoryStorage(), localStorage: SafeStorage = memoryStorage()) {
+  const harness = fakeDeps({ sessionStorage, localStorage });
   const assistant = createAssistant(harness.deps);
   assistant.configure({ ...defaultConfig('shop.example'), mode: 'floating', teaser: 'Need a size? Ask us!', ...config });
   const teasers = () => harness.events.filter((event) => event.name === 'teaser');
@@ -77,5 +77,50 @@ describe('the launcher teaser', () => {
     assistant.dispose();
     vi.advanceTimersByTime(60_000);
     expect(teasers()).toHaveLength(0);
+  });
+
+  it('never comes back on this page once the chat was opened, even where storage is blocked', () => {
+    const blocked = widget({}, noStorage, noStorage);
+    vi.advanceTimersByTime(3_000);
+    blocked.assistant.actions.setOpen(true);
+    blocked.assistant.actions.setOpen(false);
+    blocked.assistant.configure({ ...blocked.assistant.getState().config, teaser: 'Still here?' });
+    vi.advanceTimersByTime(60_000);
+    expect(blocked.teasers()).toHaveLength(0);
+    expect(blocked.assistant.getState().teaser).toBe(false);
+  });
+
+  it('never comes back in a later visit once the chat was opened, with persist="local" only', () => {
+    const local = memoryStorage();
+    const first = widget({}, memoryStorage(), local);
+    first.assistant.actions.setOpen(true);
+    first.assistant.dispose();
+
+    const nextVisit = widget({}, memoryStorage(), local);
+    vi.advanceTimersByTime(60_000);
+    expect(nextVisit.teasers()).toHaveLength(0);
+
+    const sessionOnly = memoryStorage();
+    const forgetful = widget({ persist: 'session' }, memoryStorage(), sessionOnly);
+    forgetful.assistant.actions.setOpen(true);
+    forgetful.assistant.dispose();
+    expect(sessionOnly.keys()).toEqual([]);
+    const laterVisit = widget({ persist: 'session' }, memoryStorage(), sessionOnly);
+    vi.advanceTimersByTime(8_000);
+    expect(laterVisit.teasers()).toHaveLength(1);
+  });
+
+  it('never shows before its delay, however often the widget is configured meanwhile', () => {
+    const { assistant, teasers } = widget({ teaserDelay: 10 });
+    for (let second = 1; second < 10; second += 1) {
+      vi.advanceTimersByTime(1_000);
+      assistant.configure({ ...assistant.getState().config, mode: second % 2 ? 'inline' : 'floating' });
+      assistant.configure({ ...assistant.getState().config, mode: 'floating' });
+      expect(assistant.getState().teaser).toBe(false);
+    }
+    vi.advanceTimersByTime(9_999);
+    expect(teasers()).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(teasers()).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import type { VoiceConfig } from '../../../src/voice/voice-config';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply } from '../../support/fetch';
 import { fakeVoiceClient } from '../../support/fake-voice';
+import { MAX_TRANSCRIPT_LINE, mergeTranscript } from '../../../src/transcript/merge';
 
 const VAPI: VoiceConfig = { provider: 'vapi', publicKey: 'pk_test', assistantId: 'asst_1', squadId: null, workflowId: null, apiUrl: null };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -205,5 +206,34 @@ describe('the demo call', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('transcript lines are capped like replies', () => {
+  it('a huge final line is cut within the cap, shown, saved and sent as history within it; a huge partial too', async () => {
+    const { assistant, fake, requests } = await connectedAfterChat();
+    fake.transcript('user', `${'word '.repeat(400_000)}\u{1F600}`, 'partial');
+    expect(assistant.getState().voice.partial?.text.length).toBeLessThanOrEqual(MAX_TRANSCRIPT_LINE);
+    fake.transcript('user', `${'x'.repeat(MAX_TRANSCRIPT_LINE - 1)}\u{1F600}${'y'.repeat(214_000)}`);
+    const line = assistant.getState().voice.transcript.at(-1)?.text ?? '';
+    expect(line.length).toBeLessThanOrEqual(MAX_TRANSCRIPT_LINE);
+    expect(line.endsWith('…')).toBe(true);
+    expect(/[\uD800-\uDBFF]…$/.test(line)).toBe(false);
+    await assistant.actions.stopCall();
+    await settle();
+    const saved = assistant.getState().messages.filter((message) => message.source === 'voice');
+    expect(saved.map((message) => message.content)).toEqual([line]);
+    assistant.actions.sendMessage('And one more thing');
+    await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+    const history = (requests.at(-1)?.body as { history: { content: string }[] }).history;
+    expect(Math.max(...history.map((item) => item.content.length))).toBeLessThanOrEqual(MAX_TRANSCRIPT_LINE);
+  });
+
+  it('a speaker who talks on past the cap keeps every word, on more than one line', () => {
+    const fragments = Array.from({ length: 30 }, (_, index) => ({ role: 'user' as const, text: Array.from({ length: 100 }, (_, word) => `w${index}x${word}`).join(' '), timestamp: 1_000 + index * 10 }));
+    const entries = mergeTranscript(fragments);
+    expect(entries.length).toBeGreaterThan(1);
+    expect(entries.every((entry) => entry.text.length <= MAX_TRANSCRIPT_LINE)).toBe(true);
+    expect(entries.map((entry) => entry.text).join(' ')).toBe(fragments.map((fragment) => fragment.text.trim()).join(' '));
   });
 });

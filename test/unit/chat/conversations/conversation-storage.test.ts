@@ -20,7 +20,7 @@ const CONTEXT = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.e
 const KEYS = storageKeys('https://hooks.example/chat');
 const msg = (id: string, sender: Message['sender'] = 'user', extra: Partial<Message> = {}): Message => ({ id, content: `text ${id}`, sender, timestamp: 1, ...extra });
 const conversation = (id: string, updatedAt: number, messages: Message[] = [msg(`${id}-1`)]): StoredConversation => ({ id, updatedAt, messages, removed: [] });
-const write = (storage: SafeStorage, ...list: StoredConversation[]) => list.every((each) => writeConversation(storage, KEYS, each, CONTEXT));
+const write = (storage: SafeStorage, ...list: StoredConversation[]) => list.every((each) => writeConversation(storage, KEYS, each));
 
 /** Storage that refuses a write once everything stored would exceed `limit` characters, like a full localStorage. */
 function quotaStorage(limit: number): SafeStorage & { entries: Map<string, string> } {
@@ -76,27 +76,30 @@ describe('conversation storage', () => {
     expect(y).toMatchObject({ status: 'error', retryFor: 'x', origin: 'widget' });
   });
 
-  it('when storage is full, older conversations give way: their images first, then themselves', () => {
+  it('when storage is full, never deletes or changes another conversation: only its own images give way', () => {
     const image = `![image](data:image/jpeg;base64,${'A'.repeat(50_000)})`;
     const storage = quotaStorage(130_000);
     write(storage, conversation('older', 1), conversation('old', 2, [msg('o', 'user', { content: image })]));
+    const before = new Map(storage.entries);
     expect(write(storage, conversation('new', 3, [msg('n', 'user', { content: image }), msg('n2', 'user', { content: image })]))).toBe(true);
     const read = readConversations(storage, KEYS, CONTEXT);
     expect(read.map((c) => c.id)).toEqual(['new', 'old', 'older']);
-    expect(read[0]?.messages[0]?.content).toBe(image);
-    expect(read[1]?.messages[0]?.content).toBe(IMAGE_NOT_SAVED);
+    expect(read[0]?.messages.map((m) => m.content)).toEqual([IMAGE_NOT_SAVED, IMAGE_NOT_SAVED]);
+    for (const [key, value] of before) expect(storage.entries.get(key)).toBe(value);
 
     const tiny = quotaStorage(450);
     write(tiny, conversation('c', 1), conversation('b', 2));
-    expect(write(tiny, conversation('a', 3, [msg('a1'), msg('a2'), msg('a3')]))).toBe(true);
-    expect(readConversations(tiny, KEYS, CONTEXT).map((c) => c.id)).toEqual(['a', 'b']);
+    const kept = new Map(tiny.entries);
+    expect(write(tiny, conversation('a', 3, [msg('a1'), msg('a2'), msg('a3'), msg('a4', 'user', { content: 'x'.repeat(600) })]))).toBe(false);
+    expect(tiny.entries).toEqual(kept);
+    expect(readConversations(tiny, KEYS, CONTEXT).map((c) => c.id)).toEqual(['b', 'c']);
   });
 
   it('reports a refused write as false, never throws', () => {
     const blocked = safeStorage(() => {
       throw new DOMException('blocked', 'SecurityError');
     });
-    expect(writeConversation(blocked, KEYS, conversation('a', 1), CONTEXT)).toBe(false);
+    expect(writeConversation(blocked, KEYS, conversation('a', 1))).toBe(false);
     expect(readConversations(blocked, KEYS, CONTEXT)).toEqual([]);
   });
 
@@ -120,7 +123,7 @@ describe('conversation storage', () => {
     storage.set(`${KEYS.conversation}a`, JSON.stringify(stored));
     const read = readConversation(storage, KEYS, 'a', CONTEXT);
     expect(read?.messages.map((message) => message.callSeconds)).toEqual([75, undefined, undefined, undefined, undefined]);
-    expect(read && writeConversation(storage, KEYS, read, CONTEXT)).toBe(true);
+    expect(read && writeConversation(storage, KEYS, read)).toBe(true);
     expect(readConversation(storage, KEYS, 'a', CONTEXT)?.messages[0]?.callSeconds).toBe(75);
   });
 

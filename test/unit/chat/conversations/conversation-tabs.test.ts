@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../../src/app/config';
-import { storageKeys } from '../../../../src/chat/conversations/conversation-storage';
+import { CLEARED_KEY, storageKeys } from '../../../../src/chat/conversations/conversation-storage';
 import { memoryStorage, type SafeStorage } from '../../../../src/common/storage';
 import { fakeDeps } from '../../../support/fake-deps';
 import { fakeFetch, textReply, type RecordedRequest } from '../../../support/fetch';
@@ -178,10 +178,46 @@ describe('deleting', () => {
     await tab.saved();
     tab.actions.clearConversations();
     await tab.saved();
-    expect(shared.entries.keys()).toEqual(['chatbot-theme']);
+    expect(shared.entries.keys()).toEqual(['chatbot-theme', CLEARED_KEY]);
     expect(sessionStorage.keys()).toEqual(['store-assistant:view']);
     expect(tab.state().messages).toEqual([]);
     expect(tab.state().conversations).toEqual([]);
+  });
+
+  it.each([
+    ['hears of it at once', true],
+    ['hears of it late (a busy tab), at its next save', false],
+  ])('a clear in one tab wins over a reply still arriving in another that %s', async (_, live) => {
+    const shared = browserStorage();
+    const first = openTab(shared);
+    await first.send('Something private');
+    await first.saved();
+    const second = openTab(shared, { live });
+    expect(second.contents()).toEqual(['Something private', 'Answer to Something private']);
+    expect(second.actions.sendMessage('And one more thing')).toBe(true);
+    first.actions.clearConversations();
+    await vi.waitFor(() => expect(second.state().loading).toBe(false));
+    await second.saved();
+    await second.saved();
+    expect(shared.entries.keys().filter((key) => key.startsWith(KEYS.conversation))).toEqual([]);
+    expect(second.contents()).toEqual([]);
+    expect(second.state().conversations).toEqual([]);
+    const reopened = openTab(shared);
+    expect(reopened.contents()).toEqual([]);
+    expect(reopened.state().conversations).toEqual([]);
+  });
+
+  it('persist set to none in one tab: another tab\'s reply does not save the conversation again', async () => {
+    const shared = browserStorage();
+    const first = openTab(shared);
+    await first.send('Before the banner');
+    await first.saved();
+    const second = openTab(shared, { live: false });
+    expect(second.actions.sendMessage('Still typing')).toBe(true);
+    first.configure({ persist: 'none' });
+    await vi.waitFor(() => expect(second.state().loading).toBe(false));
+    await second.saved();
+    expect(shared.entries.keys().filter((key) => key.startsWith(KEYS.conversation))).toEqual([]);
   });
 
   it('a conversation deleted in another tab stays on screen here and leaves this tab\'s list', async () => {
@@ -220,7 +256,8 @@ describe('persist applied live', () => {
     expect(shared.entries.keys().filter((key) => key.startsWith(KEYS.conversation))).toHaveLength(2);
     tab.configure({ persist: 'none' });
     await tab.saved();
-    expect(shared.entries.keys()).toEqual([]);
+    // Only the mark that tells other tabs a clear happened: no conversation, no id of one.
+    expect(shared.entries.keys()).toEqual([CLEARED_KEY]);
     expect(tab.contents()).toEqual(['Current question', 'Answer to Current question']);
     expect(tab.state().conversations).toHaveLength(2);
   });
