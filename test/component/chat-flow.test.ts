@@ -45,7 +45,8 @@ describe('chat flow', () => {
     const { el, root, findByRole, getAllByRole } = await openChat({ 'image-hosts': 'cdn.example' }, () => jsonReply({ output: { reply: 'Try **these**:', products } }));
     el.sendMessage('shirts?');
     const list = await findByRole('list', { name: 'Products' });
-    expect(root.querySelector('.message.bot .bubble strong')?.textContent).toBe('these');
+    // A new reply is revealed frame by frame, as text, and shows its markdown once it is whole.
+    await eventually(() => expect(root.querySelector('.message.bot .bubble strong')?.textContent).toBe('these'));
     const cards = list.querySelectorAll('.product-card');
     expect(cards).toHaveLength(2);
     expect(cards[0]?.querySelector('.product-title')?.textContent).toBe('Linen Shirt');

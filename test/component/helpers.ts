@@ -15,6 +15,8 @@ export interface MountOptions {
   /** How the fake webhook answers; by default with a short plain-text reply. */
   reply?: (request: RecordedRequest) => Response | Promise<Response>;
   parent?: ParentNode;
+  /** False for a widget whose app fails to render: it shows its error card and sends no ready event. */
+  ready?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function mountWidget(attributes: Record<string, string> = {}, optio
   vi.spyOn(window, 'fetch').mockImplementation(fetch);
   const el = document.createElement('store-assistant') as StoreAssistantElement;
   for (const [name, value] of Object.entries({ 'webhook-url': TEST_WEBHOOK, 'typing-speed': '0', ...attributes })) el.setAttribute(name, value);
-  const ready = nextEvent(el, 'store-assistant:ready');
+  const ready = options.ready === false ? null : nextEvent(el, 'store-assistant:ready');
   (options.parent ?? document.body).append(el);
   const root = el.shadowRoot as ShadowRoot;
   // React's first render ends in the ready event. An inline or open card is part of it; a closed floating

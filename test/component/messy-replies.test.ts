@@ -53,8 +53,8 @@ describe('a hostile reply stays inside its message', () => {
       await eventually(() => expect(bots(root).length).toBe(root.querySelectorAll('.message.user').length));
     }
     await eventually(() => expect(bots(root)).toHaveLength(3));
-    // A reply that arrives before the markdown renderer has loaded shows as text until it has.
-    await eventually(() => expect(bots(root)[0]?.querySelector('strong')?.textContent).toBe('answer'));
+    // A new reply is revealed frame by frame, as text, and shows its markdown once it is whole.
+    await eventually(() => expect(bots(root).map((bot) => bot.querySelector('strong')?.textContent)).toEqual(['answer', undefined, 'answer']));
     expect(root.querySelector('[role="alert"]')).toBeNull();
     const [first, broken, third] = bots(root);
     expect(first?.querySelector('strong')?.textContent).toBe('answer');
