@@ -7,3 +7,9 @@ export const PATIENCE_MS = 20_000;
 
 /** The time limit of a test that waits at most a few times {@link PATIENCE_MS}. */
 export const TEST_TIMEOUT_MS = 60_000;
+
+/**
+ * The time limit of a test that runs a real esbuild build (or evaluates a large bundle): a second when the
+ * machine is idle, several when both cores are busy. It bounds a hang, nothing more.
+ */
+export const BUILD_TIMEOUT_MS = 60_000;
