@@ -1,9 +1,11 @@
 import { queries, within, type BoundFunctions } from '@testing-library/dom';
 import { vi } from 'vitest';
 import type { StoreAssistantElement } from '../../src/element/store-assistant-element';
-import { PATIENCE_MS } from '../support/patience';
+import { eventually, PATIENCE_MS } from '../support/patience';
 import { fakeFetch, textReply, type RecordedRequest } from '../support/fetch';
 import '../../src/index';
+
+export { eventually };
 
 /** The webhook every mounted widget talks to unless a test sets another. */
 export const TEST_WEBHOOK = 'https://hooks.example/webhook/chat';
@@ -71,9 +73,4 @@ export function nextEvent<T = unknown>(target: EventTarget, type: string): Promi
     }
     target.addEventListener(type, heard);
   });
-}
-
-/** Waits until `check` stops throwing; `timeout` only bounds a hang. */
-export function eventually(check: () => void, timeout = PATIENCE_MS): Promise<void> {
-  return vi.waitFor(check, { timeout, interval: 10 });
 }

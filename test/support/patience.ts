@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+
 /**
  * How long a test waits for something the code under test does by itself (a render, a reply from a fake
  * webhook, a saved conversation) before counting it as a hang. On a loaded two-core machine such a wait
@@ -13,3 +15,8 @@ export const TEST_TIMEOUT_MS = 60_000;
  * machine is idle, several when both cores are busy. It bounds a hang, nothing more.
  */
 export const BUILD_TIMEOUT_MS = 60_000;
+
+/** Waits until `check` stops throwing; `timeout` only bounds a hang. */
+export function eventually(check: () => void, timeout = PATIENCE_MS): Promise<void> {
+  return vi.waitFor(check, { timeout, interval: 10 });
+}
