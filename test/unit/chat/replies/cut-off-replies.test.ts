@@ -109,6 +109,21 @@ describe('a reply cut off mid-stream', () => {
     expect(again.requests[0]?.body).toMatchObject({ message: 'What is my total?', history: [] });
   });
 
+  it('by leaving the page after the question was saved and before the stream began: saved as interrupted all the same', async () => {
+    let begin: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (begin = resolve));
+    const first = setup(async () => {
+      await started;
+      return unfinishedStream(['Your order ', 'total is $1']);
+    });
+    first.actions.sendMessage('What is my total?');
+    // A slow webhook: the idle-time save of the question runs before the first piece arrives.
+    await first.idle();
+    begin();
+    await first.streamed();
+    await expectSavedAsInterrupted(first);
+  });
+
   it('even a save made while it was still streaming stores it as interrupted, never as complete', async () => {
     const first = setup(() => unfinishedStream(['Your order ', 'total is $1']));
     first.actions.sendMessage('What is my total?');
