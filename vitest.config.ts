@@ -32,6 +32,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['test/component/**/*.test.{ts,tsx}'],
           setupFiles: ['test/component/setup.ts'],
+          // A wait in these tests ends when the widget has done what it waits for; this bounds a hang
+          // (test/support/patience.ts), well above what a render takes on a loaded machine.
+          testTimeout: 60_000,
         },
       },
       {

@@ -10,6 +10,7 @@ import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { dropUnusedMethods, namesWord, UNUSED_DAILY_METHODS } from '../../build/daily-unused-methods.mjs';
 import { slimDailyPlugin } from '../../build/slim-daily.mjs';
+import { BUILD_TIMEOUT_MS } from '../support/patience';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dailyFolder = path.dirname(createRequire(import.meta.url).resolve('@daily-co/daily-js/package.json'));
@@ -48,7 +49,7 @@ describe('dropUnusedMethods', () => {
   });
 });
 
-describe('the daily-js methods the build leaves out', () => {
+describe('the daily-js methods the build leaves out', { timeout: BUILD_TIMEOUT_MS }, () => {
   it('are named nowhere in @vapi-ai/web, which alone holds the call object', () => {
     const named = filesUnder(vapiDist)
       .filter((file) => file.endsWith('.js'))

@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { hardenNamespaceHelper, REPLACEMENTS, thirdPartyPatchesPlugin } from '../../build/third-party-patches.mjs';
 import { EventEmitter } from '../../src/voice/event-emitter';
 import { client } from '../../src/voice/vapi-api-client';
+import { BUILD_TIMEOUT_MS } from '../support/patience';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const vapiDist = path.join(root, 'node_modules/@vapi-ai/web/dist');
@@ -111,7 +112,7 @@ describe("the `events` polyfill, replaced by src/voice/event-emitter.ts when @va
   });
 });
 
-describe('the plugin on a real build', () => {
+describe('the plugin on a real build', { timeout: BUILD_TIMEOUT_MS }, () => {
   const options: BuildOptions = { bundle: true, minify: true, format: 'iife', write: false, logLevel: 'silent', plugins: [thirdPartyPatchesPlugin] };
   let dir = '';
   beforeAll(async () => {

@@ -24,7 +24,9 @@ const products = [
 describe('chat flow', () => {
   it('shows the typing dots and disables the input while a reply is awaited', async () => {
     let answer: (response: Response) => void = () => undefined;
-    const { el, root, getByRole, findByText } = await openChat({}, () => new Promise<Response>((resolve) => (answer = resolve)));
+    // One reply for the one request, whenever the widget sends it (a task after the message shows).
+    const reply = new Promise<Response>((resolve) => (answer = resolve));
+    const { el, root, getByRole, findByText } = await openChat({}, () => reply);
     el.sendMessage('Hi');
     await eventually(() => expect(root.querySelector('.typing-indicator')).not.toBeNull());
     expect(root.querySelector('.typing-indicator')?.getAttribute('role')).toBe('status');
@@ -43,7 +45,8 @@ describe('chat flow', () => {
     const { el, root, findByRole, getAllByRole } = await openChat({ 'image-hosts': 'cdn.example' }, () => jsonReply({ output: { reply: 'Try **these**:', products } }));
     el.sendMessage('shirts?');
     const list = await findByRole('list', { name: 'Products' });
-    expect(root.querySelector('.message.bot .bubble strong')?.textContent).toBe('these');
+    // A new reply is revealed frame by frame, as text, and shows its markdown once it is whole.
+    await eventually(() => expect(root.querySelector('.message.bot .bubble strong')?.textContent).toBe('these'));
     const cards = list.querySelectorAll('.product-card');
     expect(cards).toHaveLength(2);
     expect(cards[0]?.querySelector('.product-title')?.textContent).toBe('Linen Shirt');
@@ -131,6 +134,8 @@ describe('chat flow', () => {
     const { el, root, requests, getByRole, findByText } = await openChat({}, hangingResponder);
     el.sendMessage('Hi');
     await eventually(() => expect(root.querySelector('.typing-indicator')).not.toBeNull());
+    // The dots show at once; the request goes out a task later, after the widget yields to the page.
+    await eventually(() => expect(requests).toHaveLength(1));
     getByRole('button', { name: 'New chat' }).click();
     await findByText('Start a conversation by typing a message below');
     expect(requests[0]?.signal?.aborted).toBe(true);
@@ -167,6 +172,8 @@ describe('image attachments', () => {
     getByRole('button', { name: 'Send' }).click();
     await eventually(() => expect(root.querySelector('.message.user img.attached-image')?.getAttribute('src')).toBe(FAKE_IMAGE_DATA_URL));
     expect(root.querySelector('.message.user .user-text')?.textContent).toBe('Do you have this?');
+    // The message shows at once; the request goes out a task later, after the widget yields to the page.
+    await eventually(() => expect(requests).toHaveLength(1));
     expect((requests[0]?.body as { message: string }).message).toBe(`Do you have this?\n\n![image](${FAKE_IMAGE_DATA_URL})`);
     // The reply is awaited, so its save lands before the next test's clean storage.
     await findByText('Hello from the store');

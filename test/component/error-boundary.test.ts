@@ -17,7 +17,7 @@ describe('error boundary', () => {
     before.textContent = 'store content';
     document.body.append(before);
 
-    const { root, el, getByRole, findByRole } = await mountWidget();
+    const { root, el, getByRole, findByRole } = await mountWidget({}, { ready: false });
     await findByRole('alert');
     expect(getByRole('alert').textContent).toContain('Unexpected Application Error!');
     expect(pageErrors).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply } from '../support/fetch';
-import { eventually, mountWidget } from './helpers';
+import { eventually, mountWidget, nextEvent } from './helpers';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -63,12 +63,11 @@ describe('reply feedback', () => {
 
 describe('launcher teaser', () => {
   it('shows beside the closed launcher after its delay, opens the chat on click and sends nothing', async () => {
-    const { el, root, findByRole, requests } = await mountWidget({ mode: 'floating', teaser: 'Need a size? Ask us!', 'teaser-delay': '0' });
-    const shown = vi.fn();
-    el.addEventListener('store-assistant:teaser', shown);
-    const status = await findByRole('status', { name: '' }, { timeout: 2000 }).catch(() => null);
+    // Listening before the widget is attached: a teaser with no delay may show before the first render ends.
+    const shown = nextEvent<{ text: string }>(document, 'store-assistant:teaser');
+    const { el, root, requests } = await mountWidget({ mode: 'floating', teaser: 'Need a size? Ask us!', 'teaser-delay': '0' });
+    expect((await shown).detail).toEqual({ text: 'Need a size? Ask us!' });
     await eventually(() => expect(root.querySelector('.teaser')).not.toBeNull());
-    expect(status === null || status.textContent !== null).toBe(true);
     expect(root.querySelector('.teaser')?.getAttribute('role')).toBe('status');
     (root.querySelector('.teaser-text') as HTMLButtonElement).click();
     await eventually(() => expect(el.hasAttribute('open')).toBe(true));
@@ -83,7 +82,18 @@ describe('launcher teaser', () => {
     await eventually(() => expect(first.root.querySelector('.teaser')).toBeNull());
     first.el.remove();
     const again = await mountWidget({ mode: 'floating', teaser: 'Hi there', 'teaser-delay': '0' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const shown = vi.fn();
+    document.addEventListener('store-assistant:teaser', shown);
+    // Neither the load nor a later change of its delay arms it again; the delay passes on a fake clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      again.el.setAttribute('teaser-delay', '3');
+      await vi.advanceTimersByTimeAsync(3000);
+    } finally {
+      vi.useRealTimers();
+      document.removeEventListener('store-assistant:teaser', shown);
+    }
+    expect(shown).not.toHaveBeenCalled();
     expect(again.root.querySelector('.teaser')).toBeNull();
   });
 });

@@ -1,8 +1,11 @@
 import { queries, within, type BoundFunctions } from '@testing-library/dom';
 import { vi } from 'vitest';
 import type { StoreAssistantElement } from '../../src/element/store-assistant-element';
+import { eventually, PATIENCE_MS } from '../support/patience';
 import { fakeFetch, textReply, type RecordedRequest } from '../support/fetch';
 import '../../src/index';
+
+export { eventually };
 
 /** The webhook every mounted widget talks to unless a test sets another. */
 export const TEST_WEBHOOK = 'https://hooks.example/webhook/chat';
@@ -14,6 +17,8 @@ export interface MountOptions {
   /** How the fake webhook answers; by default with a short plain-text reply. */
   reply?: (request: RecordedRequest) => Response | Promise<Response>;
   parent?: ParentNode;
+  /** False for a widget whose app fails to render: it shows its error card and sends no ready event. */
+  ready?: boolean;
 }
 
 /**
@@ -26,10 +31,14 @@ export async function mountWidget(attributes: Record<string, string> = {}, optio
   vi.spyOn(window, 'fetch').mockImplementation(fetch);
   const el = document.createElement('store-assistant') as StoreAssistantElement;
   for (const [name, value] of Object.entries({ 'webhook-url': TEST_WEBHOOK, 'typing-speed': '0', ...attributes })) el.setAttribute(name, value);
+  const ready = options.ready === false ? null : nextEvent(el, 'store-assistant:ready');
   (options.parent ?? document.body).append(el);
   const root = el.shadowRoot as ShadowRoot;
-  await vi.waitFor(() => {
-    if (!root.querySelector('.root .card')) throw new Error('the widget has not rendered');
+  // React's first render ends in the ready event. An inline or open card is part of it; a closed floating
+  // card is built right after, in a transition of its own.
+  await ready;
+  await eventually(() => {
+    if (!root.querySelector('.root .card')) throw new Error('the widget has rendered without its card');
   });
   // Testing Library's async queries want an element, not a shadow root: query inside the widget's root element.
   return { el, root, requests, ...within(root.querySelector('.root') as HTMLElement) };
@@ -47,7 +56,21 @@ export function pressKey(target: Element, key: string, options: KeyboardEventIni
   return target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...options }));
 }
 
-/** Waits until `check` stops throwing. */
-export function eventually(check: () => void, timeout = 2000): Promise<void> {
-  return vi.waitFor(check, { timeout, interval: 10 });
+/**
+ * Resolves with the next `type` event on `target` (listening from now on), or fails after
+ * {@link PATIENCE_MS} if none comes.
+ */
+export function nextEvent<T = unknown>(target: EventTarget, type: string): Promise<CustomEvent<T>> {
+  return new Promise((resolve, reject) => {
+    const hang = setTimeout(() => {
+      target.removeEventListener(type, heard);
+      reject(new Error(`no ${type} event within ${PATIENCE_MS} ms`));
+    }, PATIENCE_MS);
+    function heard(event: Event) {
+      clearTimeout(hang);
+      target.removeEventListener(type, heard);
+      resolve(event as CustomEvent<T>);
+    }
+    target.addEventListener(type, heard);
+  });
 }

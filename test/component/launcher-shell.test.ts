@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { eventually, TEST_WEBHOOK } from './helpers';
+import { eventually, nextEvent, TEST_WEBHOOK } from './helpers';
 import type { StoreAssistantElement } from '../../src/element/store-assistant-element';
 
 // Floating mode's launcher is drawn in plain DOM when the element is connected, before ReactDOM has been
@@ -72,10 +72,12 @@ describe('the launcher drawn before React', () => {
 
   it('a press that React renders during is not lost: the launcher pressed stays until it is let go', async () => {
     const { el, root } = attachFloating();
+    const rendered = nextEvent(el, 'store-assistant:ready');
     const shell = launchers(root)[0] as HTMLButtonElement;
     shell.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
-    await eventually(() => expect(reactRendered(root)).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Ready comes from React's effects, after its commit and the hand-over that commit set off.
+    await rendered;
+    expect(reactRendered(root)).toBe(true);
     // Both are in the shadow root; the stylesheet keeps React's hidden under the one being pressed.
     expect(shell.isConnected).toBe(true);
     expect(launchers(root)).toHaveLength(2);
@@ -90,11 +92,13 @@ describe('the launcher drawn before React', () => {
 
   it('a second tap before React has rendered takes the first back', async () => {
     const { el, root } = attachFloating();
+    const rendered = nextEvent(el, 'store-assistant:ready');
     launchers(root)[0]?.click();
     launchers(root)[0]?.click();
     expect(launchers(root)[0]?.getAttribute('aria-expanded')).toBe('false');
-    await eventually(() => expect(reactRendered(root)).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Ready comes from React's effects, after the hand-over that would have applied the tap.
+    await rendered;
+    expect(reactRendered(root)).toBe(true);
     expect(el.hasAttribute('open')).toBe(false);
     expect(launchers(root)[0]?.getAttribute('aria-expanded')).toBe('false');
   });

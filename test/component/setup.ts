@@ -1,4 +1,10 @@
+import { configure } from '@testing-library/dom';
 import { afterEach, vi } from 'vitest';
+import { PATIENCE_MS } from '../support/patience';
+
+// Testing Library's find* queries wait 1 s by default, which a render on a loaded machine can outlast:
+// they wait as patiently as every other wait here, ending as soon as what they look for is there.
+configure({ asyncUtilTimeout: PATIENCE_MS });
 
 // Each test starts from an empty page, empty storage and real globals. Widgets left on the page are
 // removed first: that stops what they had running and writes their pending saves, which the storage

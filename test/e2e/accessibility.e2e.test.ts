@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyJson, startFixtureServer, type FixtureServer } from './fixture-server';
-import { startSession, type E2eSession } from './harness';
+import { afterFrames, startSession, type E2eSession } from './harness';
 
 // axe-core, run inside Chromium against the built bundle: it walks open shadow roots, so it checks the
 // widget's own markup as a visitor's browser sees it.
@@ -291,13 +291,17 @@ describe('keyboard', () => {
     const { page } = await openStorePage('mode="inline"');
     const widget = page.locator('store-assistant');
     await widget.getByRole('button', { name: 'Ask a question' }).click();
+    // The page's clock stands still from here: only the steps below move it, however slow the machine.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await widget.getByRole('button', { name: 'New chat' }).hover();
-    const started = Date.now();
+    await page.clock.runFor(690);
+    expect(await widget.locator('.tooltip').count()).toBe(0);
+    await page.clock.runFor(10);
     await widget.locator('.tooltip', { hasText: 'New chat' }).waitFor();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(650);
     await widget.getByRole('button', { name: 'Back' }).hover();
-    // No second wait: within the skip delay the next tooltip opens at once.
-    await widget.locator('.tooltip', { hasText: 'Back' }).waitFor({ timeout: 500 });
+    // No second wait: with the clock still, the next tooltip opens at once.
+    await widget.locator('.tooltip', { hasText: 'Back' }).waitFor();
   });
 
   it('floating: opening moves focus into the card; Escape closes it and returns focus to the launcher', async () => {
@@ -406,12 +410,12 @@ describe('phones (375 x 667, touch)', () => {
 
     // Wheeling and scroll gestures over the card do not move the page.
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(200);
+    await afterFrames(page);
     // Headless Chromium does not scroll for synthesized touch swipes, so a scroll gesture stands in.
     const cdp = await context.newCDPSession(page);
     const scrollGesture = () => cdp.send('Input.synthesizeScrollGesture', { x: 180, y: 500, yDistance: -400, gestureSourceType: 'mouse', speed: 2000 });
     await scrollGesture();
-    await page.waitForTimeout(200);
+    await afterFrames(page);
     expect((await pageState(page)).scrollY).toBe(400);
 
     // No autofocus on touch: the on-screen keyboard does not jump over the card.
@@ -437,7 +441,8 @@ describe('phones (375 x 667, touch)', () => {
     await page.locator('store-assistant').evaluate((host) => (host as HTMLElement & { startChat(): void }).startChat());
     await widget.getByRole('button', { name: 'Open chat with Acme' }).tap();
     await widget.getByRole('textbox', { name: 'Message' }).waitFor();
-    await page.waitForTimeout(100);
+    // Opening focuses in a layout effect: by the next frames it would have.
+    await afterFrames(page);
     expect(await focusedName(page)).not.toBe('Message');
   });
 

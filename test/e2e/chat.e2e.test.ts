@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startSession, type E2eSession } from './harness';
+import { afterFrames, startSession, type E2eSession } from './harness';
 
 let session: E2eSession;
 beforeAll(async () => {
@@ -103,7 +103,7 @@ describe('chat on the demo page', () => {
     );
     await page.getByRole('button', { name: 'Ask a question' }).click();
     await page.locator('store-assistant .product-card').waitFor();
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     expect(await page.evaluate(() => (window as unknown as { __ran: string[] }).__ran)).toEqual([]);
     const unsafe = await page.locator('store-assistant').evaluate((host) => {
       const root = host.shadowRoot as ShadowRoot;

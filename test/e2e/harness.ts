@@ -34,3 +34,12 @@ export async function startSession(extraArgs: string[] = []): Promise<E2eSession
     },
   };
 }
+
+/**
+ * Resolves once `page` has drawn two more frames: input given before has had its effect (a scroll, a focus
+ * change) and what was rendered before is laid out. The wait for "nothing more happened" that depends on
+ * the page's own progress, not on a number of milliseconds.
+ */
+export async function afterFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}

@@ -22,6 +22,8 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
   const warnings: string[] = [];
   let time = Date.UTC(2026, 10, 20, 12, 0, 0);
   let ids = 0;
+  /** Idle callbacks scheduled and not yet run (or cancelled). */
+  const pendingIdle = new Set<Promise<void>>();
   const deps: AssistantDeps = {
     fetch: vi.fn(async () => new Response('fake reply')),
     localStorage: memoryStorage(),
@@ -30,8 +32,23 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     now: () => time,
     timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
     scheduleIdle: (callback) => {
-      const handle = setTimeout(callback, 0);
-      return () => clearTimeout(handle);
+      let cancel = () => undefined as void;
+      const done = new Promise<void>((resolve) => {
+        const finish = () => {
+          pendingIdle.delete(done);
+          resolve();
+        };
+        const handle = setTimeout(() => {
+          finish();
+          callback();
+        }, 0);
+        cancel = () => {
+          clearTimeout(handle);
+          finish();
+        };
+      });
+      pendingIdle.add(done);
+      return cancel;
     },
     requestFrame: (callback) => {
       const handle = setTimeout(() => callback(time), 16);
@@ -60,5 +77,9 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     warnings,
     /** Moves the fake clock forward. */
     advance: (ms: number) => void (time += ms),
+    /** Resolves once every idle callback scheduled so far, and any they schedule, has run or been cancelled. */
+    async idle(): Promise<void> {
+      while (pendingIdle.size > 0) await Promise.all(pendingIdle);
+    },
   };
 }

@@ -14,14 +14,25 @@ type Responder = (request: RecordedRequest) => Response | Promise<Response>;
 /** A fetch that records every request and answers with `respond`. */
 export function fakeFetch(respond: Responder) {
   const requests: RecordedRequest[] = [];
+  const answers: Promise<unknown>[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
     const request: RecordedRequest = { url: String(input), method: init?.method ?? 'GET', headers: new Headers(init?.headers), body, signal: init?.signal };
     requests.push(request);
     if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-    return respond(request);
+    const answer = respond(request);
+    answers.push(Promise.resolve(answer));
+    return answer;
   });
-  return { fetch: fetch as unknown as typeof globalThis.fetch, requests, mock: fetch };
+  /**
+   * Resolves once every request made so far has been answered or has failed (aborted, say), and the code
+   * awaiting it has run on: a task later, when the promise reactions it set off have all run.
+   */
+  const settled = async (): Promise<void> => {
+    await Promise.allSettled(answers);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { fetch: fetch as unknown as typeof globalThis.fetch, requests, mock: fetch, settled };
 }
 
 /** A JSON reply. */

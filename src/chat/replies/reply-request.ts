@@ -162,6 +162,8 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
       request.reason = reason;
       if (request.streamedId !== null) display.interrupt(request.streamedId);
       else if (reason === 'removed') display.showFailure(request.userMessage, 'interrupted', null, 'chat: the reply was interrupted (the widget was removed)');
+      // Pending now, so leaving the page writes it: the question may have been saved before the stream began.
+      parts.conversations.commit();
       inFlight = null;
       store.setState({ loading: false });
       request.controller.abort();

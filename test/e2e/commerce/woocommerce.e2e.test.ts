@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixture-server';
-import { startSession, type E2eSession } from '../harness';
+import { afterFrames, startSession, type E2eSession } from '../harness';
 import { installWooStore, WOO_PRODUCTS, wooProductPage } from './woocommerce-store';
 
 // The same flows as on the demo's Shopify cart, against a loopback server implementing WooCommerce's
@@ -106,7 +106,8 @@ describe('commerce="woocommerce" against the Store API contract', () => {
     expect(await proposals.count()).toBe(10);
     expect(await proposals.first().textContent()).toContain('Add 1 × Cap #1 to your cart?');
     expect(await widget.getByText(/11 ×/).count()).toBe(0);
-    await page.waitForTimeout(300);
+    // An add sent with the reply would be on its way by now; the one list of adds below counts it too.
+    await afterFrames(page);
     expect(storeCalls().filter((call) => call.includes('add-item'))).toEqual([]);
 
     await proposals.nth(1).getByRole('button', { name: 'Add to cart' }).click();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyJson, startFixtureServer, widgetPage, type FixtureServer } from '../fixture-server';
 import { startSession, type E2eSession } from '../harness';
+import { PATIENCE_MS } from '../../support/patience';
 
 /**
  * One image rule for every reply, in Chromium against the built bundle: markdown images and product-card
@@ -78,8 +79,8 @@ describe('images in replies', () => {
     await send('pixels');
     await page.locator('store-assistant .message.bot img[alt="fine"]').waitFor();
     await page.locator('store-assistant .message.bot img[alt="media"]').waitFor();
-    await page.waitForTimeout(300);
-    expect(storeHits.sort()).toEqual(['/img/ok.png', '/media/banner']);
+    // The images are requested once drawn; their requests reach the server a little later.
+    await expect.poll(() => [...storeHits].sort(), { timeout: PATIENCE_MS }).toEqual(['/img/ok.png', '/media/banner']);
     expect(await page.locator('store-assistant .message.bot').getByText('cart').count()).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, widgetPage, type FixtureServer } from '../fixture-server';
 import { startSession, type E2eSession } from '../harness';
+import { PATIENCE_MS } from '../../support/patience';
 
 /**
  * Replies as real servers send them, against the built bundle in Chromium: huge and trickling streams,
@@ -60,14 +61,29 @@ afterAll(async () => {
   await fixtures?.close();
 });
 
-async function openWidget(webhook: string, options: { clock?: boolean; persist?: string } = {}) {
+async function openWidget(webhook: string, options: { clock?: boolean; persist?: string; countReads?: boolean } = {}) {
   const opened = await session.newPage();
   if (options.clock) await opened.page.clock.install();
+  if (options.countReads) await opened.page.addInitScript(countBodyReads);
   const url = fixtures.page(`/replies-${Math.random().toString(36).slice(2)}`, widgetPage(`webhook-url="${webhook}" typing-speed="0" persist="${options.persist ?? 'none'}"`));
   await opened.page.goto(url);
   await opened.page.getByRole('button', { name: 'Ask a question' }).waitFor();
   return { ...opened, url };
 }
+
+/** Counts, in window.__bodyReads, the chunks the page reads from response bodies. */
+function countBodyReads() {
+  const counted = window as unknown as { __bodyReads: number };
+  counted.__bodyReads = 0;
+  const read = ReadableStreamDefaultReader.prototype.read;
+  ReadableStreamDefaultReader.prototype.read = async function (this: ReadableStreamDefaultReader) {
+    const result = await read.call(this);
+    if (!result.done) counted.__bodyReads++;
+    return result;
+  } as typeof read;
+}
+
+const bodyReads = (page: Page) => page.evaluate(() => (window as unknown as { __bodyReads: number }).__bodyReads);
 
 function send(page: Page, text: string) {
   return page.evaluate((message) => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(message), text);
@@ -96,13 +112,15 @@ describe('streams', () => {
   });
 
   it('a body that trickles a byte at a time ends at the 120 s deadline with Oops and Retry', async () => {
-    const { page } = await openWidget('/trickle', { clock: true });
+    const { page } = await openWidget('/trickle', { clock: true, countReads: true });
     await send(page, 'What is my total?');
     await page.locator('store-assistant .typing-indicator').waitFor();
-    // Bytes keep arriving (every 20 ms of real time) while the page's clock runs 5 s per step.
+    // Bytes keep arriving (every 20 ms of real time) while the page's clock runs 5 s per step: after each
+    // step the widget reads at least one more, however slowly a loaded machine runs the page.
     for (let elapsed = 0; elapsed < 115_000; elapsed += 5_000) {
+      const before = await bodyReads(page);
       await page.clock.fastForward(5_000);
-      await page.waitForTimeout(60);
+      await expect.poll(() => bodyReads(page), { timeout: PATIENCE_MS }).toBeGreaterThan(before);
     }
     expect(await page.locator('store-assistant .typing-indicator').count()).toBe(1);
     await page.clock.fastForward(6_000);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyJson, startFixtureServer, widgetPage, type FixtureServer } from '../fixture-server';
 import { startSession, type E2eSession } from '../harness';
+import { PATIENCE_MS } from '../../support/patience';
 
 let session: E2eSession;
 let fixtures: FixtureServer;
@@ -135,15 +136,15 @@ describe('lifecycle', () => {
     await page.evaluate(() => document.getElementById('elsewhere')?.append(document.querySelector('store-assistant') as Node));
     await page.locator('#elsewhere store-assistant .live-transcript').waitFor();
     expect(await page.locator('store-assistant .call-bar').count()).toBe(1);
-    // Let the widget settle (the idle markdown preload), then remove it mid-call.
-    await page.waitForTimeout(2500);
     await page.evaluate(() => {
       const el = document.querySelector('store-assistant') as HTMLElement;
       (window as unknown as { removed: HTMLElement }).removed = el;
       el.remove();
     });
-    await page.waitForTimeout(200);
-    expect(await page.evaluate(() => (window as unknown as { __pending: Set<number> }).__pending.size)).toBe(0);
+    // What was already due runs out; anything the widget left running (a timer it re-arms, a frame loop)
+    // keeps the count above zero, since each re-arms before the last one is counted off.
+    const pending = () => page.evaluate(() => (window as unknown as { __pending: Set<number> }).__pending.size);
+    await expect.poll(pending, { timeout: PATIENCE_MS }).toBe(0);
     await page.evaluate(() => document.body.append((window as unknown as { removed: HTMLElement }).removed));
     await page.locator('store-assistant .messages .message.voice').first().waitFor();
     expect(await page.locator('store-assistant .call-bar').count()).toBe(0);

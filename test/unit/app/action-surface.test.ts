@@ -1,9 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssistantActions } from '../../../src/app/actions';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig } from '../../../src/app/config';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply, n8nStream, textReply } from '../../support/fetch';
+import { eventually } from '../../support/patience';
 
 const floating = { ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat', mode: 'floating' as const };
 
@@ -12,7 +13,7 @@ function closedFloatingWidget(respond: () => Response | Promise<Response>) {
   const harness = fakeDeps({ fetch });
   const assistant = createAssistant(harness.deps);
   assistant.configure(floating);
-  const settled = () => vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+  const settled = () => eventually(() => expect(assistant.getState().loading).toBe(false));
   return { ...harness, assistant, settled };
 }
 

@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig } from '../../../src/app/config';
 import { memoryStorage } from '../../../src/common/storage';
 import { fakeDeps } from '../../support/fake-deps';
+import { eventually } from '../../support/patience';
 
 const withWebhook = { ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat' };
 
@@ -44,7 +45,7 @@ describe('createAssistant', () => {
     assistant.actions.setDraft('draft');
     assistant.actions.sendMessage('chip label');
     expect(assistant.getState().draft).toBe('draft');
-    await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+    await eventually(() => expect(assistant.getState().loading).toBe(false));
     assistant.actions.sendMessage(' draft ');
     expect(assistant.getState().draft).toBe('');
   });

@@ -6,6 +6,7 @@ import { announcementFor, markdownToPlainText } from '../../../src/chat/markdown
 import { englishStrings } from '../../../src/i18n/strings';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply } from '../../support/fetch';
+import { eventually } from '../../support/patience';
 
 describe('tooltips (700 ms open delay, 300 ms skip delay)', () => {
   let clock = 0;
@@ -124,7 +125,7 @@ describe('announcements for screen readers', () => {
   it('announces a typed reply once, when it has been revealed, not while it is typed', async () => {
     const assistant = setup(() => jsonReply({ output: 'Hello **there**' }));
     assistant.actions.sendMessage('Hi');
-    await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+    await eventually(() => expect(assistant.getState().loading).toBe(false));
     const reply = assistant.getState().messages.at(-1);
     expect(reply?.animate).toBe(true);
     expect(assistant.getState().announcement).toBe('');
@@ -133,13 +134,13 @@ describe('announcements for screen readers', () => {
       if (state.announcement !== previous.announcement) changes.push(state.announcement);
     });
     assistant.actions.markRevealed(reply?.id ?? '');
-    await vi.waitFor(() => expect(changes).toEqual(['Assistant: Hello there']));
+    await eventually(() => expect(changes).toEqual(['Assistant: Hello there']));
   });
 
   it('announces a failed reply at once', async () => {
     const assistant = setup(() => new Response('down', { status: 500 }));
     assistant.actions.sendMessage('Hi');
-    await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+    await eventually(() => expect(assistant.getState().loading).toBe(false));
     expect(assistant.getState().announcement).toBe(`Assistant: ${englishStrings.replyFailed}`);
   });
 });

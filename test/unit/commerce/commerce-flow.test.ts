@@ -5,6 +5,7 @@ import type { CommerceConfig, PageSnapshot } from '../../../src/commerce/commerc
 import { MAX_ACTION_QUANTITY, MAX_REPLY_ACTIONS, readReplyActions } from '../../../src/commerce/reply-actions';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply, type RecordedRequest } from '../../support/fetch';
+import { eventually } from '../../support/patience';
 
 // The commerce feature through the assistant, as the UI and the element drive it: what each webhook
 // request carries, the card's "Add to cart", and reply-proposed cart changes that wait for the visitor.
@@ -29,7 +30,7 @@ function setup(commerce: Partial<CommerceConfig>, respond: Respond = () => jsonR
   const assistant = createAssistant(harness.deps);
   const config = defaultConfig('shop.example');
   assistant.configure({ ...config, webhookUrl: WEBHOOK, commerce: { ...config.commerce, ...commerce } });
-  const settled = () => vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+  const settled = () => eventually(() => expect(assistant.getState().loading).toBe(false));
   const webhookBodies = () => requests.filter((request) => request.url === WEBHOOK).map((request) => request.body as Record<string, unknown>);
   const cartRequests = () => requests.filter((request) => request.url !== WEBHOOK).map((request) => `${request.method} ${new URL(request.url).pathname}`);
   return { ...harness, assistant, actions: assistant.actions, state: assistant.getState, requests, readPage, settled, webhookBodies, cartRequests };
@@ -64,8 +65,7 @@ describe('context sent with each message', () => {
     const { actions, requests } = setup({}, () => new Promise(() => undefined));
     actions.sendMessage('Hi');
     expect(requests).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(requests).toHaveLength(1);
+    await eventually(() => expect(requests).toHaveLength(1));
     expect(requests[0]?.body).toMatchObject({ context: { page: expect.any(Object) } });
   });
 

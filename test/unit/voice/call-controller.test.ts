@@ -4,6 +4,7 @@ import { defaultConfig } from '../../../src/app/config';
 import type { VoiceConfig } from '../../../src/voice/voice-config';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeVoiceClient } from '../../support/fake-voice';
+import { eventually } from '../../support/patience';
 
 const VAPI: VoiceConfig = { provider: 'vapi', publicKey: 'pk_test', assistantId: 'asst_1', squadId: null, workflowId: null, apiUrl: null };
 
@@ -176,7 +177,7 @@ describe('ending a call', () => {
     ]);
     expect(events.find((event) => event.name === 'call-end')?.detail).toMatchObject({ transcript: [{ text: 'I need a gift' }, { text: 'How about a mug?' }] });
     assistant.actions.sendMessage('Which colours?');
-    await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+    await eventually(() => expect(assistant.getState().loading).toBe(false));
     const [, init] = vi.mocked(deps.fetch).mock.calls[0] ?? [];
     expect(JSON.parse(String(init?.body)).history).toEqual([
       { role: 'user', content: 'I need a gift' },

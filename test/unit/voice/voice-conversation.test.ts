@@ -10,6 +10,7 @@ import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply } from '../../support/fetch';
 import { fakeVoiceClient } from '../../support/fake-voice';
 import { MAX_TRANSCRIPT_LINE, mergeTranscript } from '../../../src/transcript/merge';
+import { eventually } from '../../support/patience';
 
 const VAPI: VoiceConfig = { provider: 'vapi', publicKey: 'pk_test', assistantId: 'asst_1', squadId: null, workflowId: null, apiUrl: null };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -33,7 +34,7 @@ afterEach(() => {
 async function connectedAfterChat(voice: Partial<VoiceConfig> = {}) {
   const harness = setup(voice);
   harness.assistant.actions.sendMessage('I need a gift for my sister, budget 40 dollars');
-  await vi.waitFor(() => expect(harness.assistant.getState().loading).toBe(false));
+  await eventually(() => expect(harness.assistant.getState().loading).toBe(false));
   await harness.assistant.actions.startCall();
   harness.fake.emit('call-start');
   return harness;
@@ -80,7 +81,7 @@ describe('the chat reaches the call', () => {
     await assistant.actions.stopCall();
     // After the call, the webhook hears the whole thread, the typed line included.
     assistant.actions.sendMessage('Thanks');
-    await vi.waitFor(() => expect(requests.length).toBe(before + 1));
+    await eventually(() => expect(requests.length).toBe(before + 1));
     expect((requests.at(-1)?.body as { history: { content: string }[] }).history.map((item) => item.content)).toContain('Something in blue?');
   });
 });

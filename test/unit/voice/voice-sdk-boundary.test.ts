@@ -6,6 +6,7 @@ import { own } from '../../../src/common/own';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply, type RecordedRequest } from '../../support/fetch';
 import { conversationUpdateMessage, dailyError, sdkLikeClient, statusMessage, toolCallsMessage, transcriptMessage } from '../../support/vapi-messages';
+import { eventually } from '../../support/patience';
 
 // The widget at the voice SDK's boundary: a VoiceClient that emits exactly what `@vapi-ai/web` emits
 // (typed by the SDK's own declarations, see test/support/vapi-messages.ts), and what the widget sends
@@ -62,7 +63,7 @@ async function connected(commerce = true) {
   assistant.configure({ ...config, webhookUrl: WEBHOOK, voice: VAPI, commerce: { ...config.commerce, platform: commerce ? 'shopify' : null } });
   cleanups.push(() => assistant.dispose());
   assistant.actions.sendMessage('A gift for my sister?');
-  await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+  await eventually(() => expect(assistant.getState().loading).toBe(false));
   await assistant.actions.startCall();
   sdk.emit('call-start');
   const webhookCalls = () => requests.filter((request) => request.url === WEBHOOK).length;
@@ -76,7 +77,7 @@ describe('tool calls as the SDK delivers them', () => {
       { id: 'call_1', name: 'show_products', args: { products: [{ title: 'Silk scarf', price: '39 USD', variantId: '4401' }] } },
       { id: 'call_2', name: 'check_weather', args: {} },
     ]));
-    await vi.waitFor(() => expect(sdk.sent).toHaveLength(2));
+    await eventually(() => expect(sdk.sent).toHaveLength(2));
     expect(sdk.sent.map((message) => [message.message.role, message.triggerResponseEnabled, message.message.content])).toEqual([
       ['system', true, 'Result of the tool show_products (call call_1): {"ok":true,"shown":1}'],
       ['system', true, expect.stringMatching(/^Result of the tool check_weather \(call call_2\): \{"ok":false,"error":"The tool \\"check_weather\\" is not available/)],
@@ -87,7 +88,7 @@ describe('tool calls as the SDK delivers them', () => {
   it('add_to_cart adds at once, shows the card marked added, and tells the assistant what it added', async () => {
     const { sdk, state, shop, events } = await connected();
     sdk.message(toolCallsMessage([{ id: 'call_3', name: 'add_to_cart', args: { variantId: '4402', quantity: 1 } }]));
-    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    await eventually(() => expect(sdk.sent).toHaveLength(1));
     expect(shop.lines.get('4402')).toBe(1);
     const card = state().messages.at(-1);
     // The card the chat showed for that variant, with its price, now marked added.
@@ -102,7 +103,7 @@ describe('tool calls as the SDK delivers them', () => {
   it('Undo puts the line back to its quantity before, offers Add to cart again, and tells the call without asking it to answer', async () => {
     const { sdk, state, shop, assistant } = await connected();
     sdk.message(toolCallsMessage([{ id: 'call_4', name: 'add_to_cart', args: { variantId: 900, quantity: 3 } }]));
-    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    await eventually(() => expect(sdk.sent).toHaveLength(1));
     expect(shop.lines.get('900')).toBe(5);
     const card = state().messages.at(-1);
     // No card in the chat for this one: the cart's line names it.
@@ -210,7 +211,7 @@ describe('tool calls as the SDK delivers them', () => {
     const { sdk, shop, state } = await connected(commerce);
     const before = state().messages.length;
     sdk.message(toolCallsMessage([{ id: 'call_5', name: 'add_to_cart', args }]));
-    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    await eventually(() => expect(sdk.sent).toHaveLength(1));
     expect(sdk.sent[0]?.message.content).toMatch(/"ok":false/);
     expect(sdk.sent[0]?.message.content).toMatch(reason);
     expect([...shop.lines]).toEqual([['900', 2]]);

@@ -9,6 +9,7 @@ import type { VoiceConfig } from '../../../src/voice/voice-config';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeVoiceClient } from '../../support/fake-voice';
 import { fakeFetch, jsonReply } from '../../support/fetch';
+import { eventually } from '../../support/patience';
 
 // What a call starts knowing: `assistantOverrides.variableValues`, each documented in docs/voice.md.
 
@@ -40,7 +41,7 @@ async function variablesOfCall(options: { commerce?: 'shopify' | null; pageConte
   assistant.configure({ ...config, webhookUrl: WEBHOOK, lang: 'fr', voice: VAPI, commerce: { ...config.commerce, platform: options.commerce ?? null, pageContext: options.pageContext ?? true } });
   if (options.facts) assistant.actions.setContext(options.facts);
   assistant.actions.sendMessage('A gift under 40?');
-  await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+  await eventually(() => expect(assistant.getState().loading).toBe(false));
   await assistant.actions.startCall();
   const overrides = vi.mocked(harness.deps.createVoiceClient).mock.calls[0]?.[0].assistantOverrides as { variableValues: Record<string, string> };
   return overrides.variableValues;

@@ -5,6 +5,7 @@ import { CLEARED_KEY, storageKeys } from '../../../../src/chat/conversations/con
 import { memoryStorage, type SafeStorage } from '../../../../src/common/storage';
 import { fakeDeps } from '../../../support/fake-deps';
 import { fakeFetch, textReply, type RecordedRequest } from '../../../support/fetch';
+import { eventually } from '../../../support/patience';
 
 /**
  * Conversations saved one entry each, shared by the tabs of a browser: no tab loses another's messages,
@@ -61,11 +62,11 @@ function openTab(shared: ReturnType<typeof browserStorage>, options: { live?: bo
   const contents = () => state().messages.map((message) => message.content);
   const send = async (text: string) => {
     expect(assistant.actions.sendMessage(text)).toBe(true);
-    await vi.waitFor(() => expect(state().loading).toBe(false));
+    await eventually(() => expect(state().loading).toBe(false));
     clock.time += 1_000;
   };
   /** Lets the idle-time save run. */
-  const saved = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const saved = harness.idle;
   return { ...harness, assistant, actions: assistant.actions, state, contents, send, saved, requests, configure };
 }
 
@@ -121,7 +122,7 @@ describe('two tabs, one conversation', () => {
     expect(second.state().messages[1]?.status).toBe('error');
     fail = false;
     first.actions.retry(first.state().messages[1]?.id ?? '');
-    await vi.waitFor(() => expect(first.state().loading).toBe(false));
+    await eventually(() => expect(first.state().loading).toBe(false));
     clock.time += 1_000;
     await first.saved();
     await second.send('Hello?');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_ELEMENTS, MAX_NESTING } from '../../../../src/chat/markdown/markdown-limits';
 import { ALLOWED_ATTR, ALLOWED_TAGS, renderMarkdown, type MarkdownOptions } from '../../../../src/chat/markdown/markdown';
 import { expand, markdownish } from '../../../support/arbitraries';
+import { TEST_TIMEOUT_MS } from '../../../support/patience';
 import { checkProperty, messyFixtures } from '../../../support/property';
 import { elementDepth, unsafeMarkup } from '../../../support/safe-output';
 
@@ -48,7 +49,9 @@ describe('renderMarkdown on generated replies', () => {
     checkProperty(fc.property(markdownish, (markdown) => expectSafeAndBounded(markdown)));
   }, 600_000);
 
+  // Each is CPU work and nothing else (the largest, a thousand quotes through jsdom's DOMPurify, takes a
+  // second on an idle machine and ten with both cores busy): the limit bounds a hang, not the machine.
   it.each(messyFixtures.markdown.map((fixture) => [fixture.note, expand(fixture.input)] as const))('regression: %s', (_, markdown) => {
     expectSafeAndBounded(markdown);
-  });
+  }, TEST_TIMEOUT_MS);
 });

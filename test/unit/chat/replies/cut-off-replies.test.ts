@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAssistant } from '../../../../src/app/assistant';
 import { defaultConfig } from '../../../../src/app/config';
 import { englishStrings } from '../../../../src/i18n/strings';
 import { memoryStorage } from '../../../../src/common/storage';
 import { fakeDeps } from '../../../support/fake-deps';
 import { fakeFetch, jsonReply, textReply, type RecordedRequest } from '../../../support/fetch';
+import { eventually } from '../../../support/patience';
 
 /**
  * A reply that did not finish is never a complete answer: not on screen, not in storage, not in the
@@ -31,8 +32,8 @@ function setup(respond: (request: RecordedRequest, index: number) => Response | 
   const assistant = createAssistant(harness.deps);
   assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: WEBHOOK });
   const state = () => assistant.getState();
-  const streamed = () => vi.waitFor(() => expect(state().messages.at(-1)?.content).toBe('Your order total is $1'));
-  const settled = () => vi.waitFor(() => expect(state().loading).toBe(false));
+  const streamed = () => eventually(() => expect(state().messages.at(-1)?.content).toBe('Your order total is $1'));
+  const settled = () => eventually(() => expect(state().loading).toBe(false));
   return { ...harness, assistant, actions: assistant.actions, state, requests, streamed, settled, localStorage };
 }
 
@@ -108,12 +109,27 @@ describe('a reply cut off mid-stream', () => {
     expect(again.requests[0]?.body).toMatchObject({ message: 'What is my total?', history: [] });
   });
 
+  it('by leaving the page after the question was saved and before the stream began: saved as interrupted all the same', async () => {
+    let begin: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (begin = resolve));
+    const first = setup(async () => {
+      await started;
+      return unfinishedStream(['Your order ', 'total is $1']);
+    });
+    first.actions.sendMessage('What is my total?');
+    // A slow webhook: the idle-time save of the question runs before the first piece arrives.
+    await first.idle();
+    begin();
+    await first.streamed();
+    await expectSavedAsInterrupted(first);
+  });
+
   it('even a save made while it was still streaming stores it as interrupted, never as complete', async () => {
     const first = setup(() => unfinishedStream(['Your order ', 'total is $1']));
     first.actions.sendMessage('What is my total?');
     await first.streamed();
     // The idle-time save runs while the reply is still arriving; then the tab is killed (no pagehide).
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await first.idle();
     const again = reload(first.localStorage);
     expect(again.state().messages[1]).toMatchObject({ content: 'Your order total is $1', status: 'interrupted' });
   });

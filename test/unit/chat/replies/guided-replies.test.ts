@@ -6,6 +6,7 @@ import { cleanSuggestions, MAX_SUGGESTIONS, suggestionsOf } from '../../../../sr
 import { dataLayerEntry, pushToDataLayer } from '../../../../src/analytics/data-layer';
 import { fakeDeps } from '../../../support/fake-deps';
 import { fakeFetch, hangingResponder, jsonReply, type RecordedRequest } from '../../../support/fetch';
+import { eventually } from '../../../support/patience';
 
 describe('suggestions in replies', () => {
   const context = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.example', imageHosts: [] };
@@ -61,7 +62,7 @@ describe('reply feedback', () => {
   async function withReply(options: Parameters<typeof rated>[0] = {}) {
     const harness = rated(options);
     harness.assistant.actions.sendMessage('Shirts?');
-    await vi.waitFor(() => expect(harness.assistant.getState().loading).toBe(false));
+    await eventually(() => expect(harness.assistant.getState().loading).toBe(false));
     const reply = harness.assistant.getState().messages[1];
     if (!reply) throw new Error('no reply');
     return { ...harness, reply };
@@ -73,7 +74,7 @@ describe('reply feedback', () => {
     expect(assistant.getState().messages[1]?.feedback).toBe('up');
     const detail = { messageId: reply.id, rating: 'up', content: 'Our linen shirt.', sessionId: assistant.getState().sessionId };
     expect(events.filter((event) => event.name === 'feedback').map((event) => event.detail)).toEqual([detail]);
-    await vi.waitFor(() => expect(feedbackRequests()).toHaveLength(1));
+    await eventually(() => expect(feedbackRequests()).toHaveLength(1));
     expect(feedbackRequests()[0]).toMatchObject({ method: 'POST', body: detail });
   });
 
@@ -84,7 +85,7 @@ describe('reply feedback', () => {
     assistant.actions.rateReply(reply.id, 'down');
     expect(assistant.getState().messages[1]?.feedback).toBe('down');
     expect(events.filter((event) => event.name === 'feedback').map((event) => (event.detail as { rating: string }).rating)).toEqual(['up', 'down']);
-    await vi.waitFor(() => expect(feedbackRequests()).toHaveLength(2));
+    await eventually(() => expect(feedbackRequests()).toHaveLength(2));
   });
 
   it('without feedback-url sends nothing; a failing endpoint is logged, never shown as a chat error', async () => {
@@ -94,7 +95,7 @@ describe('reply feedback', () => {
 
     const failing = await withReply({ feedbackUrl: 'https://hooks.example/feedback', respondFeedback: () => new Response('no', { status: 500 }) });
     failing.assistant.actions.rateReply(failing.reply.id, 'down');
-    await vi.waitFor(() => expect(failing.warnings.some((warning) => warning.includes('feedback'))).toBe(true));
+    await eventually(() => expect(failing.warnings.some((warning) => warning.includes('feedback'))).toBe(true));
     expect(failing.assistant.getState().notice).toBeNull();
     expect(failing.assistant.getState().messages).toHaveLength(2);
     expect(failing.events.some((event) => event.name === 'error')).toBe(false);
