@@ -25,4 +25,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Tests wait for what the code did, never for a fixed time or a short default limit.
+    files: ['test/**/*.{ts,tsx,mjs}'],
+    ignores: ['test/support/patience.ts', 'test/bench/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name='waitFor']",
+          message: 'Use eventually() from test/support/patience.ts: vi.waitFor gives up after 1 s by default.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait for the event or state that matters, not for a fixed time.',
+        },
+      ],
+    },
+  },
 );

@@ -7,6 +7,11 @@ const define = { __STORE_ASSISTANT_VERSION__: JSON.stringify(version) };
 export default defineConfig({
   define,
   test: {
+    // Every wait in the suite ends when what it waits for has happened; a test's time limit only bounds
+    // a hang. On a loaded two-core machine a cold import of the widget or a real build takes seconds, so
+    // the limit is well above that (test/support/patience.ts).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
@@ -32,9 +37,6 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['test/component/**/*.test.{ts,tsx}'],
           setupFiles: ['test/component/setup.ts'],
-          // A wait in these tests ends when the widget has done what it waits for; this bounds a hang
-          // (test/support/patience.ts), well above what a render takes on a loaded machine.
-          testTimeout: 60_000,
         },
       },
       {

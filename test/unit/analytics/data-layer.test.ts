@@ -4,6 +4,7 @@ import { defaultConfig } from '../../../src/app/config';
 import { dataLayerEntry, pushToDataLayer } from '../../../src/analytics/data-layer';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply } from '../../support/fetch';
+import { eventually } from '../../support/patience';
 
 /** A store's wrapper around Tag Manager's push that throws on the widget's entries. */
 function throwingLayer() {
@@ -44,7 +45,7 @@ describe('a dataLayer whose push throws', () => {
     const assistant = createAssistant(harness.deps);
     assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat' });
     expect(assistant.actions.sendMessage('Hi')).toBe(true);
-    await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+    await eventually(() => expect(assistant.getState().loading).toBe(false));
     expect(requests).toHaveLength(1);
     expect(assistant.getState().messages.map((message) => message.content)).toEqual(['Hi', 'Hello']);
   });

@@ -10,6 +10,7 @@ import { memoryStorage, safeStorage } from '../../../src/common/storage';
 import { englishStrings } from '../../../src/i18n/strings';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply } from '../../support/fetch';
+import { eventually } from '../../support/patience';
 
 /**
  * Nothing the visitor writes is lost: a message over the cap is not sent and not cut, history stays
@@ -43,7 +44,7 @@ function setup(localStorage = memoryStorage() as ReturnType<typeof safeStorage>)
   const harness = fakeDeps({ fetch, localStorage });
   const assistant = createAssistant(harness.deps);
   assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: WEBHOOK });
-  const settled = () => vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+  const settled = () => eventually(() => expect(assistant.getState().loading).toBe(false));
   return { ...harness, assistant, requests, settled };
 }
 
@@ -106,7 +107,7 @@ describe('storage running full', () => {
       expect(assistant.actions.sendMessage(`${round} ${text.slice(2)}`)).toBe(true);
       await settled();
     }
-    await vi.waitFor(() => expect(assistant.getState().notice?.text).toBe(englishStrings.storageFull));
+    await eventually(() => expect(assistant.getState().notice?.text).toBe(englishStrings.storageFull));
     expect(others.map((other) => storage.getItem(KEYS.conversation + other.id))).toEqual(before);
     expect(readConversations(local, KEYS, CONTEXT).map((saved) => saved.id)).toEqual(expect.arrayContaining(others.map((other) => other.id)));
     expect(assistant.getState().messages.filter((message) => message.sender === 'user')).toHaveLength(3);

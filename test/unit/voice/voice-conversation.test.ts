@@ -225,7 +225,7 @@ describe('transcript lines are capped like replies', () => {
     const saved = assistant.getState().messages.filter((message) => message.source === 'voice');
     expect(saved.map((message) => message.content)).toEqual([line]);
     assistant.actions.sendMessage('And one more thing');
-    await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+    await eventually(() => expect(assistant.getState().loading).toBe(false));
     const history = (requests.at(-1)?.body as { history: { content: string }[] }).history;
     expect(Math.max(...history.map((item) => item.content.length))).toBeLessThanOrEqual(MAX_TRANSCRIPT_LINE);
   });

@@ -121,9 +121,9 @@ describe('tool calls as the SDK delivers them', () => {
   it('each Undo takes back only what its add put in, from the cart as it is now, one after another', async () => {
     const { sdk, state, shop, assistant } = await connected();
     sdk.message(toolCallsMessage([{ id: 'call_a', name: 'add_to_cart', args: { variantId: '4242', quantity: 1 } }]));
-    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    await eventually(() => expect(sdk.sent).toHaveLength(1));
     sdk.message(toolCallsMessage([{ id: 'call_b', name: 'add_to_cart', args: { variantId: '4242', quantity: 1 } }]));
-    await vi.waitFor(() => expect(sdk.sent).toHaveLength(2));
+    await eventually(() => expect(sdk.sent).toHaveLength(2));
     expect(shop.lines.get('4242')).toBe(2);
     const cards = state().messages.filter((message) => own(state().commerce.callAdds, message.id));
     expect(cards).toHaveLength(2);
@@ -138,7 +138,7 @@ describe('tool calls as the SDK delivers them', () => {
   it('Undo after the visitor removed the line changes nothing and says so, on the card and to the call', async () => {
     const { sdk, state, shop, assistant } = await connected();
     sdk.message(toolCallsMessage([{ id: 'call_c', name: 'add_to_cart', args: { variantId: '4242', quantity: 1 } }]));
-    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    await eventually(() => expect(sdk.sent).toHaveLength(1));
     const card = state().messages.at(-1);
     // The visitor takes it out in the store's own cart page; then adds some of the gift card.
     shop.lines.delete('4242');
@@ -153,7 +153,7 @@ describe('tool calls as the SDK delivers them', () => {
   it('Undo when the cart does not list all its lines changes nothing and does not claim the line is gone', async () => {
     const { sdk, state, shop, assistant } = await connected();
     sdk.message(toolCallsMessage([{ id: 'call_e', name: 'add_to_cart', args: { variantId: '4242', quantity: 1 } }]));
-    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    await eventually(() => expect(sdk.sent).toHaveLength(1));
     const card = state().messages.at(-1);
     shop.lines.delete('4242');
     shop.unlist(1);
@@ -165,7 +165,7 @@ describe('tool calls as the SDK delivers them', () => {
   it('Undo after the visitor lowered the line takes out only what is left of that add', async () => {
     const { sdk, state, shop, assistant } = await connected();
     sdk.message(toolCallsMessage([{ id: 'call_d', name: 'add_to_cart', args: { variantId: '900', quantity: 3 } }]));
-    await vi.waitFor(() => expect(sdk.sent).toHaveLength(1));
+    await eventually(() => expect(sdk.sent).toHaveLength(1));
     const card = state().messages.at(-1);
     shop.lines.set('900', 1);
     expect(await assistant.actions.undoCallAdd(card?.id ?? '')).toBe(true);
@@ -177,7 +177,7 @@ describe('tool calls as the SDK delivers them', () => {
     const { sdk, state, shop, assistant } = await connected();
     const calls = Array.from({ length: 10 }, (_, index) => ({ id: `flood_${index}`, name: 'add_to_cart', args: { variantId: String(5000 + index), quantity: 10 } }));
     sdk.message(toolCallsMessage(calls));
-    await vi.waitFor(() => expect(sdk.sent).toHaveLength(10));
+    await eventually(() => expect(sdk.sent).toHaveLength(10));
     // Ten at once is over the per-add cap: nothing was added without the visitor.
     expect([...shop.lines]).toEqual([['900', 2]]);
     for (const sent of sdk.sent) {
@@ -196,7 +196,7 @@ describe('tool calls as the SDK delivers them', () => {
     const { sdk, shop } = await connected();
     const calls = Array.from({ length: 8 }, (_, index) => ({ id: `small_${index}`, name: 'add_to_cart', args: { variantId: String(6000 + index), quantity: 2 } }));
     sdk.message(toolCallsMessage(calls));
-    await vi.waitFor(() => expect(sdk.sent).toHaveLength(8));
+    await eventually(() => expect(sdk.sent).toHaveLength(8));
     const added = [...shop.lines.keys()].filter((id) => id !== '900');
     expect(added).toEqual(['6000', '6001', '6002', '6003', '6004']);
     expect(added.reduce((sum, id) => sum + (shop.lines.get(id) ?? 0), 0)).toBe(10);

@@ -197,7 +197,7 @@ describe('deleting', () => {
     expect(second.contents()).toEqual(['Something private', 'Answer to Something private']);
     expect(second.actions.sendMessage('And one more thing')).toBe(true);
     first.actions.clearConversations();
-    await vi.waitFor(() => expect(second.state().loading).toBe(false));
+    await eventually(() => expect(second.state().loading).toBe(false));
     await second.saved();
     await second.saved();
     expect(shared.entries.keys().filter((key) => key.startsWith(KEYS.conversation))).toEqual([]);
@@ -216,7 +216,7 @@ describe('deleting', () => {
     const second = openTab(shared, { live: false });
     expect(second.actions.sendMessage('Still typing')).toBe(true);
     first.configure({ persist: 'none' });
-    await vi.waitFor(() => expect(second.state().loading).toBe(false));
+    await eventually(() => expect(second.state().loading).toBe(false));
     await second.saved();
     expect(shared.entries.keys().filter((key) => key.startsWith(KEYS.conversation))).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { defaultConfig } from '../../../../src/app/config';
 import { parseReply } from '../../../../src/chat/replies/reply-parser';
 import { fakeDeps } from '../../../support/fake-deps';
 import { fakeFetch, jsonReply } from '../../../support/fetch';
+import { eventually } from '../../../support/patience';
 
 /**
  * A page can add properties to Object.prototype (a library bug, or on purpose). Every object the
@@ -69,7 +70,7 @@ describe('a polluted Object.prototype', () => {
     assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat' });
     pollute();
     assistant.actions.sendMessage('Hi');
-    await vi.waitFor(() => expect(assistant.getState().loading).toBe(false));
+    await eventually(() => expect(assistant.getState().loading).toBe(false));
     const reply = assistant.getState().messages.at(-1);
     clean();
     expect(reply?.content).toBe('Hello');
