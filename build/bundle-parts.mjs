@@ -26,7 +26,9 @@ export const RUNTIME = 'bundler runtime (module wrappers)';
  */
 export function decodeSegments(mappings) {
   return decode(mappings).map((segments) =>
-    segments.map((segment) => (segment.length === 1 ? [segment[0], -1, 0, 0] : [segment[0], segment[1], segment[2], segment[3]])),
+    segments.map((segment) =>
+      segment.length === 1 ? [segment[0], -1, 0, 0] : [segment[0], segment[1], segment[2], segment[3]],
+    ),
   );
 }
 

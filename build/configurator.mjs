@@ -26,6 +26,9 @@ export async function buildConfigurator({ quiet = false } = {}) {
     logLevel: 'warning',
   });
   const bytes = (await stat(CONFIGURATOR_OUTFILE)).size;
-  if (!quiet) console.log(`${path.relative(root, CONFIGURATOR_OUTFILE)}  ${(bytes / 1024).toFixed(1)} KB in ${Math.round(performance.now() - started)} ms`);
+  if (!quiet)
+    console.log(
+      `${path.relative(root, CONFIGURATOR_OUTFILE)}  ${(bytes / 1024).toFixed(1)} KB in ${Math.round(performance.now() - started)} ms`,
+    );
   return bytes;
 }

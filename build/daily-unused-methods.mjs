@@ -19,30 +19,96 @@
  */
 export const UNUSED_DAILY_METHODS = [
   // Prebuilt-UI frames and their settings: the widget only ever creates a call object.
-  'createFrame', 'createTransparentFrame', 'getCallInstance', 'supportedBrowser', 'setTheme',
-  'setShowNamesMode', 'setShowLocalVideo', 'setShowParticipantsBar', 'setActiveSpeakerMode',
-  'setCustomIntegrations', 'startCustomIntegrations', 'stopCustomIntegrations', 'updateCustomTrayButtons',
-  'getSidebarView', 'setSidebarView', 'setPlayNewParticipantSound', 'setDailyLang', 'getDailyLang',
+  'createFrame',
+  'createTransparentFrame',
+  'getCallInstance',
+  'supportedBrowser',
+  'setTheme',
+  'setShowNamesMode',
+  'setShowLocalVideo',
+  'setShowParticipantsBar',
+  'setActiveSpeakerMode',
+  'setCustomIntegrations',
+  'startCustomIntegrations',
+  'stopCustomIntegrations',
+  'updateCustomTrayButtons',
+  'getSidebarView',
+  'setSidebarView',
+  'setPlayNewParticipantSound',
+  'setDailyLang',
+  'getDailyLang',
   // Meeting features a Vapi voice call does not use.
-  'startDialOut', 'stopDialOut', 'sipCallTransfer', 'sipRefer', 'sendDTMF',
-  'startLiveStreaming', 'updateLiveStreaming', 'addLiveStreamingEndpoints', 'removeLiveStreamingEndpoints',
-  'stopLiveStreaming', 'updateRecording', 'startTranscription', 'updateTranscription', 'stopTranscription',
-  'startRemoteMediaPlayer', 'stopRemoteMediaPlayer', 'updateRemoteMediaPlayer',
-  'startCustomTrack', 'stopCustomTrack', 'validateCustomTrack', 'addFakeParticipant', 'sayHello',
-  'requestAccess', 'accessState', 'waitingParticipants', 'updateWaitingParticipant', 'updateWaitingParticipants',
-  'meetingState', 'meetingSessionSummary', 'getMeetingSession', 'setMeetingSessionData',
-  'setUserName', 'setUserData', 'updateParticipants', 'isDestroyed',
+  'startDialOut',
+  'stopDialOut',
+  'sipCallTransfer',
+  'sipRefer',
+  'sendDTMF',
+  'startLiveStreaming',
+  'updateLiveStreaming',
+  'addLiveStreamingEndpoints',
+  'removeLiveStreamingEndpoints',
+  'stopLiveStreaming',
+  'updateRecording',
+  'startTranscription',
+  'updateTranscription',
+  'stopTranscription',
+  'startRemoteMediaPlayer',
+  'stopRemoteMediaPlayer',
+  'updateRemoteMediaPlayer',
+  'startCustomTrack',
+  'stopCustomTrack',
+  'validateCustomTrack',
+  'addFakeParticipant',
+  'sayHello',
+  'requestAccess',
+  'accessState',
+  'waitingParticipants',
+  'updateWaitingParticipant',
+  'updateWaitingParticipants',
+  'meetingState',
+  'meetingSessionSummary',
+  'getMeetingSession',
+  'setMeetingSessionData',
+  'setUserName',
+  'setUserData',
+  'updateParticipants',
+  'isDestroyed',
   // Devices, media and network settings and diagnostics the SDK never calls.
-  'setCamera', 'setAudioDevice', 'cycleCamera', 'cycleMic', 'getCameraFacingMode', 'getInputSettings',
-  'localScreenAudio', 'localScreenVideo', 'updateScreenShare', 'nativeInCallAudioMode', 'setNativeInCallAudioMode',
-  'getReceiveSettings', 'updateReceiveSettings', 'updateSendSettings', 'getSendSettings', 'setBandwidth',
-  'setProxyUrl', 'setIceConfig', 'setNetworkTopology', 'getNetworkTopology', 'getNetworkStats', 'getCpuLoadStats',
-  'testConnectionQuality', 'stopTestConnectionQuality', 'testPeerToPeerCallQuality', 'stopTestPeerToPeerCallQuality',
-  'abortTestNetworkConnectivity', 'abortTestWebsocketConnectivity',
-  'getActiveSpeaker', 'getRemoteParticipantsAudioLevel', 'isRemoteParticipantsAudioLevelObserverRunning',
+  'setCamera',
+  'setAudioDevice',
+  'cycleCamera',
+  'cycleMic',
+  'getCameraFacingMode',
+  'getInputSettings',
+  'localScreenAudio',
+  'localScreenVideo',
+  'updateScreenShare',
+  'nativeInCallAudioMode',
+  'setNativeInCallAudioMode',
+  'getReceiveSettings',
+  'updateReceiveSettings',
+  'updateSendSettings',
+  'getSendSettings',
+  'setBandwidth',
+  'setProxyUrl',
+  'setIceConfig',
+  'setNetworkTopology',
+  'getNetworkTopology',
+  'getNetworkStats',
+  'getCpuLoadStats',
+  'testConnectionQuality',
+  'stopTestConnectionQuality',
+  'testPeerToPeerCallQuality',
+  'stopTestPeerToPeerCallQuality',
+  'abortTestNetworkConnectivity',
+  'abortTestWebsocketConnectivity',
+  'getActiveSpeaker',
+  'getRemoteParticipantsAudioLevel',
+  'isRemoteParticipantsAudioLevelObserverRunning',
   'stopRemoteParticipantsAudioLevelObserver',
   // The packaged-message channel of daily's prebuilt UI.
-  'forwardPackagedMessageToCallMachine', 'addListenerForPackagedMessagesFromCallMachine',
+  'forwardPackagedMessageToCallMachine',
+  'addListenerForPackagedMessagesFromCallMachine',
   'removeListenerForPackagedMessagesFromCallMachine',
 ];
 
@@ -82,7 +148,8 @@ function descriptorEnd(code, start, name) {
     if (code[index] === '{') depth += 1;
     else if (code[index] === '}' && (depth -= 1) === 0) {
       const end = index + 1;
-      if (!isOneExpression(code.slice(start, end))) throw new Error(`daily-js: could not cut its ${name} method cleanly`);
+      if (!isOneExpression(code.slice(start, end)))
+        throw new Error(`daily-js: could not cut its ${name} method cleanly`);
       return end;
     }
   }
@@ -101,12 +168,14 @@ export function dropUnusedMethods(code, names = UNUSED_DAILY_METHODS) {
   for (const name of names) {
     const opening = new RegExp(`\\{key:"${name}",(?:value|get|set):`, 'g');
     const starts = [...result.matchAll(opening)].map((match) => match.index).reverse();
-    if (starts.length === 0) throw new Error(`daily-js: expected a ${name} method, found none; see build/daily-unused-methods.mjs`);
+    if (starts.length === 0)
+      throw new Error(`daily-js: expected a ${name} method, found none; see build/daily-unused-methods.mjs`);
     for (const start of starts) {
       const end = descriptorEnd(result, start, name);
       // Each descriptor sits in an array literal: take the comma after it, or else the one before it.
       if (result[end] === ',') result = result.slice(0, start) + result.slice(end + 1);
-      else if (result[start - 1] === ',' && result[end] === ']') result = result.slice(0, start - 1) + result.slice(end);
+      else if (result[start - 1] === ',' && result[end] === ']')
+        result = result.slice(0, start - 1) + result.slice(end);
       else throw new Error(`daily-js: its ${name} method is not in a method list`);
     }
   }

@@ -63,7 +63,8 @@ function moduleOffsets(code, map, spec) {
   const offsets = [];
   for (const [line, segments] of decode(map.mappings).entries()) {
     const lineStart = starts[line] ?? 0;
-    for (const segment of segments) if (segment.length !== 1 && sources.has(segment[1])) offsets.push(lineStart + segment[0]);
+    for (const segment of segments)
+      if (segment.length !== 1 && sources.has(segment[1])) offsets.push(lineStart + segment[0]);
   }
   return offsets.sort((a, b) => a - b);
 }
@@ -99,7 +100,11 @@ const MOST = 0.5;
  * @returns {node is ModuleFunction}
  */
 function isCandidate(node) {
-  return node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression' || node.type === 'ParenthesizedExpression';
+  return (
+    node.type === 'ArrowFunctionExpression' ||
+    node.type === 'FunctionExpression' ||
+    node.type === 'ParenthesizedExpression'
+  );
 }
 
 /**
@@ -121,7 +126,10 @@ function moduleFunction(program, offsets) {
       for (const argument of /** @type {import('acorn').CallExpression} */ (node).arguments) {
         if (!isCandidate(argument)) continue;
         const count = countWithin(offsets, argument.start, argument.end);
-        if (count > bestCount || (count === bestCount && best && argument.end - argument.start < best.end - best.start)) {
+        if (
+          count > bestCount ||
+          (count === bestCount && best && argument.end - argument.start < best.end - best.start)
+        ) {
           best = argument;
           bestCount = count;
         }
@@ -139,7 +147,8 @@ function moduleFunction(program, offsets) {
   // An ES module's wrapper (its lazy initialiser) holds its statements and classes; the bundler hoists
   // its function declarations and variable names out of it, and those are compiled on first call as
   // before. Either way the wrapper holds more of the module than all else.
-  const whole = found !== null && (offsets[0] ?? 0) >= found.start - MAX_NAME_LENGTH && (offsets.at(-1) ?? 0) < found.end;
+  const whole =
+    found !== null && (offsets[0] ?? 0) >= found.start - MAX_NAME_LENGTH && (offsets.at(-1) ?? 0) < found.end;
   const holdsTheModule = whole || bestCount > MOST * offsets.length;
   return holdsTheModule ? found : null;
 }
@@ -233,6 +242,10 @@ export function markEagerModules(code, map, modules = EAGER_MODULES, { required 
     from = offset;
   }
   result += code.slice(from);
-  const mappings = shiftMappings(code, map.mappings, insertions.map(([offset]) => offset));
+  const mappings = shiftMappings(
+    code,
+    map.mappings,
+    insertions.map(([offset]) => offset),
+  );
   return { code: result, map: { ...map, mappings }, wrapped: insertions.length / 2 };
 }

@@ -17,7 +17,9 @@ const packagesByUrl = {
   name: 'packages-by-url',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('node:') ? { path: args.path, external: true } : { path: pathToFileURL(require.resolve(args.path)).href, external: true },
+      args.path.startsWith('node:')
+        ? { path: args.path, external: true }
+        : { path: pathToFileURL(require.resolve(args.path)).href, external: true },
     );
   },
 };
@@ -53,6 +55,8 @@ export async function writeReferenceTables() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--docs')) {
-    console.log((await writeReferenceTables()) ? 'docs/api.md: tables updated' : 'docs/api.md: tables already up to date');
+    console.log(
+      (await writeReferenceTables()) ? 'docs/api.md: tables updated' : 'docs/api.md: tables already up to date',
+    );
   } else console.log(`wrote ${(await writePublicApi()).map((name) => `dist/${name}`).join(', ')}`);
 }

@@ -157,7 +157,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     const listed = packagesInTable(current ?? '').sort();
     const built = [...measured.packages].sort();
     if (listed.join() !== built.join()) {
-      console.error(`${PAGE}'s size table lists ${listed.join(', ') || 'nothing'}; the build has ${built.join(', ')}. Run npm run size -- --write.`);
+      console.error(
+        `${PAGE}'s size table lists ${listed.join(', ') || 'nothing'}; the build has ${built.join(', ')}. Run npm run size -- --write.`,
+      );
       process.exit(1);
     }
     console.log(`${PAGE}: the size table lists every package of the build`);

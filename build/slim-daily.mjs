@@ -20,9 +20,11 @@ const FILTERED_INTEGRATIONS = ['BrowserApiErrors', 'Breadcrumbs', 'GlobalHandler
  * @param {string} code
  */
 export function dropFilteredIntegrations(code) {
-  const list = /const t=\[((?:[\w$]+\(\),)*[\w$]+\(\))\];return!1!==e\.autoSessionTracking&&t\.push\([\w$]+\(\)\),t\}\(\{\}\)\.filter\(\(function\(e\)\{return!\[("[A-Za-z]+"(?:,"[A-Za-z]+")*)\]\.includes\(e\.name\)\}\)\)/g;
+  const list =
+    /const t=\[((?:[\w$]+\(\),)*[\w$]+\(\))\];return!1!==e\.autoSessionTracking&&t\.push\([\w$]+\(\)\),t\}\(\{\}\)\.filter\(\(function\(e\)\{return!\[("[A-Za-z]+"(?:,"[A-Za-z]+")*)\]\.includes\(e\.name\)\}\)\)/g;
   const matches = [...code.matchAll(list)];
-  if (matches.length !== 1) throw new Error(`daily-js: expected its Sentry integration list once, found it ${matches.length} times`);
+  if (matches.length !== 1)
+    throw new Error(`daily-js: expected its Sentry integration list once, found it ${matches.length} times`);
   const [whole = '', calls = '', filteredText] = matches[0] ?? [];
   if (filteredText !== FILTERED_INTEGRATIONS.map((name) => JSON.stringify(name)).join(',')) {
     throw new Error(`daily-js: it now filters out ${filteredText}`);
@@ -31,13 +33,18 @@ export function dropFilteredIntegrations(code) {
   const kept = factories.filter((factory) => {
     const escaped = factory.replace(/\$/g, '\\$');
     // A factory is `X=(e={})=>{const t={...options};return{name:"Name",...` or `X=()=>({name:"Name",...`.
-    const definition = new RegExp(`[,;]${escaped}=(?:\\(e=\\{\\}\\)=>\\{const t=\\{[^}]*\\};return\\{|\\(\\)=>\\(\\{)name:"([A-Za-z]+)"`, 'g');
+    const definition = new RegExp(
+      `[,;]${escaped}=(?:\\(e=\\{\\}\\)=>\\{const t=\\{[^}]*\\};return\\{|\\(\\)=>\\(\\{)name:"([A-Za-z]+)"`,
+      'g',
+    );
     const names = [...code.matchAll(definition)].map((match) => match[1]);
     if (names.length > 1) throw new Error(`daily-js: ${factory} is defined ${names.length} times`);
     return !FILTERED_INTEGRATIONS.includes(names[0] ?? '');
   });
   if (factories.length - kept.length !== FILTERED_INTEGRATIONS.length) {
-    throw new Error(`daily-js: found ${factories.length - kept.length} of the ${FILTERED_INTEGRATIONS.length} filtered integrations' factories`);
+    throw new Error(
+      `daily-js: found ${factories.length - kept.length} of the ${FILTERED_INTEGRATIONS.length} filtered integrations' factories`,
+    );
   }
   return code.replace(whole, whole.replace(`[${calls}]`, `[${kept.map((factory) => `${factory}()`).join(',')}]`));
 }
@@ -55,7 +62,8 @@ const ERROR_REPORT_METHOD = '{key:"_maybeSendToSentry",value:function(e){';
  */
 export function dropErrorReports(code) {
   const start = code.indexOf(ERROR_REPORT_METHOD);
-  if (start < 0 || code.indexOf(ERROR_REPORT_METHOD, start + 1) >= 0) throw new Error('daily-js: expected its _maybeSendToSentry method once');
+  if (start < 0 || code.indexOf(ERROR_REPORT_METHOD, start + 1) >= 0)
+    throw new Error('daily-js: expected its _maybeSendToSentry method once');
   let depth = 1;
   let end = start + ERROR_REPORT_METHOD.length;
   for (; end < code.length && depth > 0; end += 1) {
@@ -82,7 +90,10 @@ export const slimDailyPlugin = {
     pluginBuild.onResolve({ filter: /^@daily-co\/daily-js$/ }, () => ({ path: moduleBuild }));
     pluginBuild.onLoad({ filter: /[\\/]daily-esm\.js$/ }, async (args) =>
       args.path === moduleBuild
-        ? { contents: dropUnusedMethods(dropErrorReports(dropFilteredIntegrations(await readFile(args.path, 'utf8')))), loader: 'js' }
+        ? {
+            contents: dropUnusedMethods(dropErrorReports(dropFilteredIntegrations(await readFile(args.path, 'utf8')))),
+            loader: 'js',
+          }
         : undefined,
     );
     // Checked only: the file loads as usual.
@@ -91,7 +102,13 @@ export const slimDailyPlugin = {
       const named = UNUSED_DAILY_METHODS.filter((name) => namesWord(code, name));
       if (named.length > 0) {
         const file = path.relative(process.cwd(), args.path);
-        return { errors: [{ text: `${file} names daily-js methods the build leaves out (${named.join(', ')}): see build/daily-unused-methods.mjs` }] };
+        return {
+          errors: [
+            {
+              text: `${file} names daily-js methods the build leaves out (${named.join(', ')}): see build/daily-unused-methods.mjs`,
+            },
+          ],
+        };
       }
       return undefined;
     });

@@ -44,7 +44,8 @@ export const REPLACEMENTS = {
  */
 export const PATCHED_PACKAGES = {
   '@vapi-ai/web': "its './client' and 'events' imports swapped for our modules (patches 1, 2)",
-  '@daily-co/daily-js': 'its minified ES module build cut by text: Sentry integrations, error reports, unused methods (4, 5)',
+  '@daily-co/daily-js':
+    'its minified ES module build cut by text: Sentry integrations, error reports, unused methods (4, 5)',
   esbuild: 'its minified __export helper rewritten (patch 3); its module wrappers found by build/eager-compile.mjs',
   react: 'its production CommonJS files imported by path (build.mjs)',
   'react-dom': 'its production files imported by path (build.mjs); its client module compiled eagerly (eager-compile)',
@@ -68,7 +69,9 @@ const EXPORT_HELPER_LOOP = /for\(var ([\w$]+) in ([\w$]+)\)([\w$]+)\(([\w$]+),\1
 export function hardenNamespaceHelper(code, file = 'the bundle') {
   const matches = code.match(EXPORT_HELPER_LOOP) ?? [];
   if (matches.length !== 1) {
-    throw new Error(`expected esbuild's __export helper once in ${file}, found it ${matches.length} times: see build/third-party-patches.mjs`);
+    throw new Error(
+      `expected esbuild's __export helper once in ${file}, found it ${matches.length} times: see build/third-party-patches.mjs`,
+    );
   }
   /** @type {(whole: string, key: string, all: string, define: string, target: string) => string} */
   const harden = (whole, key, all, define, target) => {
@@ -91,7 +94,12 @@ async function hardenBuildOutput(result, options) {
       // An in-memory build without `outfile` names its one script "<stdout>".
       if (!output.path.endsWith('.js') && output.path !== '<stdout>') continue;
       const text = hardenNamespaceHelper(output.text, output.path);
-      result.outputFiles[index] = { path: output.path, hash: output.hash, contents: new TextEncoder().encode(text), text };
+      result.outputFiles[index] = {
+        path: output.path,
+        hash: output.hash,
+        contents: new TextEncoder().encode(text),
+        text,
+      };
     }
     return;
   }

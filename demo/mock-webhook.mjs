@@ -26,14 +26,21 @@ function card(product, naming = 'title') {
   };
   return naming === 'title'
     ? { title: product.name, url: `/products/${product.id}`, image: `/assets/products/${product.id}.svg`, ...fields }
-    : { name: product.name, productUrl: `/products/${product.id}`, imageUrl: `/assets/products/${product.id}.svg`, ...fields };
+    : {
+        name: product.name,
+        productUrl: `/products/${product.id}`,
+        imageUrl: `/assets/products/${product.id}.svg`,
+        ...fields,
+      };
 }
 
 function search(text) {
   const words = (text.toLowerCase().match(/[a-z]{4,}/g) ?? []).map((word) => word.replace(/e?s$/, ''));
   return catalogue.products.filter((product) => {
     const names = product.name.toLowerCase().split(/\s+/);
-    return words.some((word) => product.tags.some((tag) => tag === word || tag.startsWith(word)) || names.includes(word));
+    return words.some(
+      (word) => product.tags.some((tag) => tag === word || tag.startsWith(word)) || names.includes(word),
+    );
   });
 }
 
@@ -41,10 +48,16 @@ function search(text) {
 function pageProduct(page) {
   const product = page && typeof page === 'object' ? page.product : null;
   if (!product || typeof product !== 'object') return null;
-  return catalogue.products.find((candidate) => candidate.id === product.sku || candidate.name === product.name) ?? null;
+  return (
+    catalogue.products.find((candidate) => candidate.id === product.sku || candidate.name === product.name) ?? null
+  );
 }
 
-const NO_PAGE_PRODUCT = { json: { output: "Which product do you mean? Open a product page and ask me again, or tell me what you're looking for." } };
+const NO_PAGE_PRODUCT = {
+  json: {
+    output: "Which product do you mean? Open a product page and ask me again, or tell me what you're looking for.",
+  },
+};
 
 /** Each rule: when `match` fits the visitor's message, `reply` builds the answer. */
 const RULES = [
@@ -54,7 +67,11 @@ const RULES = [
     reply: ({ sessionId }) => {
       if (!failedOnce.has(sessionId)) {
         failedOnce.add(sessionId);
-        return { status: 500, type: 'text/html', body: '<!doctype html><html><body><h1>500 Internal Server Error</h1></body></html>' };
+        return {
+          status: 500,
+          type: 'text/html',
+          body: '<!doctype html><html><body><h1>500 Internal Server Error</h1></body></html>',
+        };
       }
       return { json: { output: 'Sorry about that hiccup: **it works now**. What else can I do for you?' } };
     },
@@ -62,7 +79,11 @@ const RULES = [
   {
     name: 'always fails (500)',
     match: (text) => /always fail|server error/i.test(text),
-    reply: () => ({ status: 500, type: 'text/html', body: '<!doctype html><html><body>Internal Server Error</body></html>' }),
+    reply: () => ({
+      status: 500,
+      type: 'text/html',
+      body: '<!doctype html><html><body>Internal Server Error</body></html>',
+    }),
   },
   {
     name: 'is this in stock? (the product on the page, from context.page)',
@@ -82,21 +103,43 @@ const RULES = [
     reply: ({ page, message }) => {
       const product = pageProduct(page);
       if (!product) return NO_PAGE_PRODUCT;
-      if (product.soldOut) return { json: { output: `Sorry, the **${product.name}** is sold out, so I can't add it.`, products: [card(product)] } };
+      if (product.soldOut)
+        return {
+          json: { output: `Sorry, the **${product.name}** is sold out, so I can't add it.`, products: [card(product)] },
+        };
       const quantity = Math.min(10, Math.max(1, Number(/\b(\d{1,2})\b/.exec(message)?.[1] ?? 1)));
       const action = { type: 'add-to-cart', variantId: String(product.variantId), quantity, title: product.name };
-      return { json: { output: `Shall I add **${quantity} × ${product.name}** to your cart?`, products: [card(product)], actions: [action] } };
+      return {
+        json: {
+          output: `Shall I add **${quantity} × ${product.name}** to your cart?`,
+          products: [card(product)],
+          actions: [action],
+        },
+      };
     },
   },
   {
     name: 'an attached image (cards, `name` naming)',
     match: (text) => text.includes('](data:image/'),
-    reply: () => ({ json: { reply: 'Nice photo! Here are a few things in a similar style:', cards: catalogue.products.slice(4, 7).map((p) => card(p, 'name')) } }),
+    reply: () => ({
+      json: {
+        reply: 'Nice photo! Here are a few things in a similar style:',
+        cards: catalogue.products.slice(4, 7).map((p) => card(p, 'name')),
+      },
+    }),
   },
   {
     name: 'new arrivals (cards)',
     match: (text) => /new arrival|what'?s new|latest/i.test(text),
-    reply: () => ({ json: { reply: 'Fresh in this week! Here are our **new arrivals**:', cards: catalogue.products.filter((p) => p.newArrival).slice(0, 6).map((p) => card(p)) } }),
+    reply: () => ({
+      json: {
+        reply: 'Fresh in this week! Here are our **new arrivals**:',
+        cards: catalogue.products
+          .filter((p) => p.newArrival)
+          .slice(0, 6)
+          .map((p) => card(p)),
+      },
+    }),
   },
   {
     name: 'courses (nested output with products and suggestions)',
@@ -116,7 +159,8 @@ const RULES = [
     match: (text) => /track|order|parcel|delivery|shipping/i.test(text),
     reply: () => ({
       json: {
-        output: 'To track an order:\n\n1. Open the **confirmation email** we sent you.\n2. Click *Track my parcel*.\n3. Or tell me your order number (it starts with `LM-`).\n\nOrders ship within 24 hours.',
+        output:
+          'To track an order:\n\n1. Open the **confirmation email** we sent you.\n2. Click *Track my parcel*.\n3. Or tell me your order number (it starts with `LM-`).\n\nOrders ship within 24 hours.',
         suggestions: ['Start a return', 'Size guide', 'Talk to a person'],
       },
     }),
@@ -127,7 +171,8 @@ const RULES = [
     reply: () => ({
       json: [
         {
-          output: '| Size | Chest (cm) | Length (cm) |\n|---|---|---|\n| S | 96 | 70 |\n| M | 104 | 72 |\n| L | 112 | 74 |\n| XL | 120 | 76 |\n\nBetween two sizes? Take the larger one for a relaxed fit.',
+          output:
+            '| Size | Chest (cm) | Length (cm) |\n|---|---|---|\n| S | 96 | 70 |\n| M | 104 | 72 |\n| L | 112 | 74 |\n| XL | 120 | 76 |\n\nBetween two sizes? Take the larger one for a relaxed fit.',
           quickReplies: ['Track my order', 'Returns'],
         },
       ],
@@ -136,27 +181,65 @@ const RULES = [
   {
     name: 'human agent (messages list)',
     match: (text) => /human|agent|support|contact|person/i.test(text),
-    reply: () => ({ json: { messages: [{ role: 'assistant', content: "I'll connect you with our support team." }, { role: 'assistant', content: 'Email **help@lumen.shop** or call [+1 555 0100](tel:+15550100), Monday to Friday, 9–17.' }] } }),
+    reply: () => ({
+      json: {
+        messages: [
+          { role: 'assistant', content: "I'll connect you with our support team." },
+          {
+            role: 'assistant',
+            content: 'Email **help@lumen.shop** or call [+1 555 0100](tel:+15550100), Monday to Friday, 9–17.',
+          },
+        ],
+      },
+    }),
   },
   {
     name: 'a fenced json block inside text',
     match: (text) => /gift|present/i.test(text),
-    reply: () => ({ type: 'text/plain', body: 'Gift ideas under $50:\n```json\n' + JSON.stringify({ products: catalogue.products.filter((p) => p.price < 50).slice(0, 4).map((p) => card(p)) }) + '\n```' }),
+    reply: () => ({
+      type: 'text/plain',
+      body:
+        'Gift ideas under $50:\n```json\n' +
+        JSON.stringify({
+          products: catalogue.products
+            .filter((p) => p.price < 50)
+            .slice(0, 4)
+            .map((p) => card(p)),
+        }) +
+        '\n```',
+    }),
   },
   {
     name: 'a JSON string holding JSON',
     match: (text) => /return|refund/i.test(text),
-    reply: () => ({ type: 'application/json', body: JSON.stringify(JSON.stringify({ output: 'Returns are **free within 30 days**. Start one from your account page and print the label.' })) }),
+    reply: () => ({
+      type: 'application/json',
+      body: JSON.stringify(
+        JSON.stringify({
+          output: 'Returns are **free within 30 days**. Start one from your account page and print the label.',
+        }),
+      ),
+    }),
   },
   {
     name: 'greeting (plain text)',
     match: (text) => /^(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(text.trim()),
-    reply: () => ({ type: 'text/plain', body: 'Hello! I can help you **find products**, check an **order** or explain our **courses**. What are you looking for?' }),
+    reply: () => ({
+      type: 'text/plain',
+      body: 'Hello! I can help you **find products**, check an **order** or explain our **courses**. What are you looking for?',
+    }),
   },
   {
     name: 'product search (reply with products)',
     match: (text) => search(text).length > 0,
-    reply: ({ message }) => ({ json: { reply: 'Here is what I found:', products: search(message).slice(0, 6).map((p) => card(p)) } }),
+    reply: ({ message }) => ({
+      json: {
+        reply: 'Here is what I found:',
+        products: search(message)
+          .slice(0, 6)
+          .map((p) => card(p)),
+      },
+    }),
   },
   {
     name: 'anything else (an n8n NDJSON stream)',
@@ -207,16 +290,27 @@ export async function handleChat(request, response, url) {
   try {
     body = await readJson(request);
   } catch {
-    response.writeHead(400, { 'Content-Type': 'application/json', ...CORS }).end(JSON.stringify({ error: 'the body must be JSON' }));
+    response
+      .writeHead(400, { 'Content-Type': 'application/json', ...CORS })
+      .end(JSON.stringify({ error: 'the body must be JSON' }));
     return true;
   }
   const message = typeof body?.message === 'string' ? body.message : '';
-  const context = { message, history: Array.isArray(body?.history) ? body.history : [], sessionId: String(body?.sessionId ?? ''), page: body?.context?.page ?? null };
+  const context = {
+    message,
+    history: Array.isArray(body?.history) ? body.history : [],
+    sessionId: String(body?.sessionId ?? ''),
+    page: body?.context?.page ?? null,
+  };
   const rule = RULES.find((candidate) => candidate.match(message, context));
   const answer = rule.reply(context);
   await sleep(THINKING_MS);
   if (rule.stream) {
-    response.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store', ...CORS });
+    response.writeHead(200, {
+      'Content-Type': 'application/x-ndjson; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...CORS,
+    });
     response.write(`${JSON.stringify({ type: 'begin', metadata: { nodeName: 'Demo agent' } })}\n`);
     for (const content of answer.pieces) {
       await sleep(120);
@@ -226,11 +320,19 @@ export async function handleChat(request, response, url) {
     return true;
   }
   if (answer.json !== undefined) {
-    response.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...CORS });
+    response.writeHead(answer.status ?? 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...CORS,
+    });
     response.end(JSON.stringify(answer.json));
     return true;
   }
-  response.writeHead(answer.status ?? 200, { 'Content-Type': `${answer.type}; charset=utf-8`, 'Cache-Control': 'no-store', ...CORS });
+  response.writeHead(answer.status ?? 200, {
+    'Content-Type': `${answer.type}; charset=utf-8`,
+    'Cache-Control': 'no-store',
+    ...CORS,
+  });
   response.end(answer.body);
   return true;
 }
@@ -244,7 +346,12 @@ export function productImage(id) {
   const product = catalogue.products.find((candidate) => candidate.id === id);
   if (!product) return null;
   const [from, to] = product.colors;
-  const initials = product.name.split(/\s+/).filter((word) => /^[A-Z]/.test(word)).slice(0, 2).map((word) => word[0]).join('');
+  const initials = product.name
+    .split(/\s+/)
+    .filter((word) => /^[A-Z]/.test(word))
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="400" height="400" fill="url(#g)"/><circle cx="330" cy="70" r="110" fill="#fff" fill-opacity=".12"/><text x="200" y="240" text-anchor="middle" font-family="Arial, sans-serif" font-size="130" font-weight="700" fill="#fff" fill-opacity=".92">${escapeXml(initials)}</text><text x="200" y="320" text-anchor="middle" font-family="Arial, sans-serif" font-size="26" fill="#fff">${escapeXml(product.category)}</text></svg>`;
 }
 

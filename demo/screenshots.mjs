@@ -26,7 +26,9 @@ const FAQ = JSON.stringify([
 
 /** A plain store page (flat colours keep the pictures small), light or dark, with the widget in floating mode. */
 function storePage(attributes, dark = false) {
-  const darkPage = dark ? 'body{color:#e7e5e4;background:#1c1917}header{border-color:#292524;background:#0c0a09}.photo{background:#292524}.buy{color:#1c1917;background:#e7e5e4}' : '';
+  const darkPage = dark
+    ? 'body{color:#e7e5e4;background:#1c1917}header{border-color:#292524;background:#0c0a09}.photo{background:#292524}.buy{color:#1c1917;background:#e7e5e4}'
+    : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>Lumen</title><script src="/store-assistant.js"></script>
 <style>body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1f2937;background:#fafaf9}header{display:flex;gap:24px;align-items:center;padding:20px 48px;border-bottom:1px solid #e7e5e4;background:#fff}
@@ -52,8 +54,9 @@ async function send(page, text) {
 /** Waits until the number of bot messages reaches `count` and the reply is settled. */
 async function replies(page, count) {
   await page.waitForFunction(
-    (n) => document.querySelector('store-assistant')?.shadowRoot?.querySelectorAll('.message.bot, .system-line.failed').length >= n &&
-      !document.querySelector('store-assistant')?.shadowRoot?.querySelector('.typing-indicator'),
+    (n) =>
+      document.querySelector('store-assistant')?.shadowRoot?.querySelectorAll('.message.bot, .system-line.failed')
+        .length >= n && !document.querySelector('store-assistant')?.shadowRoot?.querySelector('.typing-indicator'),
     count,
   );
 }
@@ -127,13 +130,19 @@ async function shoot(browser, server, device, name, view) {
   const context = await browser.newContext(DEVICES[device]);
   const page = await context.newPage();
   const url = `${server.url}/screenshot-store`;
-  await page.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: storePage(view.attributes ?? '', view.dark) }));
+  await page.route(url, (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: storePage(view.attributes ?? '', view.dark) }),
+  );
   await page.goto(url);
   await widget(page).locator('.launcher').click();
   await widget(page).locator('.home-title').waitFor();
   await view.steps(page);
   // Images and fonts settle, the pop-in and message animations finish, and no caret blinks.
-  await page.waitForFunction(() => [...(document.querySelector('store-assistant')?.shadowRoot?.querySelectorAll('img') ?? [])].every((img) => img.complete || img.loading === "lazy"));
+  await page.waitForFunction(() =>
+    [...(document.querySelector('store-assistant')?.shadowRoot?.querySelectorAll('img') ?? [])].every(
+      (img) => img.complete || img.loading === 'lazy',
+    ),
+  );
   await page.waitForTimeout(view.settle ?? 600);
   const file = path.join(outDir, `${name}-${device}.png`);
   await page.screenshot({ path: file, caret: 'hide', animations: 'disabled' });

@@ -45,7 +45,8 @@ const PAGES = {
  * The strict Content-Security-Policy of the /csp page: no inline script or style, no eval. The widget
  * must render and chat under it without a single violation.
  */
-export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'";
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'";
 
 /** Reads `relative` inside `base`, refusing anything that escapes it. Null when missing. */
 async function readInside(base, relative) {
@@ -59,7 +60,12 @@ async function readInside(base, relative) {
 }
 
 function send(response, status, body, type, headers = {}) {
-  response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers });
+  response.writeHead(status, {
+    'Content-Type': type,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
   response.end(body);
 }
 
@@ -109,10 +115,11 @@ export function startDemoServer({ port = 5173, host = '127.0.0.1' } = {}) {
       resolve({
         url,
         server,
-        close: () => new Promise((done) => {
-          server.closeAllConnections?.();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections?.();
+            server.close(() => done());
+          }),
       });
     });
   });

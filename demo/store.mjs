@@ -58,7 +58,19 @@ function lineJson(product, quantity) {
 export function cartJson(lines) {
   const items = [...lines].map(([id, quantity]) => lineJson(byVariant(id), quantity));
   const total = items.reduce((sum, item) => sum + item.line_price, 0);
-  return { token: 'demo', note: null, attributes: {}, item_count: items.reduce((sum, item) => sum + item.quantity, 0), items, total_price: total, original_total_price: total, items_subtotal_price: total, total_discount: 0, requires_shipping: true, currency: catalogue.currency };
+  return {
+    token: 'demo',
+    note: null,
+    attributes: {},
+    item_count: items.reduce((sum, item) => sum + item.quantity, 0),
+    items,
+    total_price: total,
+    original_total_price: total,
+    items_subtotal_price: total,
+    total_discount: 0,
+    requires_shipping: true,
+    currency: catalogue.currency,
+  };
 }
 
 async function readJson(request) {
@@ -77,7 +89,8 @@ function sendJson(response, status, value) {
   response.end(JSON.stringify(value));
 }
 
-const cartError = (response, status, description) => sendJson(response, status, { status, message: 'Cart Error', description });
+const cartError = (response, status, description) =>
+  sendJson(response, status, { status, message: 'Cart Error', description });
 
 /** POST /cart/add.js: `{ items: [{ id, quantity }] }` (or one `{ id, quantity }`). */
 async function addToCart(request, response) {
@@ -89,11 +102,16 @@ async function addToCart(request, response) {
     const quantity = item?.quantity === undefined ? 1 : Number(item.quantity);
     if (!product) return cartError(response, 404, 'Cannot find variant');
     if (product.soldOut) return cartError(response, 422, `The product '${product.name}' is already sold out.`);
-    if (!Number.isInteger(quantity) || quantity < 1) return cartError(response, 422, 'Quantity must be a positive whole number.');
+    if (!Number.isInteger(quantity) || quantity < 1)
+      return cartError(response, 422, 'Quantity must be a positive whole number.');
     added.push([product, quantity]);
   }
   const lines = cartOf(request, response, true);
-  for (const [product, quantity] of added) lines.set(String(product.variantId), Math.min(MAX_QUANTITY, (lines.get(String(product.variantId)) ?? 0) + quantity));
+  for (const [product, quantity] of added)
+    lines.set(
+      String(product.variantId),
+      Math.min(MAX_QUANTITY, (lines.get(String(product.variantId)) ?? 0) + quantity),
+    );
   sendJson(response, 200, { items: added.map(([product]) => lineJson(product, lines.get(String(product.variantId)))) });
 }
 
@@ -111,7 +129,8 @@ async function changeCart(request, response) {
 }
 
 /** The widget as the demo store's pages embed it: floating, selling through the Shopify cart. */
-const WIDGET = '<store-assistant mode="floating" commerce="shopify" webhook-url="/api/chat" store-domain="lumen.shop" store-url="/" brand-name="Lumen" logo-url="/assets/images/logo.svg" voice-provider="demo"></store-assistant>';
+const WIDGET =
+  '<store-assistant mode="floating" commerce="shopify" webhook-url="/api/chat" store-domain="lumen.shop" store-url="/" brand-name="Lumen" logo-url="/assets/images/logo.svg" voice-provider="demo"></store-assistant>';
 
 function shopPage(title, main, count) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -134,7 +153,14 @@ export function productPage(id, request, response) {
     description: product.description,
     image: `/assets/products/${product.id}.svg`,
     url: `/products/${product.id}`,
-    offers: [{ '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: catalogue.currency, availability: `https://schema.org/${product.soldOut ? 'OutOfStock' : 'InStock'}` }],
+    offers: [
+      {
+        '@type': 'Offer',
+        price: product.price.toFixed(2),
+        priceCurrency: catalogue.currency,
+        availability: `https://schema.org/${product.soldOut ? 'OutOfStock' : 'InStock'}`,
+      },
+    ],
   };
   const main = `<img src="/assets/products/${product.id}.svg" alt=""><h1>${escapeHtml(product.name)}</h1><p>${escapeHtml(product.description)}</p>
 <p class="price">${money(product.price)}${product.soldOut ? ' · <strong>Sold out</strong>' : ''}</p><p class="hint">Ask the assistant "is this in stock?" or "add this one".</p>
@@ -145,7 +171,10 @@ export function productPage(id, request, response) {
 /** The cart page: the visitor's lines and total. */
 function cartPage(request, response) {
   const cart = cartJson(cartOf(request, response));
-  const rows = cart.items.map((item) => `<li class="cart-line"><span class="cart-line-title">${escapeHtml(item.product_title)}</span> <span class="cart-line-quantity">× ${item.quantity}</span> <span>${money(item.final_line_price / 100)}</span></li>`);
+  const rows = cart.items.map(
+    (item) =>
+      `<li class="cart-line"><span class="cart-line-title">${escapeHtml(item.product_title)}</span> <span class="cart-line-quantity">× ${item.quantity}</span> <span>${money(item.final_line_price / 100)}</span></li>`,
+  );
   const main = `<h1>Your cart</h1>${rows.length ? `<ul class="cart-lines">${rows.join('')}</ul><p class="price">Total ${money(cart.total_price / 100)}</p><a href="/checkout">Checkout</a>` : '<p class="cart-empty">Your cart is empty.</p>'}`;
   return shopPage('Cart', main, cart.item_count);
 }
@@ -166,7 +195,14 @@ export async function handleStore(request, response, url) {
   }
   if (route === 'GET /cart.js') return (sendJson(response, 200, cartJson(cartOf(request, response))), true);
   if (route === 'GET /cart') return send(cartPage(request, response));
-  if (route === 'GET /checkout') return send(shopPage('Checkout', '<h1>Checkout</h1><p>This is a demo store: nothing is charged.</p>', cartJson(cartOf(request, response)).item_count));
+  if (route === 'GET /checkout')
+    return send(
+      shopPage(
+        'Checkout',
+        '<h1>Checkout</h1><p>This is a demo store: nothing is charged.</p>',
+        cartJson(cartOf(request, response)).item_count,
+      ),
+    );
   const productMatch = request.method === 'GET' && /^\/products\/([a-z0-9-]+)$/.exec(url.pathname);
   const page = productMatch && productPage(productMatch[1], request, response);
   return page ? send(page) : false;

@@ -26,7 +26,8 @@ export const TAG_NAME = 'store-assistant';
  * a page element exposed by its id.
  */
 function runningCopy(): string | null {
-  const recorded = Object.getOwnPropertyDescriptor(window, RUNNING_COPY_KEY)?.value as { version?: unknown } | undefined;
+  const recorded = Object.getOwnPropertyDescriptor(window, RUNNING_COPY_KEY)?.value as
+    { version?: unknown } | undefined;
   if (typeof recorded?.version === 'string') return recorded.version;
   if (!customElements.get(TAG_NAME)) return null;
   const global = Object.getOwnPropertyDescriptor(window, 'StoreAssistant')?.value as { version?: unknown } | undefined;

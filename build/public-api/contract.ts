@@ -4,7 +4,13 @@ import { ATTRIBUTES, type AnyAttributeDeclaration } from '../../src/element/attr
 import { CSS_PARTS } from '../../src/element/css-parts';
 import { CSS_PROPERTIES, type CssPropertyDoc } from '../../src/element/css-properties';
 import { EVENTS } from '../../src/element/events';
-import { createTypePublisher, type PublishedAs, type SourceFiles, type SourceMember, type TypePublisher } from './type-publisher';
+import {
+  createTypePublisher,
+  type PublishedAs,
+  type SourceFiles,
+  type SourceMember,
+  type TypePublisher,
+} from './type-publisher';
 
 /**
  * Where the public contract is declared, relative to the project root. The type of each event's detail
@@ -85,16 +91,33 @@ function readMember(publisher: TypePublisher, { file, node, name }: SourceMember
   const description = oneLine(ts.getTextOfJSDocComment(jsDoc?.comment));
   if (!description) throw new Error(`${file}: document ${name}`);
   const tags: readonly ts.JSDocTag[] = jsDoc?.tags ?? [];
-  const paramDocs = new Map(tags.filter(ts.isJSDocParameterTag).map((tag) => [tag.name.getText(), oneLine(ts.getTextOfJSDocComment(tag.comment))]));
+  const paramDocs = new Map(
+    tags
+      .filter(ts.isJSDocParameterTag)
+      .map((tag) => [tag.name.getText(), oneLine(ts.getTextOfJSDocComment(tag.comment))]),
+  );
   if (ts.isPropertySignature(node)) {
     const readonly = node.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ReadonlyKeyword) ?? false;
-    return { kind: 'field', name, description, parameters: [], type: node.type ? publisher.print(file, node.type) : 'unknown', readonly };
+    return {
+      kind: 'field',
+      name,
+      description,
+      parameters: [],
+      type: node.type ? publisher.print(file, node.type) : 'unknown',
+      readonly,
+    };
   }
-  if (!ts.isMethodSignature(node) || !node.type) throw new Error(`${file}: ${name} must be a method or a property, with its type written`);
+  if (!ts.isMethodSignature(node) || !node.type)
+    throw new Error(`${file}: ${name} must be a method or a property, with its type written`);
   const parameters = node.parameters.map((parameter) => {
     const parameterName = parameter.name.getText();
     if (!parameter.type) throw new Error(`${file}: write the type of ${name}(${parameterName})`);
-    return { name: parameterName, type: publisher.print(file, parameter.type), optional: Boolean(parameter.questionToken), description: paramDocs.get(parameterName) ?? '' };
+    return {
+      name: parameterName,
+      type: publisher.print(file, parameter.type),
+      optional: Boolean(parameter.questionToken),
+      description: paramDocs.get(parameterName) ?? '',
+    };
   });
   return { kind: 'method', name, description, parameters, type: publisher.print(file, node.type), readonly: false };
 }
@@ -108,7 +131,10 @@ function attributeDocs(publisher: TypePublisher, file: string): Map<string, { do
       while (ts.isSatisfiesExpression(table) || ts.isAsExpression(table)) table = table.expression;
       if (!ts.isObjectLiteralExpression(table)) throw new Error(`${file}: ATTRIBUTES must be an object literal`);
       for (const property of table.properties) {
-        const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
+        const name =
+          property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+            ? property.name.text
+            : undefined;
         if (name === undefined) throw new Error(`${file}: every attribute of ATTRIBUTES needs a plain name`);
         const jsDoc = ts.getJSDocCommentsAndTags(property).find(ts.isJSDoc);
         const fallback = jsDoc?.tags?.find((tag) => tag.tagName.text === 'default');
@@ -151,7 +177,9 @@ function readAttributes(publisher: TypePublisher, file: string): ContractAttribu
 function readTagName(publisher: TypePublisher, entry: string): string {
   for (const statement of publisher.sourceFile(entry).statements) {
     if (!ts.isVariableStatement(statement)) continue;
-    const declared = statement.declarationList.declarations.find((declaration) => declaration.name.getText() === 'TAG_NAME');
+    const declared = statement.declarationList.declarations.find(
+      (declaration) => declaration.name.getText() === 'TAG_NAME',
+    );
     if (declared?.initializer && ts.isStringLiteral(declared.initializer)) return declared.initializer.text;
   }
   throw new Error(`${entry}: no TAG_NAME string constant`);
@@ -167,10 +195,13 @@ export function readContract(root: string, files?: SourceFiles): Contract {
     eventDetails: publisher.publish(file(CONTRACT_SOURCES.events), 'AssistantEvents'),
     global: publisher.publish(file(CONTRACT_SOURCES.globals), 'StoreAssistantGlobal'),
   };
-  const members = publisher.interfaceMembers(file(CONTRACT_SOURCES.members), 'StoreAssistantMembers').map((member) => readMember(publisher, member));
+  const members = publisher
+    .interfaceMembers(file(CONTRACT_SOURCES.members), 'StoreAssistantMembers')
+    .map((member) => readMember(publisher, member));
   const detailTypes = new Map(
     publisher.interfaceMembers(file(CONTRACT_SOURCES.events), 'AssistantEvents').map((member) => {
-      if (!ts.isPropertySignature(member.node) || !member.node.type) throw new Error(`${member.file}: event ${member.name} needs a detail type`);
+      if (!ts.isPropertySignature(member.node) || !member.node.type)
+        throw new Error(`${member.file}: event ${member.name} needs a detail type`);
       return [member.name, publisher.print(member.file, member.node.type)];
     }),
   );

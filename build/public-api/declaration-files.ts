@@ -20,7 +20,10 @@ function attributeLine(attribute: ContractAttribute): string {
  */
 export function elementDeclarations(contract: Contract): string {
   const { members, eventDetails, global } = contract.typeNames;
-  const listener = (verb: 'add' | 'remove', options: string) => `  ${verb}EventListener<K extends keyof StoreAssistantEventMap>(
+  const listener = (
+    verb: 'add' | 'remove',
+    options: string,
+  ) => `  ${verb}EventListener<K extends keyof StoreAssistantEventMap>(
     type: K,
     listener: (this: StoreAssistantElement, event: StoreAssistantEventMap[K]) => unknown,
     options?: boolean | ${options},

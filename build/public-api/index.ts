@@ -27,7 +27,10 @@ export async function writePublicApi(root: string, outDir: string): Promise<stri
 
 /** The reference page (docs/api.md) under `root` with its tables as the contract gives them. */
 export async function referencePageWithTables(root: string): Promise<string> {
-  return withReferenceTables(await readFile(path.join(root, REFERENCE_PAGE), 'utf8'), referenceTables(readContract(root)));
+  return withReferenceTables(
+    await readFile(path.join(root, REFERENCE_PAGE), 'utf8'),
+    referenceTables(readContract(root)),
+  );
 }
 
 /** Rewrites the tables of the reference page under `root`; returns whether anything changed. */

@@ -9,7 +9,13 @@ const CLASS_NAME = 'StoreAssistantElement';
 
 function member(entry: ContractMember): ClassMember {
   if (entry.kind === 'field') {
-    return { kind: 'field', name: entry.name, description: entry.description, type: { text: entry.type }, ...(entry.readonly ? { readonly: true } : {}) };
+    return {
+      kind: 'field',
+      name: entry.name,
+      description: entry.description,
+      type: { text: entry.type },
+      ...(entry.readonly ? { readonly: true } : {}),
+    };
   }
   return {
     kind: 'method',
@@ -26,7 +32,8 @@ function member(entry: ContractMember): ClassMember {
 }
 
 /** A description that says the default in words when it is not a literal value (the schema's `default` is a value). */
-const withDefault = (description: string, fallback: string) => (literalOf(fallback) === undefined ? `${description} Default: ${fallback}.` : description);
+const withDefault = (description: string, fallback: string) =>
+  literalOf(fallback) === undefined ? `${description} Default: ${fallback}.` : description;
 
 const SET_BY: Record<Contract['cssProperties'][number]['setBy'], string> = {
   theme: 'Set by the widget from the theme',
@@ -80,7 +87,13 @@ export function customElementsManifest(contract: Contract): Package {
             cssProperties,
           },
         ],
-        exports: [{ kind: 'custom-element-definition', name: contract.tagName, declaration: { name: CLASS_NAME, module: BUNDLE_PATH } }],
+        exports: [
+          {
+            kind: 'custom-element-definition',
+            name: contract.tagName,
+            declaration: { name: CLASS_NAME, module: BUNDLE_PATH },
+          },
+        ],
       },
     ],
   };

@@ -58,9 +58,12 @@ export class TypePublisher {
   }
 
   private resolveModule(from: string, specifier: string): string {
-    if (!specifier.startsWith('.')) throw new Error(`${from}: a published type may not come from the package "${specifier}"`);
+    if (!specifier.startsWith('.'))
+      throw new Error(`${from}: a published type may not come from the package "${specifier}"`);
     const base = path.resolve(path.dirname(from), specifier);
-    const found = [`${base}.ts`, `${base}.tsx`, `${base}.d.ts`, path.join(base, 'index.ts')].find((candidate) => this.files.exists(candidate));
+    const found = [`${base}.ts`, `${base}.tsx`, `${base}.d.ts`, path.join(base, 'index.ts')].find((candidate) =>
+      this.files.exists(candidate),
+    );
     if (!found) throw new Error(`${from}: cannot find the module "${specifier}"`);
     return found;
   }
@@ -68,15 +71,24 @@ export class TypePublisher {
   /** Where `name` is declared, as seen inside `file` (`exported`: as another module importing it from `file` sees it). */
   private lookup(file: string, name: string, exported = false): SourceType | null {
     for (const statement of this.sourceFile(file).statements) {
-      if ((ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name.text === name) {
+      if (
+        (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) &&
+        statement.name.text === name
+      ) {
         return { file, node: statement };
       }
       if ((ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name?.text === name) {
         throw new Error(`${file}: ${name} is a class or an enum, which cannot be published as a type`);
       }
-      const bindings = ts.isImportDeclaration(statement) && !exported ? statement.importClause?.namedBindings : undefined;
+      const bindings =
+        ts.isImportDeclaration(statement) && !exported ? statement.importClause?.namedBindings : undefined;
       const reexports = ts.isExportDeclaration(statement) && exported ? statement.exportClause : undefined;
-      const specifiers = bindings && ts.isNamedImports(bindings) ? bindings.elements : reexports && ts.isNamedExports(reexports) ? reexports.elements : [];
+      const specifiers =
+        bindings && ts.isNamedImports(bindings)
+          ? bindings.elements
+          : reexports && ts.isNamedExports(reexports)
+            ? reexports.elements
+            : [];
       const specifier = specifiers.find((element) => element.name.text === name);
       const from = (statement as ts.ImportDeclaration | ts.ExportDeclaration).moduleSpecifier;
       if (specifier && from && ts.isStringLiteral(from)) {
@@ -103,7 +115,8 @@ export class TypePublisher {
     const visit = (child: ts.Node): void => {
       if (ts.isTypeReferenceNode(child) && ts.isIdentifier(child.typeName)) {
         const name = this.publish(file, child.typeName.text);
-        if (name !== child.typeName.text) edits.push({ start: child.typeName.getStart(source), end: child.typeName.getEnd(), text: name });
+        if (name !== child.typeName.text)
+          edits.push({ start: child.typeName.getStart(source), end: child.typeName.getEnd(), text: name });
       } else if (ts.isTypeReferenceNode(child) || ts.isTypeQueryNode(child) || ts.isImportTypeNode(child)) {
         // `Intl.Locale` or `typeof fetch` name globals; `typeof someSourceValue` or `import('...')` would drag code along.
         const written = child.getText(source);
@@ -131,10 +144,14 @@ export class TypePublisher {
         const bindings = clause?.namedBindings;
         if (clause?.name?.text === name) return true;
         if (!bindings) return false;
-        return ts.isNamespaceImport(bindings) ? bindings.name.text === name : bindings.elements.some((element) => element.name.text === name);
+        return ts.isNamespaceImport(bindings)
+          ? bindings.name.text === name
+          : bindings.elements.some((element) => element.name.text === name);
       }
       if (ts.isVariableStatement(statement)) {
-        return statement.declarationList.declarations.some((declared) => ts.isIdentifier(declared.name) && declared.name.text === name);
+        return statement.declarationList.declarations.some(
+          (declared) => ts.isIdentifier(declared.name) && declared.name.text === name,
+        );
       }
       return (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name;
     });
@@ -147,12 +164,15 @@ export class TypePublisher {
     const members = new Map<string, SourceMember>();
     for (const clause of declared.node.heritageClauses ?? []) {
       for (const base of clause.types) {
-        if (!ts.isIdentifier(base.expression) || base.typeArguments) throw new Error(`${declared.file}: ${name} may only extend plain interfaces`);
-        for (const member of this.interfaceMembers(declared.file, base.expression.text)) members.set(member.name, member);
+        if (!ts.isIdentifier(base.expression) || base.typeArguments)
+          throw new Error(`${declared.file}: ${name} may only extend plain interfaces`);
+        for (const member of this.interfaceMembers(declared.file, base.expression.text))
+          members.set(member.name, member);
       }
     }
     for (const node of declared.node.members) {
-      const memberName = node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) ? node.name.text : undefined;
+      const memberName =
+        node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) ? node.name.text : undefined;
       if (memberName === undefined) throw new Error(`${declared.file}: ${name} has a member without a plain name`);
       members.delete(memberName);
       members.set(memberName, { file: declared.file, node, name: memberName });
@@ -163,10 +183,12 @@ export class TypePublisher {
   /** The declaration of `type` under `name`, with its JSDoc. */
   private declaration(type: SourceType, name: string): string {
     const source = this.sourceFile(type.file);
-    if (type.node.typeParameters) throw new Error(`${type.file}: ${type.node.name.text} is generic, which is not published`);
+    if (type.node.typeParameters)
+      throw new Error(`${type.file}: ${type.node.name.text} is generic, which is not published`);
     const doc = this.publishedAs[type.node.name.text]?.doc ?? this.leadingDoc(source, type.node);
     const head = doc ? `${doc}\n` : '';
-    if (ts.isTypeAliasDeclaration(type.node)) return `${head}export type ${name} = ${this.print(type.file, type.node.type)};`;
+    if (ts.isTypeAliasDeclaration(type.node))
+      return `${head}export type ${name} = ${this.print(type.file, type.node.type)};`;
     const members = this.interfaceMembers(type.file, type.node.name.text).map((member) => {
       const memberDoc = this.leadingDoc(this.sourceFile(member.file), member.node);
       return `${memberDoc ? `  ${memberDoc}\n` : ''}  ${this.print(member.file, member.node)}`;
@@ -182,7 +204,9 @@ export class TypePublisher {
     const key = `${type.file}#${sourceName}`;
     const known = this.published.get(key);
     if (known) return known.name;
-    const publicName = this.publishedAs[sourceName]?.name ?? (sourceName.startsWith('StoreAssistant') ? sourceName : `StoreAssistant${sourceName}`);
+    const publicName =
+      this.publishedAs[sourceName]?.name ??
+      (sourceName.startsWith('StoreAssistant') ? sourceName : `StoreAssistant${sourceName}`);
     const clash = [...this.published].find(([, entry]) => entry.name === publicName);
     if (clash) throw new Error(`${key} and ${clash[0]} would both be published as ${publicName}`);
     const entry = { name: publicName, text: '' };
@@ -198,6 +222,9 @@ export class TypePublisher {
 }
 
 /** A {@link TypePublisher}: `publishedAs` names source types, `files` reads them (the disk by default). */
-export function createTypePublisher(publishedAs: Record<string, PublishedAs> = {}, files: SourceFiles = DISK): TypePublisher {
+export function createTypePublisher(
+  publishedAs: Record<string, PublishedAs> = {},
+  files: SourceFiles = DISK,
+): TypePublisher {
   return new TypePublisher(publishedAs, files);
 }

@@ -31,7 +31,12 @@ export type PickerKind = 'colour' | 'background';
  * Wires the pickers of field `attribute` to its text control. `changed` is called after a picker wrote
  * the text. Returns `follow`, which moves the pickers to the colours of the text.
  */
-export function wirePickers(attribute: string, control: Control, kind: PickerKind, changed: () => void): { follow(): void } {
+export function wirePickers(
+  attribute: string,
+  control: Control,
+  kind: PickerKind,
+  changed: () => void,
+): { follow(): void } {
   const suffixes = kind === 'colour' ? [''] : ['-start', '-end'];
   const pickers = suffixes.map((suffix) => inputById(`picker-${attribute}${suffix}`));
   const follow = () => {
@@ -47,7 +52,9 @@ export function wirePickers(attribute: string, control: Control, kind: PickerKin
       if (kind === 'colour') control.value = picker.value;
       else {
         // Keep the direction the store already chose; only the two colours change.
-        const angle = /^\s*linear-gradient\(\s*((?:-?[\d.]+(?:deg|turn|rad|grad))|(?:to [a-z ]+?))\s*,/i.exec(control.value)?.[1] ?? defaultAngle;
+        const angle =
+          /^\s*linear-gradient\(\s*((?:-?[\d.]+(?:deg|turn|rad|grad))|(?:to [a-z ]+?))\s*,/i.exec(control.value)?.[1] ??
+          defaultAngle;
         control.value = `linear-gradient(${angle}, ${pickers[0]?.value} 0%, ${pickers[1]?.value} 100%)`;
       }
       changed();

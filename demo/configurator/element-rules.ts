@@ -34,9 +34,13 @@ export interface ElementReading {
 /** Reads `value` for attribute `name` exactly as the element would. */
 export function readAsElement(name: AttributeName, value: string): ElementReading {
   let accepted = true;
-  const config = parseAttributes((attribute) => (attribute === name ? value : null), thisPage(), () => {
-    accepted = false;
-  });
+  const config = parseAttributes(
+    (attribute) => (attribute === name ? value : null),
+    thisPage(),
+    () => {
+      accepted = false;
+    },
+  );
   return { config, accepted };
 }
 
@@ -89,8 +93,10 @@ export type ImageCheck = { url: string; warning?: string } | { problem: string }
 
 /** Why the element refuses an image address: it must be https:, a data:image or on this site. */
 function imageRefusal(value: string): string {
-  if (value.length > MAX_IMAGE_URL_LENGTH) return `is longer than ${MAX_IMAGE_URL_LENGTH / 1024} KB: use a smaller image or an https: address`;
-  if (/^data:/i.test(value)) return 'is a data: address the assistant cannot show (it must be a base64 PNG, JPEG, GIF, WebP, AVIF or SVG image)';
+  if (value.length > MAX_IMAGE_URL_LENGTH)
+    return `is longer than ${MAX_IMAGE_URL_LENGTH / 1024} KB: use a smaller image or an https: address`;
+  if (/^data:/i.test(value))
+    return 'is a data: address the assistant cannot show (it must be a base64 PNG, JPEG, GIF, WebP, AVIF or SVG image)';
   try {
     new URL(value, location.origin);
   } catch {
@@ -114,4 +120,5 @@ export function checkImage(value: string): ImageCheck {
 }
 
 /** True when the element takes `url` (from a file the store owner chose) as a built-in image. */
-export const isBuiltInImage = (url: string): boolean => /^data:/i.test(url) && 'url' in checkImageUrl(url, location.origin);
+export const isBuiltInImage = (url: string): boolean =>
+  /^data:/i.test(url) && 'url' in checkImageUrl(url, location.origin);

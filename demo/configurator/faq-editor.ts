@@ -31,7 +31,8 @@ function parseFaqJson(text: string): { entries: FaqEntry[] } | { problem: string
   const entries: FaqEntry[] = [];
   for (const [index, item] of parsed.entries()) {
     const { q, a } = (typeof item === 'object' && item !== null ? item : {}) as Partial<Record<'q' | 'a', unknown>>;
-    if (typeof q !== 'string' || typeof a !== 'string') return { problem: `FAQ entry ${index + 1} needs a "q" and an "a", both texts.` };
+    if (typeof q !== 'string' || typeof a !== 'string')
+      return { problem: `FAQ entry ${index + 1} needs a "q" and an "a", both texts.` };
     entries.push({ q, a });
   }
   return { entries };
@@ -45,14 +46,20 @@ function readEntries(rows: readonly FaqEntry[]): Reading {
     const a = cleanText(entry.a);
     if (!q && !a) continue;
     if (!q || !a) return { problem: `Question ${index + 1} needs both a question and an answer.` };
-    if (q.length > MAX_QUESTION_LENGTH) return { problem: `Question ${index + 1} is longer than ${MAX_QUESTION_LENGTH} characters.` };
-    if (a.length > MAX_ANSWER_LENGTH) return { problem: `Answer ${index + 1} is longer than ${MAX_ANSWER_LENGTH} characters.` };
+    if (q.length > MAX_QUESTION_LENGTH)
+      return { problem: `Question ${index + 1} is longer than ${MAX_QUESTION_LENGTH} characters.` };
+    if (a.length > MAX_ANSWER_LENGTH)
+      return { problem: `Answer ${index + 1} is longer than ${MAX_ANSWER_LENGTH} characters.` };
     entries.push({ q, a });
   }
   if (entries.length === 0) return { value: null };
   const value = JSON.stringify(entries);
-  if (!readAsElement('faq', value).accepted) return { problem: 'The assistant did not accept this value; check it for typing mistakes.' };
-  return { value, warning: entries.length > MAX_SHOWN ? `Only the first ${MAX_SHOWN} questions are shown.` : undefined };
+  if (!readAsElement('faq', value).accepted)
+    return { problem: 'The assistant did not accept this value; check it for typing mistakes.' };
+  return {
+    value,
+    warning: entries.length > MAX_SHOWN ? `Only the first ${MAX_SHOWN} questions are shown.` : undefined,
+  };
 }
 
 /** Builds the FAQ editor from the page's markup; `changed` is called after every edit. */
@@ -65,7 +72,8 @@ export function createFaqEditor(changed: () => void): Field {
   let jsonProblem: string | null = null;
 
   const writeJson = () => {
-    json.value = entries.length === 0 ? '' : `[\n${entries.map((entry) => `  ${JSON.stringify(entry)}`).join(',\n')}\n]`;
+    json.value =
+      entries.length === 0 ? '' : `[\n${entries.map((entry) => `  ${JSON.stringify(entry)}`).join(',\n')}\n]`;
     jsonProblem = null;
   };
   /** A row was added or removed: the rows, the JSON and the preview follow. */

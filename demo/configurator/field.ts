@@ -48,7 +48,11 @@ export interface FieldOptions {
  * A field whose attribute `x` is read from the control `field-x`, and what is wrong with it is shown
  * in `message-x`.
  */
-export function field(attribute: AttributeName, readControl: (control: Control) => Reading, { fill, messageId = `message-${attribute}` }: FieldOptions = {}): Field {
+export function field(
+  attribute: AttributeName,
+  readControl: (control: Control) => Reading,
+  { fill, messageId = `message-${attribute}` }: FieldOptions = {},
+): Field {
   const control = controlById(`field-${attribute}`);
   return {
     attribute,
@@ -63,7 +67,10 @@ export function field(attribute: AttributeName, readControl: (control: Control) 
  * Reads a control that holds one text: empty (after trimming) removes the attribute, so the element's
  * default applies; any other text is for `check` to accept or refuse. `whenEmpty` adds to an empty reading.
  */
-export function readTrimmed(check: (value: string) => Reading, whenEmpty: Partial<Accepted> = {}): (control: Control) => Reading {
+export function readTrimmed(
+  check: (value: string) => Reading,
+  whenEmpty: Partial<Accepted> = {},
+): (control: Control) => Reading {
   return (control) => {
     const value = control.value.trim();
     return value ? check(value) : { value: null, ...whenEmpty };
@@ -81,7 +88,11 @@ export function fillLines(control: Control, list: unknown): void {
 }
 
 /** Lines of a text, trimmed, without empty ones. */
-export const lines = (value: string): string[] => value.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+export const lines = (value: string): string[] =>
+  value
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** Parses JSON, or says why it is not JSON, starting with `notJson`. */
 export function parseJson(text: string, notJson: string): { parsed: unknown } | { problem: string } {

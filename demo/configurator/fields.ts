@@ -16,7 +16,14 @@ import {
 } from './attribute-fields';
 import { createFaqEditor } from './faq-editor';
 import type { Field } from './field';
-import { analyticsContentField, analyticsField, feedbackField, feedbackUrlField, teaserDelayField, teaserField } from './guided-fields';
+import {
+  analyticsContentField,
+  analyticsField,
+  feedbackField,
+  feedbackUrlField,
+  teaserDelayField,
+  teaserField,
+} from './guided-fields';
 import { badgesField, colourField, logoField, quickActionsField, textField } from './theme-fields';
 
 /**

@@ -30,12 +30,22 @@ export function feedbackUrlField(): Field {
 }
 
 export function teaserField(): Field {
-  const text = field('teaser', readTrimmed((value) => {
-    const folded = value.replace(/\s+/g, ' ');
-    if (readAsElement('teaser', folded).accepted) return { value: folded };
-    return { problem: `The teaser can be at most ${MAX_TEASER_LENGTH} characters long (it is ${folded.length}).` };
-  }));
-  return { ...text, read: warnUnless(text.read, floating, 'The teaser shows only in floating mode: choose "Floating" as the display mode.') };
+  const text = field(
+    'teaser',
+    readTrimmed((value) => {
+      const folded = value.replace(/\s+/g, ' ');
+      if (readAsElement('teaser', folded).accepted) return { value: folded };
+      return { problem: `The teaser can be at most ${MAX_TEASER_LENGTH} characters long (it is ${folded.length}).` };
+    }),
+  );
+  return {
+    ...text,
+    read: warnUnless(
+      text.read,
+      floating,
+      'The teaser shows only in floating mode: choose "Floating" as the display mode.',
+    ),
+  };
 }
 
 export function teaserDelayField(): Field {
@@ -49,7 +59,10 @@ export function teaserDelayField(): Field {
     if ((control as HTMLInputElement).validity.badInput) return { problem };
     return readDelay(control);
   });
-  return { ...delay, read: warnUnless(delay.read, teaserSet, 'Without a teaser text there is nothing to show after this delay.') };
+  return {
+    ...delay,
+    read: warnUnless(delay.read, teaserSet, 'Without a teaser text there is nothing to show after this delay.'),
+  };
 }
 
 /** Where events go: nowhere (attribute left out) or Google Tag Manager's dataLayer. */
@@ -58,5 +71,12 @@ export const analyticsField = (): Field => optionalSelectField('analytics');
 export function analyticsContentField(): Field {
   const content = optionalSelectField('analytics-content');
   const on = () => controlById('field-analytics').value !== '';
-  return { ...content, read: warnUnless(content.read, on, 'Texts go only where events go: choose Google Tag Manager under Analytics first.') };
+  return {
+    ...content,
+    read: warnUnless(
+      content.read,
+      on,
+      'Texts go only where events go: choose Google Tag Manager under Analytics first.',
+    ),
+  };
 }

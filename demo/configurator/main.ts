@@ -26,9 +26,10 @@ function refreshOutputs(problems: Problems): void {
   const code = buildSnippet(preview);
   if (snippet.textContent !== code) snippet.textContent = code;
   const count = problems.size;
-  byId('snippet-problems').textContent = count === 0
-    ? ''
-    : `${count === 1 ? 'One setting has a problem' : `${count} settings have problems`} (marked above): the snippet keeps the last valid value${count === 1 ? '' : 's'}, as the preview does.`;
+  byId('snippet-problems').textContent =
+    count === 0
+      ? ''
+      : `${count === 1 ? 'One setting has a problem' : `${count} settings have problems`} (marked above): the snippet keeps the last valid value${count === 1 ? '' : 's'}, as the preview does.`;
   page.dataset.problems = String(count);
 }
 
@@ -52,7 +53,10 @@ settings.addEventListener('change', (event) => {
 
 // The card opened or closed in the preview (its launcher, its close button): the snippet follows.
 const openControl = inputById('field-open');
-for (const [event, open] of [['store-assistant:open', true], ['store-assistant:close', false]] as const) {
+for (const [event, open] of [
+  ['store-assistant:open', true],
+  ['store-assistant:close', false],
+] as const) {
   preview.addEventListener(event, () => {
     openControl.checked = open;
     sync.scheduleApply();

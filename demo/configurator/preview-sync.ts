@@ -26,7 +26,8 @@ export interface PreviewSync {
 }
 
 /** The preview's theme, which the snippet and the export reproduce. */
-export const previewTheme = (preview: StoreAssistantElement): StoreAssistantTheme => JSON.parse(preview.exportTheme()) as StoreAssistantTheme;
+export const previewTheme = (preview: StoreAssistantElement): StoreAssistantTheme =>
+  JSON.parse(preview.exportTheme()) as StoreAssistantTheme;
 
 /** Shows a field's problem or warning next to it, and marks its controls invalid on a problem. */
 function showMessage(field: Field, message: { level: 'error' | 'warning'; text: string } | null): void {

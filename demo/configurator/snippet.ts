@@ -12,7 +12,14 @@ import { previewTheme } from './preview-sync';
 import { isThemeAttribute, quickActionsAttribute, THEME_KEYS } from './theme-fields';
 
 /** Attributes holding an address: the snippet writes them absolute, as a store page on another site needs them. */
-const URL_ATTRIBUTES: ReadonlySet<AttributeName> = new Set(['webhook-url', 'vapi-api-url', 'store-url', 'agent-url', 'geo-url', 'feedback-url']);
+const URL_ATTRIBUTES: ReadonlySet<AttributeName> = new Set([
+  'webhook-url',
+  'vapi-api-url',
+  'store-url',
+  'agent-url',
+  'geo-url',
+  'feedback-url',
+]);
 
 /** The element's defaults that never depend on the page: left out of the snippet, which behaves the same without them. */
 function sameEverywhereDefaults(): Partial<Record<AttributeName, string>> {
@@ -62,7 +69,11 @@ function themeAttributeValue<K extends keyof StoreAssistantTheme>(key: K, value:
 }
 
 /** An attribute of the preview other than the theme's, as the snippet writes it; null leaves it out. */
-function otherAttribute(preview: StoreAssistantElement, name: AttributeName, defaults: Partial<Record<AttributeName, string>>): string | null {
+function otherAttribute(
+  preview: StoreAssistantElement,
+  name: AttributeName,
+  defaults: Partial<Record<AttributeName, string>>,
+): string | null {
   const value = preview.getAttribute(name);
   if (value === null) return null;
   // `open` means something only in floating mode.

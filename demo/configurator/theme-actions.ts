@@ -55,9 +55,17 @@ export function wireThemeActions(preview: StoreAssistantElement, sync: PreviewSy
   const themeStatus = byId('theme-status');
   byId('save-theme').addEventListener('click', () => {
     if (preview.saveTheme()) {
-      setStatus(themeStatus, 'ok', 'Theme saved in this browser. This page opens with it next time; your store gets it from the snippet.');
+      setStatus(
+        themeStatus,
+        'ok',
+        'Theme saved in this browser. This page opens with it next time; your store gets it from the snippet.',
+      );
     } else {
-      setStatus(themeStatus, 'error', 'The browser refused to save the theme (storage is blocked or full). Download theme.json to keep it.');
+      setStatus(
+        themeStatus,
+        'error',
+        'The browser refused to save the theme (storage is blocked or full). Download theme.json to keep it.',
+      );
     }
   });
   byId('reset-theme').addEventListener('click', async () => {
@@ -66,7 +74,11 @@ export function wireThemeActions(preview: StoreAssistantElement, sync: PreviewSy
     sync.importedLayerChanged({});
     await Promise.resolve();
     await sync.loadPreviewThemeIntoForm();
-    setStatus(themeStatus, 'ok', 'Theme reset to the theme saved in this browser, or to the defaults when none is saved.');
+    setStatus(
+      themeStatus,
+      'ok',
+      'Theme reset to the theme saved in this browser, or to the defaults when none is saved.',
+    );
   });
   byId('download-theme').addEventListener('click', () => downloadTheme(preview));
   const pasted = controlById('theme-import');
@@ -94,9 +106,13 @@ export function wireLogoFile(sync: PreviewSync): void {
       const url = String(reader.result);
       logoFile.value = '';
       if (!isBuiltInImage(url)) {
-        setStatus(message, 'error', url.length > MAX_IMAGE_URL_LENGTH
-          ? `${file.name} is too large to build in (${Math.round(file.size / 1024)} KB; about 48 KB fit). Use a smaller file, or put it on your site and paste its https: address.`
-          : `${file.name} is not a PNG, JPEG, GIF, WebP, AVIF or SVG image.`);
+        setStatus(
+          message,
+          'error',
+          url.length > MAX_IMAGE_URL_LENGTH
+            ? `${file.name} is too large to build in (${Math.round(file.size / 1024)} KB; about 48 KB fit). Use a smaller file, or put it on your site and paste its https: address.`
+            : `${file.name} is not a PNG, JPEG, GIF, WebP, AVIF or SVG image.`,
+        );
         return;
       }
       setStatus(message, null, '');

@@ -4,7 +4,12 @@
  */
 import { THEME_ATTRIBUTES } from '../../src/element/attributes';
 import type { Theme } from '../../src/theme/theme';
-import { MAX_BADGE_IMAGES, MAX_QUICK_ACTION_LENGTH, MAX_QUICK_ACTIONS, checkThemeField } from '../../src/theme/validate';
+import {
+  MAX_BADGE_IMAGES,
+  MAX_QUICK_ACTION_LENGTH,
+  MAX_QUICK_ACTIONS,
+  checkThemeField,
+} from '../../src/theme/validate';
 import { wirePickers, type PickerKind } from './colour-pickers';
 import { controlById, type Control } from './dom';
 import { backgroundRefusal, checkImage, cleanText, colourRefusal } from './element-rules';
@@ -17,16 +22,22 @@ export const THEME_KEYS = THEME_ATTRIBUTES;
 export type ThemeAttribute = keyof typeof THEME_KEYS;
 
 /** True for the eight attributes that set a theme field. */
-export const isThemeAttribute = (attribute: string): attribute is ThemeAttribute => Object.hasOwn(THEME_KEYS, attribute);
+export const isThemeAttribute = (attribute: string): attribute is ThemeAttribute =>
+  Object.hasOwn(THEME_KEYS, attribute);
 
 /** A display text (brand name, welcome message) of at most `max` characters. */
 export function textField(attribute: ThemeAttribute, label: string, max: number): Field {
-  return field(attribute, (control) => {
-    const text = cleanText(control.value);
-    if (!text) return { value: null };
-    if (text.length > max) return { problem: `${label} can be at most ${max} characters long (it is ${text.length}).` };
-    return { value: text, expected: text };
-  }, { fill: fillText });
+  return field(
+    attribute,
+    (control) => {
+      const text = cleanText(control.value);
+      if (!text) return { value: null };
+      if (text.length > max)
+        return { problem: `${label} can be at most ${max} characters long (it is ${text.length}).` };
+      return { value: text, expected: text };
+    },
+    { fill: fillText },
+  );
 }
 
 /** How the two kinds of colour field differ: what they accept and the example their messages give. */
@@ -54,29 +65,40 @@ export function colourField(attribute: ThemeAttribute, label: string, kind: Pick
 
 export function logoField(): Field {
   // An empty logo is expected as '' in the preview's theme (the brand's first letter, not a default logo).
-  const read = readTrimmed((value) => {
-    const checked = checkImage(value);
-    if ('problem' in checked) return { problem: `The logo address ${checked.problem}.` };
-    return { value, expected: checked.url, warning: checked.warning };
-  }, { expected: '' });
+  const read = readTrimmed(
+    (value) => {
+      const checked = checkImage(value);
+      if ('problem' in checked) return { problem: `The logo address ${checked.problem}.` };
+      return { value, expected: checked.url, warning: checked.warning };
+    },
+    { expected: '' },
+  );
   return field('logo-url', read, { fill: fillText });
 }
 
 export function badgesField(): Field {
-  return field('badge-images', (control) => {
-    const items = control.value.split(/\s+/).filter(Boolean);
-    if (items.length === 0) return { value: null, expected: [] };
-    if (items.length > MAX_BADGE_IMAGES) return { problem: `Up to ${MAX_BADGE_IMAGES} badge images are allowed (there are ${items.length}).` };
-    const urls: string[] = [];
-    const warnings: string[] = [];
-    for (const item of items) {
-      const checked = checkImage(item);
-      if ('problem' in checked) return { problem: `The badge address ${item.length > 60 ? `${item.slice(0, 60)}…` : item} ${checked.problem}.` };
-      urls.push(checked.url);
-      if (checked.warning) warnings.push(checked.warning);
-    }
-    return { value: items.join(' '), expected: urls, warning: warnings[0] };
-  }, { fill: fillLines });
+  return field(
+    'badge-images',
+    (control) => {
+      const items = control.value.split(/\s+/).filter(Boolean);
+      if (items.length === 0) return { value: null, expected: [] };
+      if (items.length > MAX_BADGE_IMAGES)
+        return { problem: `Up to ${MAX_BADGE_IMAGES} badge images are allowed (there are ${items.length}).` };
+      const urls: string[] = [];
+      const warnings: string[] = [];
+      for (const item of items) {
+        const checked = checkImage(item);
+        if ('problem' in checked)
+          return {
+            problem: `The badge address ${item.length > 60 ? `${item.slice(0, 60)}…` : item} ${checked.problem}.`,
+          };
+        urls.push(checked.url);
+        if (checked.warning) warnings.push(checked.warning);
+      }
+      return { value: items.join(' '), expected: urls, warning: warnings[0] };
+    },
+    { fill: fillLines },
+  );
 }
 
 /**
@@ -91,11 +113,16 @@ export function quickActionsAttribute(items: readonly string[]): string {
 }
 
 export function quickActionsField(): Field {
-  return field('quick-actions', (control) => {
-    const items = lines(control.value).map(cleanText).filter(Boolean);
-    if (items.length > MAX_QUICK_ACTIONS) return { problem: `Up to ${MAX_QUICK_ACTIONS} quick actions are allowed (there are ${items.length}).` };
-    const long = items.find((item) => item.length > MAX_QUICK_ACTION_LENGTH);
-    if (long) return { problem: `"${long.slice(0, 40)}…" is longer than ${MAX_QUICK_ACTION_LENGTH} characters.` };
-    return { value: quickActionsAttribute(items), expected: items };
-  }, { fill: fillLines });
+  return field(
+    'quick-actions',
+    (control) => {
+      const items = lines(control.value).map(cleanText).filter(Boolean);
+      if (items.length > MAX_QUICK_ACTIONS)
+        return { problem: `Up to ${MAX_QUICK_ACTIONS} quick actions are allowed (there are ${items.length}).` };
+      const long = items.find((item) => item.length > MAX_QUICK_ACTION_LENGTH);
+      if (long) return { problem: `"${long.slice(0, 40)}…" is longer than ${MAX_QUICK_ACTION_LENGTH} characters.` };
+      return { value: quickActionsAttribute(items), expected: items };
+    },
+    { fill: fillLines },
+  );
 }

@@ -67,9 +67,17 @@ export function dataLayerEntry(name: string, detail: unknown, withContent: boole
     case 'message':
       return messageEntry(detail, withContent);
     case 'suggestion':
-      return defined({ event: DATA_LAYER_EVENTS.suggestion, position: number(own(detail, 'index')), content: withContent ? text(own(detail, 'text')) : undefined });
+      return defined({
+        event: DATA_LAYER_EVENTS.suggestion,
+        position: number(own(detail, 'index')),
+        content: withContent ? text(own(detail, 'text')) : undefined,
+      });
     case 'feedback':
-      return defined({ event: DATA_LAYER_EVENTS.feedback, rating: text(own(detail, 'rating')), content: withContent ? text(own(detail, 'content')) : undefined });
+      return defined({
+        event: DATA_LAYER_EVENTS.feedback,
+        rating: text(own(detail, 'rating')),
+        content: withContent ? text(own(detail, 'content')) : undefined,
+      });
     case 'call-start':
       return { event: DATA_LAYER_EVENTS['call-start'], demo: own(detail, 'demo') === true };
     case 'call-end':
@@ -94,7 +102,10 @@ let reported = false;
 function reportOnce(error: unknown, warn: (message: string, error: unknown) => void): void {
   if (reported) return;
   reported = true;
-  warn('[store-assistant] analytics: window.dataLayer.push threw; the widget\'s events are not recorded, the chat goes on.', error);
+  warn(
+    "[store-assistant] analytics: window.dataLayer.push threw; the widget's events are not recorded, the chat goes on.",
+    error,
+  );
 }
 
 /**
@@ -104,11 +115,16 @@ function reportOnce(error: unknown, warn: (message: string, error: unknown) => v
  * throws stays here, reported once in the console, so analytics can never stop the chat or reach the
  * page as an uncaught error.
  */
-export function pushToDataLayer(host: { dataLayer?: unknown }, entry: Entry, warn: (message: string, error: unknown) => void = console.warn): void {
+export function pushToDataLayer(
+  host: { dataLayer?: unknown },
+  entry: Entry,
+  warn: (message: string, error: unknown) => void = console.warn,
+): void {
   try {
     const layer = host.dataLayer;
     if (layer === undefined) host.dataLayer = [entry];
-    else if (typeof own(layer, 'push') === 'function' || Array.isArray(layer)) (layer as { push(value: unknown): void }).push(entry);
+    else if (typeof own(layer, 'push') === 'function' || Array.isArray(layer))
+      (layer as { push(value: unknown): void }).push(entry);
   } catch (error) {
     reportOnce(error, warn);
   }

@@ -10,7 +10,8 @@ import type { View } from './state';
  * (configuration, disposal, a call's transcript joining the chat, preloading) is not here: it stays
  * inside app/.
  */
-export interface AssistantActions extends Omit<ChatActions, 'openConversation'>, VoiceActions, ThemeActions, CommerceActions {
+export interface AssistantActions
+  extends Omit<ChatActions, 'openConversation'>, VoiceActions, ThemeActions, CommerceActions {
   /** Shows `view` and remembers it for the tab. */
   navigate(view: View): void;
   /** Floating mode: shows or hides the card. */

@@ -43,8 +43,10 @@ function pageProduct(store: AssistantStore, deps: AssistantDeps) {
 /** What the call is told after an Undo: what came out of the cart, or that nothing could. */
 function undoReport({ add, outcome, removed }: CallUndo): string {
   const item = `${add.title} (variant ${add.variantId})`;
-  if (outcome === 'gone') return `The visitor pressed Undo in the chat, but ${item} was no longer in the cart (already removed): nothing was taken out.`;
-  if (removed < add.quantity) return `The visitor pressed Undo in the chat: only ${removed} of the ${add.quantity} × ${item} added were still in the cart, and those were taken out.`;
+  if (outcome === 'gone')
+    return `The visitor pressed Undo in the chat, but ${item} was no longer in the cart (already removed): nothing was taken out.`;
+  if (removed < add.quantity)
+    return `The visitor pressed Undo in the chat: only ${removed} of the ${add.quantity} × ${item} added were still in the cart, and those were taken out.`;
   return `The visitor pressed Undo in the chat: ${add.quantity} × ${item} was taken out of the cart again.`;
 }
 
@@ -52,14 +54,18 @@ function undoReport({ add, outcome, removed }: CallUndo): string {
 function createSlices(store: AssistantStore, deps: AssistantDeps) {
   const commerce = createCommerceSlice(store, deps);
   // The chat sends the page, store and cart facts with each message and hands over proposed cart changes.
-  const chat = createChatSlice(store, deps, { readRequestContext: commerce.readRequestContext, onReplyActions: commerce.proposeActions });
+  const chat = createChatSlice(store, deps, {
+    readRequestContext: commerce.readRequestContext,
+    onReplyActions: commerce.proposeActions,
+  });
   const calls = createCallController(store, deps, {
     saveTranscript: chat.appendTranscript,
     variables() {
       const { messages, config } = store.getState();
       // The same page, store and cart facts a chat message would carry now (waited for only with a cart to read).
       const context = commerce.readRequestContext();
-      const variables = (facts: Record<string, unknown>) => callVariables({ messages, lang: config.lang, context: facts });
+      const variables = (facts: Record<string, unknown>) =>
+        callVariables({ messages, lang: config.lang, context: facts });
       return context instanceof Promise ? context.then(variables) : variables(context);
     },
     tools: callTools(chat, commerce, {
@@ -68,13 +74,28 @@ function createSlices(store: AssistantStore, deps: AssistantDeps) {
       callStartedAt: () => store.getState().voice.startedAt,
       caps: createCallCartCaps(deps.now),
     }),
-    consent: createConsentRecord(() => ({ ...store.getState().config, consent: store.getState().config.voice.consent }), { local: deps.localStorage, session: deps.sessionStorage }),
+    consent: createConsentRecord(
+      () => ({ ...store.getState().config, consent: store.getState().config.voice.consent }),
+      { local: deps.localStorage, session: deps.sessionStorage },
+    ),
   });
-  return { theme: createThemeSlice(store, deps), commerce, chat, calls, navigation: createNavigation(store, deps.sessionStorage), teaser: createTeaser(store, deps) };
+  return {
+    theme: createThemeSlice(store, deps),
+    commerce,
+    chat,
+    calls,
+    navigation: createNavigation(store, deps.sessionStorage),
+    teaser: createTeaser(store, deps),
+  };
 }
 
 /** The one action surface: each feature's actions, and the ones that span features. */
-function composeActions(store: AssistantStore, deps: AssistantDeps, slices: ReturnType<typeof createSlices>, markRendered: () => void): AssistantActions {
+function composeActions(
+  store: AssistantStore,
+  deps: AssistantDeps,
+  slices: ReturnType<typeof createSlices>,
+  markRendered: () => void,
+): AssistantActions {
   const { theme, commerce, chat, calls, navigation, teaser } = slices;
   const actions: AssistantActions = {
     ...theme.actions,
@@ -156,7 +177,12 @@ export function createAssistant(deps: AssistantDeps) {
     subscribe: store.subscribe,
     actions,
     /** What the UI needs to know about the device and to drive its own animation (the typewriter). */
-    environment: { requestFrame: deps.requestFrame, now: deps.now, prefersReducedMotion: deps.prefersReducedMotion, coarsePointer: deps.coarsePointer },
+    environment: {
+      requestFrame: deps.requestFrame,
+      now: deps.now,
+      prefersReducedMotion: deps.prefersReducedMotion,
+      coarsePointer: deps.coarsePointer,
+    },
 
     /** Applies a new configuration from the element's attributes. */
     configure(config: AssistantConfig): void {

@@ -31,9 +31,11 @@ export function createCallCartCaps(now: () => number) {
 
   const over = (variantId: string, quantity: number, time: number): string | null => {
     if (quantity > MAX_UNASKED_ADD_QUANTITY) return `more than ${MAX_UNASKED_ADD_QUANTITY} at once`;
-    if (!lines.has(variantId) && lines.size >= MAX_UNASKED_CALL_LINES) return `more than ${MAX_UNASKED_CALL_LINES} different products in one call`;
+    if (!lines.has(variantId) && lines.size >= MAX_UNASKED_CALL_LINES)
+      return `more than ${MAX_UNASKED_CALL_LINES} different products in one call`;
     if (units + quantity > MAX_UNASKED_CALL_UNITS) return `more than ${MAX_UNASKED_CALL_UNITS} items in one call`;
-    if (recent.filter((at) => time - at < MINUTE_MS).length >= MAX_UNASKED_ADDS_PER_MINUTE) return `more than ${MAX_UNASKED_ADDS_PER_MINUTE} adds in a minute`;
+    if (recent.filter((at) => time - at < MINUTE_MS).length >= MAX_UNASKED_ADDS_PER_MINUTE)
+      return `more than ${MAX_UNASKED_ADDS_PER_MINUTE} adds in a minute`;
     return null;
   };
 

@@ -14,8 +14,14 @@ const availabilityText = (value: string) => value.replace(/([a-z])([A-Z])/g, '$1
 
 /** The product on the page as one line: "Linen Shirt, 64.00 USD, in stock, sku linen-shirt". */
 export function pageProductText(product: PageProduct): string {
-  const price = product.price === undefined ? '' : `${product.price}${product.priceCurrency ? ` ${product.priceCurrency}` : ''}`;
-  const parts = [product.name ?? '', price, product.availability ? availabilityText(product.availability) : '', product.sku ? `sku ${product.sku}` : ''];
+  const price =
+    product.price === undefined ? '' : `${product.price}${product.priceCurrency ? ` ${product.priceCurrency}` : ''}`;
+  const parts = [
+    product.name ?? '',
+    price,
+    product.availability ? availabilityText(product.availability) : '',
+    product.sku ? `sku ${product.sku}` : '',
+  ];
   return parts.filter(Boolean).join(', ');
 }
 
@@ -27,7 +33,10 @@ export function cartSummaryText(cart: CartSummary): string {
   if (cart.itemCount <= 0) return 'The cart is empty.';
   const total = cart.total === undefined ? '' : `, total ${money(cart.total, cart.currency)}`;
   const lines = cart.lines.map((line) => {
-    const facts = [line.variantId ? `variant ${line.variantId}` : '', line.price === undefined ? '' : `${money(line.price, cart.currency)} each`].filter(Boolean);
+    const facts = [
+      line.variantId ? `variant ${line.variantId}` : '',
+      line.price === undefined ? '' : `${money(line.price, cart.currency)} each`,
+    ].filter(Boolean);
     return `${line.quantity} × ${line.title || 'an item'}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`;
   });
   return `${cart.itemCount} ${cart.itemCount === 1 ? 'item' : 'items'}${total}${lines.length > 0 ? `: ${lines.join('; ')}` : ''}`;

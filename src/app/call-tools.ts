@@ -26,9 +26,15 @@ export interface CallToolFacts {
 }
 
 /** The newest card in the conversation with cart id `id`. */
-function shownProduct(messages: readonly Message[], cartId: (variantId: string) => string | null, id: string): Product | null {
+function shownProduct(
+  messages: readonly Message[],
+  cartId: (variantId: string) => string | null,
+  id: string,
+): Product | null {
   for (let index = messages.length - 1; index >= 0; index--) {
-    const found = messages[index]?.products?.find((product) => [product.variantId, product.id].some((candidate) => candidate !== undefined && cartId(candidate) === id));
+    const found = messages[index]?.products?.find((product) =>
+      [product.variantId, product.id].some((candidate) => candidate !== undefined && cartId(candidate) === id),
+    );
     if (found) return found;
   }
   return null;
@@ -39,11 +45,24 @@ function shownProduct(messages: readonly Message[], cartId: (variantId: string) 
  * when it has that id (sku), else the cart's line for it, else just the id. Sanitised by the chat like
  * any card.
  */
-function addedCard(shown: Product | null, facts: CallToolFacts, commerce: Commerce, id: string, cart: CartSummary | null): Record<string, unknown> {
+function addedCard(
+  shown: Product | null,
+  facts: CallToolFacts,
+  commerce: Commerce,
+  id: string,
+  cart: CartSummary | null,
+): Record<string, unknown> {
   if (shown) return { ...shown };
   const page = facts.pageProduct();
   if (page?.name && page.sku !== undefined && commerce.callAdds.cartId(page.sku) === id) {
-    return { title: page.name, price: page.price === undefined ? undefined : `${page.price}${page.priceCurrency ? ` ${page.priceCurrency}` : ''}`, url: page.url, image: page.image, variantId: id };
+    return {
+      title: page.name,
+      price:
+        page.price === undefined ? undefined : `${page.price}${page.priceCurrency ? ` ${page.priceCurrency}` : ''}`,
+      url: page.url,
+      image: page.image,
+      variantId: id,
+    };
   }
   const line = cart?.lines.find((each) => each.variantId === id);
   return { title: line?.title || `#${id}`, variantId: id };
@@ -52,12 +71,20 @@ function addedCard(shown: Product | null, facts: CallToolFacts, commerce: Commer
 /** Why an add failed, for the assistant to say: the store's own words, or what kind of failure it was. */
 function addFailure(error: unknown, variantId: string): string {
   if (error instanceof CartError && error.message) return error.message;
-  if (error instanceof CartError && error.reason === 'unavailable') return `The product "${variantId}" cannot be added to this store's cart.`;
+  if (error instanceof CartError && error.reason === 'unavailable')
+    return `The product "${variantId}" cannot be added to this store's cart.`;
   return "The store's cart did not answer. Nothing was added.";
 }
 
 /** Over a cap: the add waits for the visitor, as a confirmation card under the product's card. */
-function askVisitor(chat: Chat, commerce: Commerce, facts: CallToolFacts, id: string, quantity: number, overCap: string): ToolResult {
+function askVisitor(
+  chat: Chat,
+  commerce: Commerce,
+  facts: CallToolFacts,
+  id: string,
+  quantity: number,
+  overCap: string,
+): ToolResult {
   const known = shownProduct(facts.messages(), (candidate) => commerce.callAdds.cartId(candidate), id);
   const message = chat.showCallProducts(addedCard(known, facts, commerce, id, null));
   const title = message?.products?.[0]?.title ?? `#${id}`;
@@ -72,8 +99,12 @@ function askVisitor(chat: Chat, commerce: Commerce, facts: CallToolFacts, id: st
 }
 
 /** Reads `add_to_cart`'s arguments: the cart id and quantity, or what is wrong with them. */
-function addArguments(args: Record<string, unknown>, commerce: Commerce): { id: string; quantity: number } | { error: string } {
-  const variantId = typeof args.variantId === 'string' || typeof args.variantId === 'number' ? String(args.variantId).trim() : '';
+function addArguments(
+  args: Record<string, unknown>,
+  commerce: Commerce,
+): { id: string; quantity: number } | { error: string } {
+  const variantId =
+    typeof args.variantId === 'string' || typeof args.variantId === 'number' ? String(args.variantId).trim() : '';
   const quantity = args.quantity === undefined ? 1 : Number(args.quantity);
   if (!variantId || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_CALL_QUANTITY) {
     return { error: `Give a variantId and a quantity from 1 to ${MAX_CALL_QUANTITY}.` };
@@ -86,8 +117,17 @@ function addArguments(args: Record<string, unknown>, commerce: Commerce): { id: 
  * `add_to_cart`: adds at once (the visitor asked aloud) within the caps of call-cart-caps.ts and shows
  * the card with "Added" and "Undo"; beyond them the visitor is asked to confirm in the chat.
  */
-async function addToCart(args: Record<string, unknown>, chat: Chat, commerce: Commerce, facts: CallToolFacts): Promise<ToolResult> {
-  if (!commerce.cart.available) return { ok: false, error: 'The cart is not available on this page: the store has not connected its cart to the assistant.' };
+async function addToCart(
+  args: Record<string, unknown>,
+  chat: Chat,
+  commerce: Commerce,
+  facts: CallToolFacts,
+): Promise<ToolResult> {
+  if (!commerce.cart.available)
+    return {
+      ok: false,
+      error: 'The cart is not available on this page: the store has not connected its cart to the assistant.',
+    };
   const read = addArguments(args, commerce);
   if ('error' in read) return { ok: false, error: read.error };
   const { id, quantity } = read;
@@ -104,7 +144,14 @@ async function addToCart(args: Record<string, unknown>, chat: Chat, commerce: Co
   const message = chat.showCallProducts(addedCard(known, facts, commerce, id, added.cart));
   const title = message?.products?.[0]?.title ?? `#${id}`;
   if (message) commerce.callAdds.record(message.id, { variantId: id, title, quantity });
-  return { ok: true, added: quantity, variantId: id, title, cart: added.cart ? { itemCount: added.cart.itemCount } : null, undo: 'The visitor can undo this in the chat window.' };
+  return {
+    ok: true,
+    added: quantity,
+    variantId: id,
+    title,
+    cart: added.cart ? { itemCount: added.cart.itemCount } : null,
+    undo: 'The visitor can undo this in the chat window.',
+  };
 }
 
 /**
@@ -118,7 +165,9 @@ export function callTools(chat: Chat, commerce: Commerce, facts: CallToolFacts):
   return {
     show_products(args) {
       const shown = chat.showCallProducts(args.products)?.products?.length ?? 0;
-      return shown > 0 ? { ok: true, shown } : { ok: false, error: 'No product could be shown: each needs at least a title or name.' };
+      return shown > 0
+        ? { ok: true, shown }
+        : { ok: false, error: 'No product could be shown: each needs at least a title or name.' };
     },
     add_to_cart: (args) => addToCart(args, chat, commerce, facts),
   };

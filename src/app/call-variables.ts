@@ -53,7 +53,9 @@ export function conversationText(messages: readonly Message[]): string {
 /** The fields of a card a voice assistant needs to talk about it, show it again and add it to the cart. */
 function productFacts(product: Product): Record<string, unknown> {
   const { title, price, variantId, id, url, image, available } = product;
-  return Object.fromEntries(Object.entries({ title, price, variantId, id, url, image, available }).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(
+    Object.entries({ title, price, variantId, id, url, image, available }).filter(([, value]) => value !== undefined),
+  );
 }
 
 /** The cards of the latest message that showed any, at most {@link MAX_SHOWN_PRODUCTS}, as JSON; empty when none. */

@@ -56,7 +56,16 @@ export interface AssistantConfig extends ChatConfig, AnalyticsConfig {
 export function defaultConfig(pageHost: string): AssistantConfig {
   return {
     webhookUrl: null,
-    voice: { provider: 'vapi', publicKey: null, assistantId: null, squadId: null, workflowId: null, apiUrl: null, assistantOverrides: null, consent: null },
+    voice: {
+      provider: 'vapi',
+      publicKey: null,
+      assistantId: null,
+      squadId: null,
+      workflowId: null,
+      apiUrl: null,
+      assistantOverrides: null,
+      consent: null,
+    },
     commerce: { platform: null, pageContext: true, cartBaseUrl: null, cartUrl: null, checkoutUrl: null },
     storeUrl: null,
     storeDomain: pageHost,

@@ -66,7 +66,10 @@ function watchStorage(onChange: (key: string | null) => void): () => void {
 const IDLE_WORK_WAIT_MS = 1000;
 
 /** The real browser side effects. `emit` and `requestFromPage` (cancellable events) are supplied by the element. */
-export function browserDeps(emit: AssistantDeps['emit'], requestFromPage: AssistantDeps['requestFromPage'] = () => false): AssistantDeps {
+export function browserDeps(
+  emit: AssistantDeps['emit'],
+  requestFromPage: AssistantDeps['requestFromPage'] = () => false,
+): AssistantDeps {
   const timers: Timers = {
     setTimeout: (callback, ms) => window.setTimeout(callback, ms),
     clearTimeout: (handle) => window.clearTimeout(handle as number | undefined),

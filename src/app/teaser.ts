@@ -36,7 +36,8 @@ export function createTeaser(store: SliceStore<TeaserView, 'teaser'>, deps: Teas
   let timer: unknown = null;
   /** Shown, opened past or dismissed on this page: kept here too, since storage may refuse to remember it. */
   let ended = false;
-  const remembered = () => store.getState().config.persist === 'local' && deps.localStorage.get(TEASER_STORAGE_KEY) === 'opened';
+  const remembered = () =>
+    store.getState().config.persist === 'local' && deps.localStorage.get(TEASER_STORAGE_KEY) === 'opened';
   const settled = () => ended || deps.sessionStorage.get(TEASER_STORAGE_KEY) !== null || remembered();
   const cancel = () => {
     deps.timers.clearTimeout(timer);
@@ -46,7 +47,8 @@ export function createTeaser(store: SliceStore<TeaserView, 'teaser'>, deps: Teas
     cancel();
     if (!settled() || store.getState().teaser) deps.sessionStorage.set(TEASER_STORAGE_KEY, reason);
     // Opening the chat is remembered across visits only where the store lets the widget remember.
-    if (reason === 'opened' && store.getState().config.persist === 'local') deps.localStorage.set(TEASER_STORAGE_KEY, reason);
+    if (reason === 'opened' && store.getState().config.persist === 'local')
+      deps.localStorage.set(TEASER_STORAGE_KEY, reason);
     ended = true;
     store.setState({ teaser: false });
   };

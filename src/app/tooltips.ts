@@ -7,7 +7,10 @@ export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** Tooltip timing: which tooltip is open lives in the store, the delays here, on injected timers. */
-export function createTooltips(store: SliceStore<{ tooltip: string | null }, 'tooltip'>, deps: { timers: Timers; now: () => number }) {
+export function createTooltips(
+  store: SliceStore<{ tooltip: string | null }, 'tooltip'>,
+  deps: { timers: Timers; now: () => number },
+) {
   let timer: unknown;
   let closedAt = Number.NEGATIVE_INFINITY;
 

@@ -16,7 +16,10 @@ function textHash(text: string): string {
  * The visitor's agreement to the store's recording consent, kept where conversations are (`persist`):
  * for good with `local`, for the tab with `session`, and only for this page with `none`.
  */
-export function createConsentRecord(read: () => { persist: PersistMode; storeDomain: string; consent: string | null | undefined }, storage: { local: SafeStorage; session: SafeStorage }): ConsentRecord {
+export function createConsentRecord(
+  read: () => { persist: PersistMode; storeDomain: string; consent: string | null | undefined },
+  storage: { local: SafeStorage; session: SafeStorage },
+): ConsentRecord {
   const inMemory = new Set<string>();
   const where = () => {
     const { persist, storeDomain, consent } = read();

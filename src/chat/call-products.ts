@@ -8,7 +8,12 @@ import { MAX_PRODUCTS, normaliseProduct } from './replies/products';
  * reply's) show as cards in the thread at once. Returns the message that shows them, or null when none
  * could be shown.
  */
-export function showCallProducts(store: ChatStore, deps: Pick<ChatDeps, 'pageOrigin'>, log: MessageLog, raw: unknown): Message | null {
+export function showCallProducts(
+  store: ChatStore,
+  deps: Pick<ChatDeps, 'pageOrigin'>,
+  log: MessageLog,
+  raw: unknown,
+): Message | null {
   const { config, markdownOptions } = store.getState();
   const context = { ...markdownOptions, storeUrl: config.storeUrl };
   const list = Array.isArray(raw) ? raw : [raw];

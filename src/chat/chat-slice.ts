@@ -56,10 +56,17 @@ export interface ChatActions {
   clearConversations(): void;
 }
 
-type ConversationActions = Pick<ChatActions, 'newChat' | 'openConversation' | 'deleteConversation' | 'clearConversations'>;
+type ConversationActions = Pick<
+  ChatActions,
+  'newChat' | 'openConversation' | 'deleteConversation' | 'clearConversations'
+>;
 
 /** Starting, reopening and deleting conversations; each first settles a reply in flight for the open one. */
-function conversationActions(store: ChatStore, replies: ReplyRequests, conversations: Conversations): ConversationActions {
+function conversationActions(
+  store: ChatStore,
+  replies: ReplyRequests,
+  conversations: Conversations,
+): ConversationActions {
   return {
     newChat() {
       replies.cancel('new-chat');
@@ -85,7 +92,11 @@ function conversationActions(store: ChatStore, replies: ReplyRequests, conversat
 }
 
 /** A call's lines as messages; the last carries the call's length, for the "Call ended · 0:12" line under it. */
-function transcriptMessages(log: ReturnType<typeof createMessageLog>, entries: readonly TranscriptEntry[], callSeconds?: number) {
+function transcriptMessages(
+  log: ReturnType<typeof createMessageLog>,
+  entries: readonly TranscriptEntry[],
+  callSeconds?: number,
+) {
   const last = entries.length - 1;
   return entries.map((entry, index) =>
     log.create(entry.role === 'user' ? 'user' : 'bot', entry.text, {
@@ -107,7 +118,13 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
   const markdown = createMarkdownLoading(store, deps);
   const sleep = (ms: number) => new Promise<void>((resolve) => deps.timers.setTimeout(resolve, ms));
   const visitorContext = createVisitorContextSource({ ...deps, sleep });
-  const replies = createReplyRequests(store, deps, { log, conversations, ensureMarkdown: markdown.ensure, visitorContext, ...extensions });
+  const replies = createReplyRequests(store, deps, {
+    log,
+    conversations,
+    ensureMarkdown: markdown.ensure,
+    visitorContext,
+    ...extensions,
+  });
   const notify = (text: string, reason: string) => {
     store.setState({ notice: { source: 'chat', text } });
     deps.emit('error', { source: 'chat', message: reason });
@@ -133,7 +150,10 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
         notify(state.strings.chatUnavailable, 'chat: no webhook-url is set');
         return false;
       }
-      const message = log.create('user', state.attachment ? messageWithImage(content, state.attachment.dataUrl) : content);
+      const message = log.create(
+        'user',
+        state.attachment ? messageWithImage(content, state.attachment.dataUrl) : content,
+      );
       // The draft is cleared only when it held the text being sent (a chip or a method call leaves it alone).
       store.setState({ attachment: null, ...(state.draft.trim() === content ? { draft: '' } : {}) });
       log.add(message);
@@ -157,7 +177,13 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
       store.setState((state) =>
         state.markdownOptions.imageHosts.join() === config.imageHosts.join() && state.markdownOptions.onRefused
           ? {}
-          : { markdownOptions: { imageHosts: config.imageHosts, pageOrigin: deps.pageOrigin, onRefused: reportRefusedImage } },
+          : {
+              markdownOptions: {
+                imageHosts: config.imageHosts,
+                pageOrigin: deps.pageOrigin,
+                onRefused: reportRefusedImage,
+              },
+            },
       );
       visitorContext.configure(config.geoUrl);
     },

@@ -37,11 +37,21 @@ export function createFeedback(store: ChatStore, deps: FeedbackDeps, log: Messag
     const timer = deps.timers.setTimeout(() => controller.abort(), FEEDBACK_TIMEOUT_MS);
     try {
       const headers = new Headers({ 'Content-Type': 'application/json' });
-      const response = await deps.fetch(url, explicitRequest({ method: 'POST', credentials: 'same-origin', headers, body: safeStringify(detail), signal: controller.signal }));
+      const response = await deps.fetch(
+        url,
+        explicitRequest({
+          method: 'POST',
+          credentials: 'same-origin',
+          headers,
+          body: safeStringify(detail),
+          signal: controller.signal,
+        }),
+      );
       if (!response.ok) deps.warn(`feedback: ${url} answered ${response.status}`);
     } catch (error) {
       // A rating replaced by a newer one was cancelled on purpose; anything else is worth a console line.
-      if (inFlight.get(detail.messageId) === controller) deps.warn(`feedback: could not be sent (${(error as Error)?.message ?? error})`);
+      if (inFlight.get(detail.messageId) === controller)
+        deps.warn(`feedback: could not be sent (${(error as Error)?.message ?? error})`);
     } finally {
       deps.timers.clearTimeout(timer);
       if (inFlight.get(detail.messageId) === controller) inFlight.delete(detail.messageId);

@@ -34,7 +34,9 @@ export function createMessageLog(store: ChatStore, deps: Pick<ChatDeps, 'now' | 
   let sequence = 0;
 
   const replace = (id: string, update: (message: Message) => Message) =>
-    store.setState((state) => ({ messages: state.messages.map((message) => (message.id === id ? update(message) : message)) }));
+    store.setState((state) => ({
+      messages: state.messages.map((message) => (message.id === id ? update(message) : message)),
+    }));
   const find = (id: string) => store.getState().messages.find((message) => message.id === id);
 
   return {
@@ -59,7 +61,8 @@ export function createMessageLog(store: ChatStore, deps: Pick<ChatDeps, 'now' | 
       const replies = as === 'transcript' ? 0 : list.filter((message) => message.sender === 'bot').length;
       store.setState((state) => ({
         messages: as === 'transcript' ? inTimeOrder(state.messages, list) : [...state.messages, ...list],
-        unread: replies > 0 && state.config.mode === 'floating' && !state.isOpen ? state.unread + replies : state.unread,
+        unread:
+          replies > 0 && state.config.mode === 'floating' && !state.isOpen ? state.unread + replies : state.unread,
       }));
       if (as === 'complete') list.forEach((message) => deps.emit('message', message));
     },

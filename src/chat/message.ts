@@ -46,7 +46,19 @@ export type Rating = 'up' | 'down';
  * `status`, a message must not inherit cards or an error state.
  */
 export function completeMessage(message: Message): Message {
-  return { products: undefined, status: undefined, retryFor: undefined, origin: undefined, animate: undefined, truncated: undefined, source: undefined, feedback: undefined, suggestions: undefined, callSeconds: undefined, ...message };
+  return {
+    products: undefined,
+    status: undefined,
+    retryFor: undefined,
+    origin: undefined,
+    animate: undefined,
+    truncated: undefined,
+    source: undefined,
+    feedback: undefined,
+    suggestions: undefined,
+    callSeconds: undefined,
+    ...message,
+  };
 }
 
 /** The detail of `store-assistant:feedback`, and the body POSTed to `feedback-url`. */

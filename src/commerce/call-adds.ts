@@ -49,7 +49,8 @@ export function createCallAdds(store: CommerceStore, cart: ReturnType<typeof cre
       // Gone only when the lines account for the whole cart: a cart told without all its lines (more than
       // MAX_CART_LINES, or a custom page that reports only its count) may still hold it.
       const listed = now.lines.reduce((sum, each) => sum + each.quantity, 0);
-      if (listed < now.itemCount) throw new CartError('network', '', 'the cart did not list the line, so Undo changed nothing');
+      if (listed < now.itemCount)
+        throw new CartError('network', '', 'the cart did not list the line, so Undo changed nothing');
       return { outcome: 'gone', removed: 0 };
     }
     const removed = Math.min(line.quantity, add.quantity);
@@ -64,7 +65,9 @@ export function createCallAdds(store: CommerceStore, cart: ReturnType<typeof cre
     try {
       const done = await takeBack(add);
       patch(messageId, { state: done.outcome === 'gone' ? 'gone' : 'undone' });
-      patchCommerce(store, (commerce) => ({ adds: Object.fromEntries(Object.entries(commerce.adds).filter(([id]) => id !== add.variantId)) }));
+      patchCommerce(store, (commerce) => ({
+        adds: Object.fromEntries(Object.entries(commerce.adds).filter(([id]) => id !== add.variantId)),
+      }));
       return { add, ...done };
     } catch (error) {
       // The platform's own words when it gave any (CartError.message), else ours.
@@ -85,7 +88,9 @@ export function createCallAdds(store: CommerceStore, cart: ReturnType<typeof cre
 
     /** The card of message `messageId` shows this add, with "Added" and "Undo". */
     record(messageId: string, add: Omit<CallAdd, 'state'>): void {
-      patchCommerce(store, (commerce) => ({ callAdds: { ...commerce.callAdds, [messageId]: { ...add, state: 'added' } } }));
+      patchCommerce(store, (commerce) => ({
+        callAdds: { ...commerce.callAdds, [messageId]: { ...add, state: 'added' } },
+      }));
     },
 
     /**

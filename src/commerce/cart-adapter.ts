@@ -43,7 +43,12 @@ export interface CartResponse {
 }
 
 /** Sends one request to the cart endpoints, relative to the cart's base URL. */
-export type CartSend = (method: 'GET' | 'POST', path: string, body?: unknown, headers?: [string, string][]) => Promise<CartResponse>;
+export type CartSend = (
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers?: [string, string][],
+) => Promise<CartResponse>;
 
 /** A cart endpoint that has not answered in this long has failed: the button must not spin forever. */
 export const CART_TIMEOUT_MS = 15_000;
@@ -63,7 +68,13 @@ export function cartSender(deps: { fetch: typeof fetch; timers: Timers }, base: 
     const headers = new Headers([['Accept', 'application/json'], ...extraHeaders]);
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     try {
-      const init = explicitRequest({ method, headers, body: body === undefined ? null : safeStringify(body), signal: controller.signal, credentials: 'include' });
+      const init = explicitRequest({
+        method,
+        headers,
+        body: body === undefined ? null : safeStringify(body),
+        signal: controller.signal,
+        credentials: 'include',
+      });
       const response = await deps.fetch(url, init);
       const text = await response.text();
       let parsed: unknown = null;
@@ -74,7 +85,11 @@ export function cartSender(deps: { fetch: typeof fetch; timers: Timers }, base: 
       }
       return { status: response.status, ok: response.ok, body: parsed, headers: response.headers };
     } catch (error) {
-      throw new CartError('network', '', `${method} ${url} failed (${controller.signal.aborted ? 'no answer in time' : String(error)})`);
+      throw new CartError(
+        'network',
+        '',
+        `${method} ${url} failed (${controller.signal.aborted ? 'no answer in time' : String(error)})`,
+      );
     } finally {
       deps.timers.clearTimeout(timer);
     }
@@ -104,11 +119,14 @@ export function platformText(value: unknown): string {
   const entities: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', nbsp: ' ' };
   return value
     .replace(/<[^>]*>/g, '')
-    .replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));/gi, (whole, decimal?: string, hex?: string, name?: string) => {
-      const code = decimal ? Number(decimal) : hex ? Number.parseInt(hex, 16) : 0;
-      if (code) return code > 31 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-      return (own(entities, (name ?? '').toLowerCase()) as string | undefined) ?? whole;
-    })
+    .replace(
+      /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));/gi,
+      (whole, decimal?: string, hex?: string, name?: string) => {
+        const code = decimal ? Number(decimal) : hex ? Number.parseInt(hex, 16) : 0;
+        if (code) return code > 31 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+        return (own(entities, (name ?? '').toLowerCase()) as string | undefined) ?? whole;
+      },
+    )
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 200);
@@ -121,10 +139,20 @@ export function amount(value: unknown): number | undefined {
 }
 
 /** A cart summary from lines read by `line`, at most {@link MAX_CART_LINES}. */
-export function summary(itemCount: unknown, total: number | undefined, currency: unknown, items: unknown, line: (item: unknown) => CartLine | null): CartSummary {
+export function summary(
+  itemCount: unknown,
+  total: number | undefined,
+  currency: unknown,
+  items: unknown,
+  line: (item: unknown) => CartLine | null,
+): CartSummary {
   const lines = (Array.isArray(items) ? items : []).slice(0, MAX_CART_LINES).flatMap((item) => line(item) ?? []);
   const count = amount(itemCount);
-  const cart: CartSummary = { itemCount: count !== undefined && count >= 0 ? Math.floor(count) : lines.reduce((sum, each) => sum + each.quantity, 0), lines };
+  const cart: CartSummary = {
+    itemCount:
+      count !== undefined && count >= 0 ? Math.floor(count) : lines.reduce((sum, each) => sum + each.quantity, 0),
+    lines,
+  };
   if (total !== undefined) cart.total = total;
   if (typeof currency === 'string' && /^[A-Z]{3}$/.test(currency)) cart.currency = currency;
   return cart;
@@ -133,10 +161,21 @@ export function summary(itemCount: unknown, total: number | undefined, currency:
 /** A summary a custom page reported (`{ itemCount, total?, currency?, lines? }`), or null when it is not one. */
 export function readReportedCart(value: unknown): CartSummary | null {
   if (!isJsonObject(value) || amount(own(value, 'itemCount')) === undefined) return null;
-  return summary(own(value, 'itemCount'), amount(own(value, 'total')), own(value, 'currency'), own(value, 'lines'), (item) => {
-    const title = own(item, 'title');
-    const quantity = amount(own(item, 'quantity'));
-    if (typeof title !== 'string' || quantity === undefined) return null;
-    return { variantId: String(own(item, 'variantId') ?? ''), title: platformText(title), quantity, price: amount(own(item, 'price')) };
-  });
+  return summary(
+    own(value, 'itemCount'),
+    amount(own(value, 'total')),
+    own(value, 'currency'),
+    own(value, 'lines'),
+    (item) => {
+      const title = own(item, 'title');
+      const quantity = amount(own(item, 'quantity'));
+      if (typeof title !== 'string' || quantity === undefined) return null;
+      return {
+        variantId: String(own(item, 'variantId') ?? ''),
+        title: platformText(title),
+        quantity,
+        price: amount(own(item, 'price')),
+      };
+    },
+  );
 }

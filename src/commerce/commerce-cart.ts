@@ -37,10 +37,18 @@ export function createCommerceCart(store: CommerceStore, deps: CommerceDeps) {
     patchCommerce(store, (commerce) => ({ adds: { ...commerce.adds, [id]: { state, error } } }));
 
   /** One change through the adapter: the state and the event on success, the console on failure. */
-  const change = async (action: 'add' | 'update', variantId: string, quantity: number, product: Product | null): Promise<CartSummary | null> => {
+  const change = async (
+    action: 'add' | 'update',
+    variantId: string,
+    quantity: number,
+    product: Product | null,
+  ): Promise<CartSummary | null> => {
     try {
       if (!adapter) throw new CartError('unavailable', '', 'the commerce attribute is not set');
-      const cart = action === 'add' ? await adapter.add(variantId, quantity, product) : await adapter.setQuantity(variantId, quantity);
+      const cart =
+        action === 'add'
+          ? await adapter.add(variantId, quantity, product)
+          : await adapter.setQuantity(variantId, quantity);
       if (cart) patchCommerce(store, () => ({ cart }));
       deps.emit('cart', { action, product, quantity, cart });
       return cart;
@@ -63,7 +71,8 @@ export function createCommerceCart(store: CommerceStore, deps: CommerceDeps) {
     async add(variantId: string, quantity: number, product: Product | null = null): Promise<CartSummary | null> {
       const platform = store.getState().config.commerce.platform;
       const id = platform && cartIdFor(platform, { variantId });
-      if (!id || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ACTION_QUANTITY) throw new CartError('unavailable', '', `cannot add ${quantity} of "${variantId}"`);
+      if (!id || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ACTION_QUANTITY)
+        throw new CartError('unavailable', '', `cannot add ${quantity} of "${variantId}"`);
       setAdd(id, 'adding');
       try {
         const result = await change('add', id, quantity, product);
@@ -76,7 +85,8 @@ export function createCommerceCart(store: CommerceStore, deps: CommerceDeps) {
     },
 
     /** Sets the quantity of the line holding `variantId` (0 removes it): an Undo. */
-    setQuantity: (variantId: string, quantity: number) => change('update', variantId, Math.max(0, Math.floor(quantity)), null),
+    setQuantity: (variantId: string, quantity: number) =>
+      change('update', variantId, Math.max(0, Math.floor(quantity)), null),
 
     /** Reads the cart (the strip shows it); null without commerce or when the platform did not answer. */
     async read(): Promise<CartSummary | null> {
@@ -96,9 +106,15 @@ export function createCommerceCart(store: CommerceStore, deps: CommerceDeps) {
         adapterKey = `${config.platform}|${base}`;
         adapter = createAdapter(config, deps, base);
       }
-      const links = config.platform ? { cart: config.cartUrl ?? new URL('cart', base).href, checkout: config.checkoutUrl ?? new URL('checkout', base).href } : null;
+      const links = config.platform
+        ? {
+            cart: config.cartUrl ?? new URL('cart', base).href,
+            checkout: config.checkoutUrl ?? new URL('checkout', base).href,
+          }
+        : null;
       const current = store.getState().commerce.links;
-      if (links?.cart !== current?.cart || links?.checkout !== current?.checkout) patchCommerce(store, () => ({ links, ...(links ? {} : { cart: null }) }));
+      if (links?.cart !== current?.cart || links?.checkout !== current?.checkout)
+        patchCommerce(store, () => ({ links, ...(links ? {} : { cart: null }) }));
     },
   };
 }

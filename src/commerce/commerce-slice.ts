@@ -50,7 +50,9 @@ function readRequestContext(
   if (storeFacts) context.store = storeFacts;
   if (!cart.available) return context;
   let timer: unknown;
-  const timeout = new Promise<null>((resolve) => (timer = deps.timers.setTimeout(() => resolve(null), CART_CONTEXT_WAIT_MS)));
+  const timeout = new Promise<null>(
+    (resolve) => (timer = deps.timers.setTimeout(() => resolve(null), CART_CONTEXT_WAIT_MS)),
+  );
   return Promise.race([cart.read(), timeout]).then((summary) => {
     deps.timers.clearTimeout(timer);
     return summary ? { ...context, cart: summary } : context;
@@ -70,7 +72,14 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
   const setProposal = (messageId: string, index: number, change: Partial<CartProposal>) =>
     patchCommerce(store, (commerce) => {
       const list = own(commerce.proposals, messageId) as CartProposal[] | undefined;
-      return list ? { proposals: { ...commerce.proposals, [messageId]: list.map((item, at) => (at === index ? { ...item, ...change } : item)) } } : {};
+      return list
+        ? {
+            proposals: {
+              ...commerce.proposals,
+              [messageId]: list.map((item, at) => (at === index ? { ...item, ...change } : item)),
+            },
+          }
+        : {};
     });
 
   const actions: CommerceActions = {
@@ -78,7 +87,10 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
       const platform = store.getState().config.commerce.platform;
       const id = platform && cartIdFor(platform, product);
       if (!id || product.available === false) return false;
-      return cart.add(id, 1, product).then(() => true, () => false);
+      return cart.add(id, 1, product).then(
+        () => true,
+        () => false,
+      );
     },
     async confirmCartProposal(messageId, index) {
       const proposal = (own(store.getState().commerce.proposals, messageId) as CartProposal[] | undefined)?.[index];
@@ -126,12 +138,14 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
       const platform = store.getState().config.commerce.platform;
       if (raw.length === 0) return;
       if (!platform) {
-        if (!warnedUnset) deps.warn('a reply proposed cart actions, but the commerce attribute is not set: they were ignored');
+        if (!warnedUnset)
+          deps.warn('a reply proposed cart actions, but the commerce attribute is not set: they were ignored');
         warnedUnset = true;
         return;
       }
       const proposals = readReplyActions(raw, message.products ?? [], (product) => cartIdFor(platform, product));
-      if (proposals.length > 0) patchCommerce(store, (commerce) => ({ proposals: { ...commerce.proposals, [message.id]: proposals } }));
+      if (proposals.length > 0)
+        patchCommerce(store, (commerce) => ({ proposals: { ...commerce.proposals, [message.id]: proposals } }));
     },
   };
 }

@@ -93,7 +93,11 @@ export interface CommerceState {
 }
 
 /** What commerce reads and writes of the whole state. */
-export type CommerceView = { commerce: CommerceState; config: { commerce: CommerceConfig; lang: string }; strings: StringTable };
+export type CommerceView = {
+  commerce: CommerceState;
+  config: { commerce: CommerceConfig; lang: string };
+  strings: StringTable;
+};
 
 /** The store as the commerce feature sees it: it writes only its own slice. */
 export type CommerceStore = SliceStore<CommerceView, 'commerce'>;

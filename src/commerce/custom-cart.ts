@@ -13,7 +13,12 @@ export const CUSTOM_CART_TIMEOUT_MS = 15_000;
  */
 export function customCartAdapter(deps: Pick<CommerceDeps, 'requestFromPage'> & { timers: Timers }): CartAdapter {
   let last: CartSummary | null = null;
-  const ask = (name: 'add-to-cart' | 'update-cart', variantId: string, quantity: number, product: Parameters<CartAdapter['add']>[2]) =>
+  const ask = (
+    name: 'add-to-cart' | 'update-cart',
+    variantId: string,
+    quantity: number,
+    product: Parameters<CartAdapter['add']>[2],
+  ) =>
     new Promise<CartSummary | null>((resolve, reject) => {
       let settled = false;
       const settle = (finish: () => void) => {
@@ -22,15 +27,30 @@ export function customCartAdapter(deps: Pick<CommerceDeps, 'requestFromPage'> & 
         deps.timers.clearTimeout(timer);
         finish();
       };
-      const timer = deps.timers.setTimeout(() => settle(() => reject(new CartError('network', '', `the page did not answer store-assistant:${name}`))), CUSTOM_CART_TIMEOUT_MS);
+      const timer = deps.timers.setTimeout(
+        () => settle(() => reject(new CartError('network', '', `the page did not answer store-assistant:${name}`))),
+        CUSTOM_CART_TIMEOUT_MS,
+      );
       const taken = deps.requestFromPage(name, {
         product,
         variantId,
         quantity,
         resolve: (cart) => settle(() => resolve((last = readReportedCart(cart) ?? last))),
-        reject: (message) => settle(() => reject(new CartError('platform', platformText(message), `the page refused store-assistant:${name}`))),
+        reject: (message) =>
+          settle(() =>
+            reject(new CartError('platform', platformText(message), `the page refused store-assistant:${name}`)),
+          ),
       });
-      if (!taken) settle(() => reject(new CartError('unavailable', '', `nothing on the page handled store-assistant:${name} (call event.preventDefault() to take it)`)));
+      if (!taken)
+        settle(() =>
+          reject(
+            new CartError(
+              'unavailable',
+              '',
+              `nothing on the page handled store-assistant:${name} (call event.preventDefault() to take it)`,
+            ),
+          ),
+        );
     });
   return {
     add: (variantId, quantity, product) => ask('add-to-cart', variantId, quantity, product),

@@ -35,7 +35,10 @@ const MAX_DEPTH = 8;
 function text(value: unknown, max = MAX_PAGE_TEXT): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return undefined;
-  const clean = value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = value
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean ? clean.slice(0, max) : undefined;
 }
 
@@ -45,7 +48,9 @@ const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : va
 /** Is `node` a schema.org Product (or ProductGroup), whichever way its `@type` is written? */
 function isProduct(node: Record<string, unknown>): boolean {
   const type = own(node, '@type');
-  return (Array.isArray(type) ? type : [type]).some((name) => typeof name === 'string' && /(?:^|[/:#])Product(?:Group)?$/.test(name));
+  return (Array.isArray(type) ? type : [type]).some(
+    (name) => typeof name === 'string' && /(?:^|[/:#])Product(?:Group)?$/.test(name),
+  );
 }
 
 /** The first Product in parsed JSON-LD: at the top, in a list, in `@graph` or nested in another node. */
@@ -70,7 +75,7 @@ function firstOffer(product: Record<string, unknown>): Record<string, unknown> {
 
 /** A page URL or image: http(s) only, resolved against the page. */
 function link(value: unknown, base: string): string | undefined {
-  const raw = text(typeof value === 'object' ? own(value, 'url') ?? own(value, '@id') : value, 2_000);
+  const raw = text(typeof value === 'object' ? (own(value, 'url') ?? own(value, '@id')) : value, 2_000);
   try {
     const url = raw ? new URL(raw, base) : null;
     return url && /^https?:$/.test(url.protocol) ? url.href.slice(0, 500) : undefined;
@@ -80,7 +85,9 @@ function link(value: unknown, base: string): string | undefined {
 }
 
 function availability(value: unknown): string | undefined {
-  return text(value, 60)?.replace(/^https?:\/\/schema\.org\//i, '').replace(/^schema:/i, '');
+  return text(value, 60)
+    ?.replace(/^https?:\/\/schema\.org\//i, '')
+    .replace(/^schema:/i, '');
 }
 
 /** A Product node as {@link PageProduct}: its first offer's price and availability. */
@@ -146,7 +153,8 @@ export function readPageContext(page: PageSnapshot): PageFacts {
   for (const block of page.jsonLd.slice(0, 20)) if ((node = findProduct(parseJsonLd(block)))) break;
   const product = defined(node ? productFromJsonLd(node, page.url) : (productFromMeta(page.meta, page.url) ?? {}));
   if (product) facts.product = product;
-  if (facts.product && bytes(facts) > MAX_PAGE_CONTEXT_BYTES) facts.product = { ...facts.product, image: undefined, url: undefined };
+  if (facts.product && bytes(facts) > MAX_PAGE_CONTEXT_BYTES)
+    facts.product = { ...facts.product, image: undefined, url: undefined };
   if (bytes(facts) > MAX_PAGE_CONTEXT_BYTES) delete facts.product;
   return facts;
 }

@@ -8,14 +8,19 @@ import type { PageSnapshot } from './commerce-state';
  */
 export function snapshotPage(): PageSnapshot {
   const meta: [string, string][] = [];
-  for (const tag of document.querySelectorAll('meta[property^="og:" i], meta[property^="product:" i], meta[name^="og:" i], meta[name^="product:" i]')) {
+  for (const tag of document.querySelectorAll(
+    'meta[property^="og:" i], meta[property^="product:" i], meta[name^="og:" i], meta[name^="product:" i]',
+  )) {
     if (meta.length >= 50) break;
     meta.push([tag.getAttribute('property') ?? tag.getAttribute('name') ?? '', tag.getAttribute('content') ?? '']);
   }
   return {
     url: `${location.origin}${location.pathname}`,
     title: document.title,
-    jsonLd: Array.from(document.querySelectorAll('script[type="application/ld+json" i]'), (script) => script.textContent ?? '').slice(0, 20),
+    jsonLd: Array.from(
+      document.querySelectorAll('script[type="application/ld+json" i]'),
+      (script) => script.textContent ?? '',
+    ).slice(0, 20),
     meta,
   };
 }

@@ -1,5 +1,13 @@
 import { own } from '../common/own';
-import { amount, CartError, platformText, summary, type CartAdapter, type CartResponse, type CartSend } from './cart-adapter';
+import {
+  amount,
+  CartError,
+  platformText,
+  summary,
+  type CartAdapter,
+  type CartResponse,
+  type CartSend,
+} from './cart-adapter';
 import type { CartSummary } from './commerce-state';
 
 // Shopify's Ajax Cart API (https://shopify.dev/docs/api/ajax/reference/cart): POST {root}cart/add.js
@@ -12,19 +20,34 @@ function shopifyCart(body: unknown): CartSummary {
     const number = amount(value);
     return number === undefined ? undefined : number / 100;
   };
-  return summary(own(body, 'item_count'), cents(own(body, 'total_price')), own(body, 'currency'), own(body, 'items'), (item) => {
-    const quantity = amount(own(item, 'quantity'));
-    const id = own(item, 'variant_id') ?? own(item, 'id');
-    if (quantity === undefined || (typeof id !== 'number' && typeof id !== 'string')) return null;
-    return { variantId: String(id), title: platformText(own(item, 'product_title') ?? own(item, 'title')), quantity, price: cents(own(item, 'final_price') ?? own(item, 'price')) };
-  });
+  return summary(
+    own(body, 'item_count'),
+    cents(own(body, 'total_price')),
+    own(body, 'currency'),
+    own(body, 'items'),
+    (item) => {
+      const quantity = amount(own(item, 'quantity'));
+      const id = own(item, 'variant_id') ?? own(item, 'id');
+      if (quantity === undefined || (typeof id !== 'number' && typeof id !== 'string')) return null;
+      return {
+        variantId: String(id),
+        title: platformText(own(item, 'product_title') ?? own(item, 'title')),
+        quantity,
+        price: cents(own(item, 'final_price') ?? own(item, 'price')),
+      };
+    },
+  );
 }
 
 /** Shopify's refusal: its `description` (for example "The product 'Linen Shirt' is already sold out.") for the visitor. */
 function refusal(response: CartResponse, what: string): CartError {
   const description = platformText(own(response.body, 'description')) || platformText(own(response.body, 'message'));
   const reason = response.status >= 400 && response.status < 500 && description ? 'platform' : 'network';
-  return new CartError(reason, reason === 'platform' ? description : '', `${what} answered ${response.status}${description ? `: ${description}` : ''}`);
+  return new CartError(
+    reason,
+    reason === 'platform' ? description : '',
+    `${what} answered ${response.status}${description ? `: ${description}` : ''}`,
+  );
 }
 
 /** The Shopify cart at `send`'s base (the store's routes root). */

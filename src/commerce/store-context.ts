@@ -16,9 +16,11 @@ export function checkStoreContext(input: unknown): { facts: Record<string, unkno
     if (typeof input !== 'string') JSON.stringify(input);
     text = typeof input === 'string' ? input : safeStringify(input);
     const value: unknown = JSON.parse(text);
-    if (value !== null && (typeof value !== 'object' || Array.isArray(value))) return { problem: 'it must be an object' };
+    if (value !== null && (typeof value !== 'object' || Array.isArray(value)))
+      return { problem: 'it must be an object' };
     const size = new TextEncoder().encode(text).length;
-    if (size > MAX_STORE_CONTEXT_BYTES) return { problem: `it is ${size} bytes of JSON, more than ${MAX_STORE_CONTEXT_BYTES}` };
+    if (size > MAX_STORE_CONTEXT_BYTES)
+      return { problem: `it is ${size} bytes of JSON, more than ${MAX_STORE_CONTEXT_BYTES}` };
     return { facts: value && Object.keys(value).length > 0 ? (value as Record<string, unknown>) : null };
   } catch {
     return { problem: 'it is not JSON (or refers to itself)' };

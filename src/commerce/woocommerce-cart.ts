@@ -1,5 +1,13 @@
 import { own } from '../common/own';
-import { amount, CartError, platformText, summary, type CartAdapter, type CartResponse, type CartSend } from './cart-adapter';
+import {
+  amount,
+  CartError,
+  platformText,
+  summary,
+  type CartAdapter,
+  type CartResponse,
+  type CartSend,
+} from './cart-adapter';
 import type { CartSummary } from './commerce-state';
 
 // WooCommerce's Store API (https://developer.woocommerce.com/docs/apis/store-api/resources-endpoints/cart):
@@ -18,19 +26,34 @@ function wooCart(body: unknown): CartSummary {
     const unit = amount(own(prices, 'currency_minor_unit')) ?? 2;
     return value === undefined ? undefined : value / 10 ** Math.min(Math.max(unit, 0), 4);
   };
-  return summary(own(body, 'items_count'), money(totals, 'total_price'), own(totals, 'currency_code'), own(body, 'items'), (item) => {
-    const quantity = amount(own(item, 'quantity'));
-    const id = amount(own(item, 'id'));
-    if (quantity === undefined || id === undefined) return null;
-    return { variantId: String(id), title: platformText(own(item, 'name')), quantity, price: money(own(item, 'prices'), 'price') };
-  });
+  return summary(
+    own(body, 'items_count'),
+    money(totals, 'total_price'),
+    own(totals, 'currency_code'),
+    own(body, 'items'),
+    (item) => {
+      const quantity = amount(own(item, 'quantity'));
+      const id = amount(own(item, 'id'));
+      if (quantity === undefined || id === undefined) return null;
+      return {
+        variantId: String(id),
+        title: platformText(own(item, 'name')),
+        quantity,
+        price: money(own(item, 'prices'), 'price'),
+      };
+    },
+  );
 }
 
 /** The Store API's refusal: its `message` for the visitor when it is about the product (400, 409); anything else is ours to word. */
 function refusal(response: CartResponse, what: string): CartError {
   const message = platformText(own(response.body, 'message'));
   const reason = (response.status === 400 || response.status === 409) && message ? 'platform' : 'network';
-  return new CartError(reason, reason === 'platform' ? message : '', `${what} answered ${response.status}${message ? `: ${message}` : ''}`);
+  return new CartError(
+    reason,
+    reason === 'platform' ? message : '',
+    `${what} answered ${response.status}${message ? `: ${message}` : ''}`,
+  );
 }
 
 /** The WooCommerce cart at `send`'s base (the WordPress site's root). The nonce is kept for the page's life. */
@@ -66,7 +89,8 @@ export function wooCommerceCartAdapter(send: CartSend): CartAdapter {
       const items = own(await fetchCart(), 'items');
       const line = (Array.isArray(items) ? items : []).find((item) => String(own(item, 'id')) === variantId);
       const key = own(line, 'key');
-      if (typeof key !== 'string') return quantity > 0 ? change('add-item', { id: Number(variantId), quantity }) : wooCart(await fetchCart());
+      if (typeof key !== 'string')
+        return quantity > 0 ? change('add-item', { id: Number(variantId), quantity }) : wooCart(await fetchCart());
       return quantity > 0 ? change('update-item', { key, quantity }) : change('remove-item', { key });
     },
   };

@@ -7,7 +7,9 @@ const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /** The own property `key` of `value`, or undefined (never an inherited one). */
 export function own(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'object' && value !== null && hasOwnProperty.call(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }
 
 /** Is `value` a plain JSON object (not an array, not null)? */

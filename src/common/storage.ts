@@ -38,10 +38,11 @@ export function safeStorage(resolve: () => Storage | null | undefined): SafeStor
     }
   };
   return {
-    get: (key) => attempt((storage) => {
-      const value = storage.getItem(key);
-      return typeof value === 'string' ? value : null;
-    }, null),
+    get: (key) =>
+      attempt((storage) => {
+        const value = storage.getItem(key);
+        return typeof value === 'string' ? value : null;
+      }, null),
     set: (key, value) => {
       quotaExceeded = false;
       return attempt((storage) => {

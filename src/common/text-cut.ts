@@ -12,7 +12,10 @@ let segmenter: Intl.Segmenter | null | undefined;
 function graphemes(): Intl.Segmenter | null {
   if (segmenter === undefined) {
     try {
-      segmenter = typeof Intl === 'object' && typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+      segmenter =
+        typeof Intl === 'object' && typeof Intl.Segmenter === 'function'
+          ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+          : null;
     } catch {
       segmenter = null;
     }

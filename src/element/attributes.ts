@@ -504,8 +504,9 @@ type ThemeAttributeName = {
 }[AttributeName];
 
 /** The theme field a theme attribute sets. */
-type ThemeFieldOf<N extends ThemeAttributeName> =
-  (typeof ATTRIBUTES)[N]['config'] extends `themeAttributes.${infer F}` ? F : never;
+type ThemeFieldOf<N extends ThemeAttributeName> = (typeof ATTRIBUTES)[N]['config'] extends `themeAttributes.${infer F}`
+  ? F
+  : never;
 
 /** Theme attribute to theme field: the layer of the theme that attributes set. */
 export const THEME_ATTRIBUTES = Object.fromEntries(

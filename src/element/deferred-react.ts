@@ -44,7 +44,9 @@ export const IDLE_WAIT_MS = 1_000;
  * `loadReactDom` is `() => import('react-dom/client')`: in the one-file build, `import()` only decides
  * when ReactDOM's module is evaluated.
  */
-export function deferredReactRenderer<Props extends object>(loadReactDom: () => Promise<ReactDomClient>): DeferredReactRenderer<Props> {
+export function deferredReactRenderer<Props extends object>(
+  loadReactDom: () => Promise<ReactDomClient>,
+): DeferredReactRenderer<Props> {
   let reactDom: Promise<ReactDomClient> | null = null;
   let hurried = false;
   let stopWaiting: (() => void) | null = null;

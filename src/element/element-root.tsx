@@ -17,7 +17,13 @@ function RootShell() {
   const { actions } = useAssistant();
   const closeLabel = useAssistantState((state) => state.strings.closeChat);
   return (
-    <div className="root" part="root" lang={lang} dir={directionOf(lang)} data-scheme={scheme === 'dark' || systemDark ? 'dark' : 'light'}>
+    <div
+      className="root"
+      part="root"
+      lang={lang}
+      dir={directionOf(lang)}
+      data-scheme={scheme === 'dark' || systemDark ? 'dark' : 'light'}
+    >
       <ErrorBoundary
         message={renderError}
         retryLabel={retryLabel}

@@ -25,11 +25,26 @@ export const EVENTS = {
   error: { when: 'Something failed.', detail: '`{ source: "chat" | "voice" | "theme", message }`' },
   'call-start': { when: 'A voice call connected.', detail: '`{ demo }`' },
   'call-end': { when: 'A voice call that had connected ended.', detail: '`{ seconds, transcript }`' },
-  transcript: { when: 'A line of the call transcript was added or extended.', detail: 'the entry `{ role, text, timestamp }`' },
-  feedback: { when: 'The visitor rated a reply (thumbs up or down).', detail: '`{ messageId, rating: "up" | "down", content, sessionId }`' },
-  teaser: { when: 'Floating mode: the launcher teaser showed its text (at most once per session).', detail: '`{ text }`' },
-  cart: { when: 'The cart changed through the widget (a card, a confirmed proposal, a call).', detail: '`{ action: "add" | "update", product, quantity, cart }`' },
-  suggestion: { when: 'The visitor chose one of the bot\'s suggestions (it is sent as their message).', detail: '`{ text, index }`' },
+  transcript: {
+    when: 'A line of the call transcript was added or extended.',
+    detail: 'the entry `{ role, text, timestamp }`',
+  },
+  feedback: {
+    when: 'The visitor rated a reply (thumbs up or down).',
+    detail: '`{ messageId, rating: "up" | "down", content, sessionId }`',
+  },
+  teaser: {
+    when: 'Floating mode: the launcher teaser showed its text (at most once per session).',
+    detail: '`{ text }`',
+  },
+  cart: {
+    when: 'The cart changed through the widget (a card, a confirmed proposal, a call).',
+    detail: '`{ action: "add" | "update", product, quantity, cart }`',
+  },
+  suggestion: {
+    when: "The visitor chose one of the bot's suggestions (it is sent as their message).",
+    detail: '`{ text, index }`',
+  },
 } as const satisfies Record<keyof AssistantEvents, EventDoc>;
 
 /** Event name to event type, for `addEventListener` on the element. */
@@ -50,6 +65,11 @@ function copyOf(value: unknown, depth = 0): unknown {
  * Dispatches `store-assistant:<name>` on `target`. The detail is a copy: a listener that edits it in place
  * (an analytics tag redacting what it records) changes nothing the widget shows, sends or saves.
  */
-export function dispatchAssistantEvent(target: EventTarget, ...[name, detail]: Parameters<Emit<AssistantEvents>>): void {
-  target.dispatchEvent(new CustomEvent(`store-assistant:${name}`, { detail: copyOf(detail), bubbles: true, composed: true }));
+export function dispatchAssistantEvent(
+  target: EventTarget,
+  ...[name, detail]: Parameters<Emit<AssistantEvents>>
+): void {
+  target.dispatchEvent(
+    new CustomEvent(`store-assistant:${name}`, { detail: copyOf(detail), bubbles: true, composed: true }),
+  );
 }

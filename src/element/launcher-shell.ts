@@ -28,7 +28,8 @@ export function drawLauncherShell(shadowRoot: ShadowRoot, assistant: AssistantVi
     onIntent();
     draw(assistant.getState());
   });
-  for (const intent of ['pointerenter', 'pointerdown', 'focus'] as const) button.addEventListener(intent, onIntent, { once: true });
+  for (const intent of ['pointerenter', 'pointerdown', 'focus'] as const)
+    button.addEventListener(intent, onIntent, { once: true });
   draw(assistant.getState());
   shadowRoot.append(root);
 
@@ -38,7 +39,9 @@ export function drawLauncherShell(shadowRoot: ShadowRoot, assistant: AssistantVi
     else draw(state);
   });
   const handOver = () => {
-    const reactLauncher = [...shadowRoot.querySelectorAll<HTMLElement>('.launcher')].find((candidate) => candidate !== button);
+    const reactLauncher = [...shadowRoot.querySelectorAll<HTMLElement>('.launcher')].find(
+      (candidate) => candidate !== button,
+    );
     // A press on this button must end on it, or the browser sends no click: wait until it is let go.
     if (!reactLauncher || press.held()) return;
     const hadFocus = shadowRoot.activeElement === button;
@@ -114,12 +117,17 @@ function launcherMarkup() {
 }
 
 /** Sets what React's launcher would show for `state`: language, scheme, corner, label, icon and unread count. */
-function drawState({ root, widget, button, icon, badge }: ReturnType<typeof launcherMarkup>, state: AssistantState, isOpen: boolean): void {
+function drawState(
+  { root, widget, button, icon, badge }: ReturnType<typeof launcherMarkup>,
+  state: AssistantState,
+  isOpen: boolean,
+): void {
   const { config, theme, strings, unread } = state;
   const brandName = theme.brandName;
   root.lang = config.lang;
   root.dir = directionOf(config.lang);
-  root.dataset.scheme = config.colorScheme === 'dark' || (config.colorScheme === 'auto' && prefersDark()) ? 'dark' : 'light';
+  root.dataset.scheme =
+    config.colorScheme === 'dark' || (config.colorScheme === 'auto' && prefersDark()) ? 'dark' : 'light';
   widget.className = config.position === 'bottom-left' ? 'widget at-left' : 'widget';
   widget.setAttribute('aria-label', brandName);
   const label = isOpen

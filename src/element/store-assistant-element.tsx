@@ -90,7 +90,10 @@ function withAssistant() {
       super();
       const deps = browserDeps(
         (...event) => this.announce(...event),
-        (name, detail) => !this.dispatchEvent(new CustomEvent(`store-assistant:${name}`, { detail, bubbles: true, composed: true, cancelable: true })),
+        (name, detail) =>
+          !this.dispatchEvent(
+            new CustomEvent(`store-assistant:${name}`, { detail, bubbles: true, composed: true, cancelable: true }),
+          ),
       );
       // The same invalid attribute is reported once, not on every re-parse.
       this.warn = deps.warn = oncePerMessage(deps.warn);

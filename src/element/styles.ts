@@ -5,7 +5,11 @@
 let sharedSheet: CSSStyleSheet | null = null;
 
 export function adoptStyles(shadowRoot: ShadowRoot, cssText: string): void {
-  if ('adoptedStyleSheets' in shadowRoot && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+  if (
+    'adoptedStyleSheets' in shadowRoot &&
+    typeof CSSStyleSheet === 'function' &&
+    'replaceSync' in CSSStyleSheet.prototype
+  ) {
     if (!sharedSheet) {
       sharedSheet = new CSSStyleSheet();
       sharedSheet.replaceSync(cssText);

@@ -1,4 +1,13 @@
-import { colorStops, DARK_TEXT, LIGHT_TEXT, onWhite, parseColorAlpha, readableAccent, textColorOn, type Rgb } from '../theme/contrast';
+import {
+  colorStops,
+  DARK_TEXT,
+  LIGHT_TEXT,
+  onWhite,
+  parseColorAlpha,
+  readableAccent,
+  textColorOn,
+  type Rgb,
+} from '../theme/contrast';
 import { themeCssVariables } from '../theme/css-variables';
 import type { Theme } from '../theme/theme';
 
@@ -16,7 +25,10 @@ const OPAQUE_HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 function browserNormalise(color: string): string | null {
   // An opaque hex colour reads the same everywhere: no canvas, whose first use costs a phone some 10 ms at load.
   if (OPAQUE_HEX.test(color.trim())) return color.trim();
-  context ??= typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  context ??=
+    typeof document === 'undefined'
+      ? null
+      : document.createElement('canvas').getContext('2d', { willReadFrequently: true });
   if (!context) return parseColorAlpha(color) ? color : null;
   // A sentinel first: an invalid colour leaves fillStyle unchanged.
   context.fillStyle = '#010203';
@@ -60,7 +72,10 @@ function opaque(value: string, normalise: Normalise): string {
 }
 
 /** The theme's colour properties for the host element, translucent colours flattened on white. */
-export function themeColorVariables(theme: Theme, normalise: Normalise = browserNormalise): [name: string, value: string][] {
+export function themeColorVariables(
+  theme: Theme,
+  normalise: Normalise = browserNormalise,
+): [name: string, value: string][] {
   return themeCssVariables(theme).map(([name, value]) => [name, opaque(value, normalise)]);
 }
 

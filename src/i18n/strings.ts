@@ -92,7 +92,8 @@ export const englishStrings = {
   callEnded: 'Call ended · {duration}',
   transcript: 'Call transcript',
   voiceMessage: 'Said during a call',
-  microphoneDenied: "Microphone access is blocked. Allow the microphone for this site (the icon in your browser's address bar, or Settings > Site permissions on a phone), then start the call again.",
+  microphoneDenied:
+    "Microphone access is blocked. Allow the microphone for this site (the icon in your browser's address bar, or Settings > Site permissions on a phone), then start the call again.",
   microphoneMissing: 'No microphone was found. Connect one, then start the call again.',
   microphoneUnavailable: 'Voice calls need a secure (https) page and a browser that supports them.',
   callFailed: 'The call could not be connected. Please try again in a moment.',
@@ -109,9 +110,10 @@ export const englishStrings = {
   imageUnreadable: 'That image could not be read. Try another one.',
   imageTooLarge: 'That image is too large. Try a smaller one.',
   chatUnavailable: "Chat isn't available right now.",
-  messageTooLong: "Messages can be up to {max} characters. Shorten yours to send it.",
-  characterCount: "{count} of {max} characters",
-  storageFull: "This conversation couldn't be saved: the browser's storage is full. It stays here until you leave the page.",
+  messageTooLong: 'Messages can be up to {max} characters. Shorten yours to send it.',
+  characterCount: '{count} of {max} characters',
+  storageFull:
+    "This conversation couldn't be saved: the browser's storage is full. It stays here until you leave the page.",
   dismiss: 'Dismiss',
 
   // Guided replies, the teaser and calls

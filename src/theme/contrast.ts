@@ -23,13 +23,18 @@ export function parseColorAlpha(value: string): Rgba | null {
   const hex = /^#([0-9a-f]{3,8})$/.exec(text)?.[1];
   if (hex && [3, 4, 6, 8].includes(hex.length)) {
     const full = hex.length <= 4 ? [...hex].map((digit) => digit + digit).join('') : hex;
-    const [red, green, blue, alpha = 255] = [0, 2, 4, 6].map((start) => parseInt(full.slice(start, start + 2), 16)).filter(Number.isFinite);
+    const [red, green, blue, alpha = 255] = [0, 2, 4, 6]
+      .map((start) => parseInt(full.slice(start, start + 2), 16))
+      .filter(Number.isFinite);
     return { rgb: [red, green, blue] as Rgb, alpha: alpha / 255 };
   }
   const rgb = /^rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)(?:\s*[,/]\s*([\d.]+)(%?))?/.exec(text);
   if (!rgb) return null;
   const alpha = rgb[4] === undefined ? 1 : Number(rgb[4]) / (rgb[5] ? 100 : 1);
-  return { rgb: [rgb[1], rgb[2], rgb[3]].map((channel) => Math.min(255, Number(channel))) as Rgb, alpha: Math.min(1, alpha) };
+  return {
+    rgb: [rgb[1], rgb[2], rgb[3]].map((channel) => Math.min(255, Number(channel))) as Rgb,
+    alpha: Math.min(1, alpha),
+  };
 }
 
 /** Parses a colour as {@link parseColorAlpha} does, without its opacity. */

@@ -5,11 +5,16 @@ import { THEME_FIELDS, type Theme, type ThemePatch } from './theme';
  * defaults, the saved theme, the element's attributes and any theme imported at run time.
  */
 export function resolveTheme(defaults: Theme, ...layers: ThemePatch[]): Theme {
-  const theme: Theme = { ...defaults, quickActions: [...defaults.quickActions], badgeImages: [...defaults.badgeImages] };
+  const theme: Theme = {
+    ...defaults,
+    quickActions: [...defaults.quickActions],
+    badgeImages: [...defaults.badgeImages],
+  };
   for (const layer of layers) {
     for (const field of THEME_FIELDS) {
       const value = layer[field];
-      if (value !== undefined) (theme as unknown as Record<string, unknown>)[field] = Array.isArray(value) ? [...value] : value;
+      if (value !== undefined)
+        (theme as unknown as Record<string, unknown>)[field] = Array.isArray(value) ? [...value] : value;
     }
   }
   return theme;

@@ -34,7 +34,10 @@ export function loadSavedTheme(storage: SafeStorage, pageOrigin: string): ThemeR
   if (saved === null) return { patch: {}, problems: [] };
   const reading = readThemeJson(saved, pageOrigin);
   if (reading.problems.length > 0 && Object.keys(reading.patch).length === 0) {
-    return { patch: {}, problems: [`the saved theme "${THEME_STORAGE_KEY}" was ignored: ${reading.problems.join('; ')}`] };
+    return {
+      patch: {},
+      problems: [`the saved theme "${THEME_STORAGE_KEY}" was ignored: ${reading.problems.join('; ')}`],
+    };
   }
   return reading;
 }

@@ -15,13 +15,48 @@ export const MAX_BADGE_IMAGES = 10;
  * Substrings that let a value escape its declaration, load a resource or read another variable.
  * Anything containing one is refused before the grammar check, whatever else it holds.
  */
-export const FORBIDDEN_CSS = [';', '{', '}', '\\', 'url(', 'var(', 'image-set(', 'expression(', 'env(', 'attr(', 'element(', 'paint(', 'cross-fade(', '@', '<', '>', '"', "'", '/*'];
+export const FORBIDDEN_CSS = [
+  ';',
+  '{',
+  '}',
+  '\\',
+  'url(',
+  'var(',
+  'image-set(',
+  'expression(',
+  'env(',
+  'attr(',
+  'element(',
+  'paint(',
+  'cross-fade(',
+  '@',
+  '<',
+  '>',
+  '"',
+  "'",
+  '/*',
+];
 
 /** CSS functions a colour or gradient may use. */
 export const ALLOWED_CSS_FUNCTIONS = new Set([
-  'linear-gradient', 'radial-gradient', 'conic-gradient',
-  'repeating-linear-gradient', 'repeating-radial-gradient', 'repeating-conic-gradient',
-  'rgb', 'rgba', 'hsl', 'hsla', 'hwb', 'lab', 'lch', 'oklab', 'oklch', 'color', 'color-mix', 'calc',
+  'linear-gradient',
+  'radial-gradient',
+  'conic-gradient',
+  'repeating-linear-gradient',
+  'repeating-radial-gradient',
+  'repeating-conic-gradient',
+  'rgb',
+  'rgba',
+  'hsl',
+  'hsla',
+  'hwb',
+  'lab',
+  'lch',
+  'oklab',
+  'oklch',
+  'color',
+  'color-mix',
+  'calc',
 ]);
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
@@ -66,7 +101,8 @@ function checkCssShape(value: string): Problem {
 export function checkColor(value: string): Problem {
   const shape = checkCssShape(value);
   if (shape) return shape;
-  const isColorSyntax = HEX_COLOR.test(value) || NAMED_COLOR.test(value) || (/^[a-z-]+\(/i.test(value) && isSingleCall(value));
+  const isColorSyntax =
+    HEX_COLOR.test(value) || NAMED_COLOR.test(value) || (/^[a-z-]+\(/i.test(value) && isSingleCall(value));
   if (!isColorSyntax || /gradient\(/i.test(value)) return 'is not a colour';
   return cssSupports('color', value) === false ? 'is not a colour this browser understands' : null;
 }
@@ -87,11 +123,13 @@ export function checkBackground(value: string): Problem {
   const shape = checkCssShape(value);
   if (shape) return shape;
   if (!/gradient\(/i.test(value)) return checkColor(value);
-  if (!/^(?:repeating-)?(?:linear|radial|conic)-gradient\(/i.test(value) || !isSingleCall(value)) return 'is not a single gradient';
+  if (!/^(?:repeating-)?(?:linear|radial|conic)-gradient\(/i.test(value) || !isSingleCall(value))
+    return 'is not a single gradient';
   return cssSupports('background-image', value) === false ? 'is not a gradient this browser understands' : null;
 }
 
-const DATA_IMAGE_URL = /^data:image\/(?:png|jpe?g|gif|webp|avif|svg\+xml)(?:;[a-z0-9=.+-]+)*(?:;base64)?,[a-z0-9+/=%._~!$&'()*,;:@-]*$/i;
+const DATA_IMAGE_URL =
+  /^data:image\/(?:png|jpe?g|gif|webp|avif|svg\+xml)(?:;[a-z0-9=.+-]+)*(?:;base64)?,[a-z0-9+/=%._~!$&'()*,;:@-]*$/i;
 
 /**
  * Normalises an image URL and tells whether it may be shown: `https:` anywhere, `data:image/...`, or
@@ -111,7 +149,7 @@ export function checkImageUrl(value: string, pageOrigin: string): { url: string 
     return { problem: 'is not a URL' };
   }
   if (parsed.protocol === 'https:' || parsed.origin === pageOrigin) return { url: parsed.href };
-  return { problem: 'must be an https: URL, a data:image URL or on this page\'s origin' };
+  return { problem: "must be an https: URL, a data:image URL or on this page's origin" };
 }
 
 /** Checks a piece of display text: a non-empty string within `max` characters once trimmed. */
@@ -136,7 +174,10 @@ export function splitList(value: string, separator: RegExp): string[] | null {
       return null;
     }
   }
-  return trimmed.split(separator).map((item) => item.trim()).filter(Boolean);
+  return trimmed
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 interface FieldResult<K extends keyof Theme> {
@@ -151,7 +192,8 @@ function checkStringList(
   checkItem: (item: string) => { ok: string } | { problem: string },
 ): FieldResult<'quickActions'> {
   const list = typeof value === 'string' ? splitList(value, separator) : Array.isArray(value) ? value : null;
-  if (!list || !list.every((item): item is string => typeof item === 'string')) return { problem: 'is not a list of texts' };
+  if (!list || !list.every((item): item is string => typeof item === 'string'))
+    return { problem: 'is not a list of texts' };
   if (list.length > maxItems) return { problem: `has more than ${maxItems} entries` };
   const items: string[] = [];
   for (const item of list) {
@@ -203,7 +245,10 @@ function checkAnyField(field: keyof Theme, value: unknown, pageOrigin: string): 
     case 'brandName':
     case 'welcomeMessage': {
       // The brand name heads the widget and names it to screen readers: no hidden reordering or padding.
-      const checked = field === 'brandName' ? checkText(stripInvisible(value), MAX_BRAND_NAME_LENGTH) : checkText(value, MAX_WELCOME_MESSAGE_LENGTH);
+      const checked =
+        field === 'brandName'
+          ? checkText(stripInvisible(value), MAX_BRAND_NAME_LENGTH)
+          : checkText(value, MAX_WELCOME_MESSAGE_LENGTH);
       return 'problem' in checked ? checked : { value: checked.text };
     }
   }

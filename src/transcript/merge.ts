@@ -48,7 +48,11 @@ const MAX_FRAGMENT_READ = MAX_TRANSCRIPT_LINE * 2;
 
 /** The words of `text`: lower-cased, punctuation removed. */
 export function words(text: string): string[] {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}\s']/gu, ' ').split(/\s+/).filter(Boolean);
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s']/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 /** The share of `fragment`'s words that also occur in `previous` (each occurrence counted once). */
@@ -90,10 +94,16 @@ function fits(last: TranscriptEntry, text: string): boolean {
 }
 
 /** The rules, in order: too short, duplicate of the speaker's previous fragment, same turn, new turn. */
-function classify(text: string, fragment: TranscriptFragment, previous: TranscriptFragment | undefined, last: TranscriptEntry | undefined): MergeResult {
+function classify(
+  text: string,
+  fragment: TranscriptFragment,
+  previous: TranscriptFragment | undefined,
+  last: TranscriptEntry | undefined,
+): MergeResult {
   if (text.length < MIN_TEXT_LENGTH) return 'dropped-short';
   if (previous && wordOverlap(text, previous.text) > DUPLICATE_OVERLAP) return 'dropped-duplicate';
-  if (last && last.role === fragment.role && fragment.timestamp - last.timestamp < MERGE_WINDOW_MS && fits(last, text)) return 'merged';
+  if (last && last.role === fragment.role && fragment.timestamp - last.timestamp < MERGE_WINDOW_MS && fits(last, text))
+    return 'merged';
   return 'added';
 }
 
@@ -101,7 +111,10 @@ function classify(text: string, fragment: TranscriptFragment, previous: Transcri
  * Adds one fragment. Returns the new state (the input is not changed) and what happened. Only the last
  * entry can change, so a renderer can keep the rest.
  */
-export function addFragment(state: TranscriptState, fragment: TranscriptFragment): { state: TranscriptState; result: MergeResult } {
+export function addFragment(
+  state: TranscriptState,
+  fragment: TranscriptFragment,
+): { state: TranscriptState; result: MergeResult } {
   const text = normalise(fragment.text);
   const last = state.entries[state.entries.length - 1];
   const result = classify(text, fragment, state.previous[fragment.role], last);
@@ -109,7 +122,10 @@ export function addFragment(state: TranscriptState, fragment: TranscriptFragment
   const previous = { ...state.previous, [fragment.role]: { ...fragment, text } };
   const entries =
     result === 'merged' && last
-      ? [...state.entries.slice(0, -1), { role: last.role, text: `${last.text} ${text}`, timestamp: fragment.timestamp }]
+      ? [
+          ...state.entries.slice(0, -1),
+          { role: last.role, text: `${last.text} ${text}`, timestamp: fragment.timestamp },
+        ]
       : [...state.entries, { role: fragment.role, text, timestamp: fragment.timestamp }];
   return { state: { entries, previous }, result };
 }

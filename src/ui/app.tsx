@@ -1,4 +1,14 @@
-import { startTransition, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type Ref } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import { BottomNav } from './bottom-nav';
 import { CallReturn } from './call-return';
 import { ChatView } from './chat/chat-view';
@@ -66,7 +76,12 @@ const FOCUSABLE = 'button:not(:disabled), a[href], summary';
  * (Ask a question, the latest chat, the first question), not the close button before them.
  */
 function focusTarget(card: HTMLElement): HTMLElement | null {
-  for (const selector of ['textarea:not(:disabled)', `.home-body :is(${FOCUSABLE})`, `.view :is(${FOCUSABLE})`, FOCUSABLE]) {
+  for (const selector of [
+    'textarea:not(:disabled)',
+    `.home-body :is(${FOCUSABLE})`,
+    `.view :is(${FOCUSABLE})`,
+    FOCUSABLE,
+  ]) {
     const target = card.querySelector<HTMLElement>(selector);
     if (target) return target;
   }

@@ -15,14 +15,27 @@ export function ChatsView() {
           {conversations.map((conversation) => (
             <li key={conversation.id} className="conversation-item">
               <ConversationRow conversation={conversation} />
-              <IconButton icon="close" small label={t('deleteConversation')} placement="above-end" onClick={() => actions.deleteConversation(conversation.id)} />
+              <IconButton
+                icon="close"
+                small
+                label={t('deleteConversation')}
+                placement="above-end"
+                onClick={() => actions.deleteConversation(conversation.id)}
+              />
             </li>
           ))}
         </ul>
       ) : (
         <p className="section-empty">{t('chatsEmpty')}</p>
       )}
-      <button type="button" className="pill-button" onClick={() => { actions.newChat(); actions.startChat(); }}>
+      <button
+        type="button"
+        className="pill-button"
+        onClick={() => {
+          actions.newChat();
+          actions.startChat();
+        }}
+      >
         <Icon name="new-chat" />
         {t('startNewChat')}
       </button>

@@ -10,5 +10,14 @@ export function CloseCardButton() {
   const { setOpen } = useActions();
   const floating = useAssistantState((state) => state.config.mode === 'floating');
   if (!floating) return null;
-  return <IconButton icon="close" className="close-card" part="close-button" label={t('closeChat')} placement="below-end" onClick={() => setOpen(false)} />;
+  return (
+    <IconButton
+      icon="close"
+      className="close-card"
+      part="close-button"
+      label={t('closeChat')}
+      placement="below-end"
+      onClick={() => setOpen(false)}
+    />
+  );
 }

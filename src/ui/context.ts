@@ -25,7 +25,11 @@ export function useActions(): AssistantActions {
  */
 export function useAssistantState<T>(select: (state: AssistantState) => T): T {
   const { subscribe, getState } = useAssistant();
-  return useSyncExternalStore(subscribe, () => select(getState()), () => select(getState()));
+  return useSyncExternalStore(
+    subscribe,
+    () => select(getState()),
+    () => select(getState()),
+  );
 }
 
 /** The translate function: the string for `key` with its `{placeholders}` filled. */

@@ -54,7 +54,12 @@ export function ErrorBoundary({ message, retryLabel, floating, close, onError, c
       fallback={(reset) => (
         <div className={floating ? 'card floating-card' : 'card'} part="card">
           {close && (
-            <button type="button" className="icon-button render-error-close" aria-label={close.label} onClick={close.onClose}>
+            <button
+              type="button"
+              className="icon-button render-error-close"
+              aria-label={close.label}
+              onClick={close.onClose}
+            >
               <span className="icon icon-close" aria-hidden="true" />
             </button>
           )}

@@ -16,7 +16,9 @@ export interface HeaderStatus {
 export function useHeaderStatus(): HeaderStatus {
   const online = useOnline();
   const configured = useAssistantState((state) => state.config.webhookUrl !== null);
-  const call = useAssistantState((state) => (state.voice.status === 'connected' ? (state.voice.speaking ? 'speaking' : 'listening') : null));
+  const call = useAssistantState((state) =>
+    state.voice.status === 'connected' ? (state.voice.speaking ? 'speaking' : 'listening') : null,
+  );
   const loading = useAssistantState((state) => state.loading);
   if (call) return { tone: 'busy', key: call === 'speaking' ? 'assistantSpeaking' : 'listening' };
   if (!online || !configured) return { tone: 'offline', key: 'offline' };

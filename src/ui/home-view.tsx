@@ -7,7 +7,12 @@ import { Icon } from './icon';
 import { RecentConversation } from './recent-conversation';
 
 /** A row of the home view's panels: an icon, a title and a chevron; a link when `href` is given. */
-function ListAction(props: { icon: Parameters<typeof Icon>[0]['name']; title: string; href?: string | null; onClick?: () => void }) {
+function ListAction(props: {
+  icon: Parameters<typeof Icon>[0]['name'];
+  title: string;
+  href?: string | null;
+  onClick?: () => void;
+}) {
   const content = (
     <>
       <span className="action-icon">
@@ -73,9 +78,17 @@ export function HomeView() {
           {storeUrl ? (
             <ListAction icon="package" title={t('trackOrder')} href={storeUrl} />
           ) : (
-            <ListAction icon="package" title={t('trackOrder')} onClick={() => actions.startChat(strings.trackOrderMessage)} />
+            <ListAction
+              icon="package"
+              title={t('trackOrder')}
+              onClick={() => actions.startChat(strings.trackOrderMessage)}
+            />
           )}
-          <ListAction icon="sparkles" title={t('newArrivals')} onClick={() => actions.startChat(strings.newArrivalsMessage)} />
+          <ListAction
+            icon="sparkles"
+            title={t('newArrivals')}
+            onClick={() => actions.startChat(strings.newArrivalsMessage)}
+          />
         </div>
 
         <RecentConversation />

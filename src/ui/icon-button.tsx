@@ -40,7 +40,19 @@ function isFocusVisible(element: Element): boolean {
  * keyboard focus rests on it, a tooltip (700 ms to open, 300 ms skip delay between buttons).
  * The tooltip repeats the name for sighted visitors, so it is hidden from assistive technology.
  */
-export function IconButton({ icon, label, onClick, className, disabled, pressed, small, placement = 'below', part, ref, keepFocus }: IconButtonProps) {
+export function IconButton({
+  icon,
+  label,
+  onClick,
+  className,
+  disabled,
+  pressed,
+  small,
+  placement = 'below',
+  part,
+  ref,
+  keepFocus,
+}: IconButtonProps) {
   const id = useId();
   const { showTooltip, hideTooltip } = useActions();
   const open = useAssistantState((state) => state.tooltip === id);

@@ -26,7 +26,9 @@ export function Launcher({ ref, cardId, isOpen, onToggle, onKeyDown, label }: La
       type="button"
       className="launcher"
       part="launcher"
-      aria-label={label ?? (unread > 0 ? t('openChatUnread', { brandName, count: unread }) : t('openChat', { brandName }))}
+      aria-label={
+        label ?? (unread > 0 ? t('openChatUnread', { brandName, count: unread }) : t('openChat', { brandName }))
+      }
       aria-expanded={isOpen}
       aria-controls={cardId}
       onClick={onToggle}

@@ -35,7 +35,9 @@ export function RecentConversation() {
   const latest = useAssistantState((state) => state.conversations[0]);
   return (
     <section className="panel" aria-labelledby="recent-conversation-title">
-      <h3 className="panel-title" id="recent-conversation-title">{t('recentConversation')}</h3>
+      <h3 className="panel-title" id="recent-conversation-title">
+        {t('recentConversation')}
+      </h3>
       {latest ? (
         <ConversationRow conversation={latest} />
       ) : (

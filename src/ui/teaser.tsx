@@ -17,7 +17,13 @@ export function Teaser() {
       <button type="button" className="teaser-text" dir="auto" onClick={() => setOpen(true)}>
         {text}
       </button>
-      <button type="button" className="teaser-close" aria-label={t('teaserClose')} title={t('teaserClose')} onClick={dismissTeaser}>
+      <button
+        type="button"
+        className="teaser-close"
+        aria-label={t('teaserClose')}
+        title={t('teaserClose')}
+        onClick={dismissTeaser}
+      >
         <Icon name="close" small />
       </button>
     </div>

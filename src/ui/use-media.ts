@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-const matcher = (query: string): MediaQueryList | null => (typeof window.matchMedia === 'function' ? window.matchMedia(query) : null);
+const matcher = (query: string): MediaQueryList | null =>
+  typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
 
 /** Whether the media `query` matches now; the component re-renders when that changes. Null asks nothing. */
 export function useMediaQuery(query: string | null): boolean {

@@ -1,7 +1,19 @@
 import type { TranscriptEntry } from '../transcript/merge';
 import type { CallTools } from './call-tools';
 import { placeCall, type CallOverrides } from './call-events';
-import { describe, sendTextToCall, failCall, finishCall, newCall, noteToCall, notify, setVoice, stopActiveCall, type ActiveCall, type CallContext } from './call-session';
+import {
+  describe,
+  sendTextToCall,
+  failCall,
+  finishCall,
+  newCall,
+  noteToCall,
+  notify,
+  setVoice,
+  stopActiveCall,
+  type ActiveCall,
+  type CallContext,
+} from './call-session';
 import { voiceTarget, type VoiceTarget } from './voice-client';
 import { IDLE_VOICE, type VoiceDeps, type VoiceStore } from './voice-state';
 
@@ -52,10 +64,19 @@ export interface CallHooks {
  * The store's own `assistantOverrides`, with the widget's variables over the store's: the store sets
  * first message, voice or its own variables; the conversation and page are always the widget's.
  */
-export function callOverrides(storeOverrides: Record<string, unknown> | null | undefined, variables: Record<string, string>): Record<string, unknown> {
+export function callOverrides(
+  storeOverrides: Record<string, unknown> | null | undefined,
+  variables: Record<string, string>,
+): Record<string, unknown> {
   const own = storeOverrides ?? {};
   const storeVariables = own.variableValues;
-  return { ...own, variableValues: { ...(typeof storeVariables === 'object' && storeVariables !== null ? storeVariables : {}), ...variables } };
+  return {
+    ...own,
+    variableValues: {
+      ...(typeof storeVariables === 'object' && storeVariables !== null ? storeVariables : {}),
+      ...variables,
+    },
+  };
 }
 
 /**
@@ -86,7 +107,10 @@ function startableTarget(context: CallContext, consent: ConsentRecord): VoiceTar
   const target = voiceTarget(config.voice);
   if (!target) {
     notify(context, 'voiceNotConfigured');
-    context.deps.emit('error', { source: 'voice', message: 'voice: set vapi-public-key and one of vapi-assistant-id, vapi-squad-id or vapi-workflow-id' });
+    context.deps.emit('error', {
+      source: 'voice',
+      message: 'voice: set vapi-public-key and one of vapi-assistant-id, vapi-squad-id or vapi-workflow-id',
+    });
     return null;
   }
   if (config.voice.consent && !consent.given()) {

@@ -2,7 +2,15 @@ import type { StringKey } from '../i18n/strings';
 import { own } from '../common/own';
 import { capText } from '../common/text-cut';
 import { MAX_TRANSCRIPT_LINE } from '../transcript/merge';
-import { addTranscriptLine, describe, failCall, finishCall, setVoice, type ActiveCall, type CallContext } from './call-session';
+import {
+  addTranscriptLine,
+  describe,
+  failCall,
+  finishCall,
+  setVoice,
+  type ActiveCall,
+  type CallContext,
+} from './call-session';
 import { reportToolResult, runTool, toolCallsOf } from './call-tools';
 import type { MicrophoneAccess } from './microphone';
 import type { VoiceClient, VoiceTarget } from './voice-client';
@@ -21,7 +29,12 @@ const FINAL_TRANSCRIPT = "transcript[transcriptType='final']";
  * Errors `@vapi-ai/web` reports for optional parts of a call that failed while the call goes on
  * (its own comments: "non-critical", "optional").
  */
-const NON_FATAL_ERRORS = new Set(['audio-processing-setup-error', 'audio-processor-recovery-error', 'audio-observer-setup-error', 'video-recording-setup-error']);
+const NON_FATAL_ERRORS = new Set([
+  'audio-processing-setup-error',
+  'audio-processor-recovery-error',
+  'audio-observer-setup-error',
+  'video-recording-setup-error',
+]);
 
 /** Counts the call's seconds while it runs. */
 function tick(context: CallContext, current: ActiveCall): void {
@@ -55,7 +68,8 @@ const FAILURE_REASON = /error|fault|failed/i;
  * connected, cut off (one notice, the transcript kept).
  */
 function onEnded(context: CallContext, current: ActiveCall, endedReason: unknown): void {
-  if (current.connected && typeof endedReason === 'string' && FAILURE_REASON.test(endedReason)) return failCall(context, current, 'callDropped', `voice: the call ended (${endedReason.slice(0, 200)})`);
+  if (current.connected && typeof endedReason === 'string' && FAILURE_REASON.test(endedReason))
+    return failCall(context, current, 'callDropped', `voice: the call ended (${endedReason.slice(0, 200)})`);
   finishCall(context, current);
 }
 
@@ -66,12 +80,20 @@ function onEnded(context: CallContext, current: ActiveCall, endedReason: unknown
  * `speech-update`, `model-output`...) is not needed: the transcript already holds what was said.
  */
 function onCallMessage(context: CallContext, current: ActiveCall, message: unknown): void {
-  const [type, role, transcriptType, text, status] = ['type', 'role', 'transcriptType', 'transcript', 'status'].map((key) => own(message, key));
+  const [type, role, transcriptType, text, status] = ['type', 'role', 'transcriptType', 'transcript', 'status'].map(
+    (key) => own(message, key),
+  );
   if (type === 'status-update' && status === 'ended') return onEnded(context, current, own(message, 'endedReason'));
   if (type === 'tool-calls') return void answerToolCalls(context, current, message);
-  if ((type !== 'transcript' && type !== FINAL_TRANSCRIPT) || typeof text !== 'string' || (role !== 'user' && role !== 'assistant')) return;
+  if (
+    (type !== 'transcript' && type !== FINAL_TRANSCRIPT) ||
+    typeof text !== 'string' ||
+    (role !== 'user' && role !== 'assistant')
+  )
+    return;
   // A line still being spoken is shown as it grows: within the cap of a final line.
-  if (transcriptType !== 'final') return setVoice(context, { partial: { role, text: capText(text, MAX_TRANSCRIPT_LINE) } });
+  if (transcriptType !== 'final')
+    return setVoice(context, { partial: { role, text: capText(text, MAX_TRANSCRIPT_LINE) } });
   addTranscriptLine(context, role, text);
 }
 
@@ -83,7 +105,8 @@ function onCallMessage(context: CallContext, current: ActiveCall, message: unkno
  */
 function onError(context: CallContext, current: ActiveCall, error: unknown): void {
   const type = own(error, 'type');
-  if (typeof type === 'string' && NON_FATAL_ERRORS.has(type)) return context.deps.warn(`voice: ${describe(error)} (${type}; the call goes on)`);
+  if (typeof type === 'string' && NON_FATAL_ERRORS.has(type))
+    return context.deps.warn(`voice: ${describe(error)} (${type}; the call goes on)`);
   failCall(context, current, current.connected ? 'callDropped' : 'callFailed', `voice: ${describe(error)}`);
 }
 
@@ -121,12 +144,19 @@ export type CallOverrides = Record<string, unknown> | Promise<Record<string, unk
  * Asks for the microphone, loads the provider's client and places the call with `overrides` (the store's
  * `assistantOverrides` with the widget's variables), unless it ended meanwhile.
  */
-export async function placeCall(context: CallContext, current: ActiveCall, config: VoiceConfig, target: VoiceTarget, overrides: CallOverrides): Promise<void> {
+export async function placeCall(
+  context: CallContext,
+  current: ActiveCall,
+  config: VoiceConfig,
+  target: VoiceTarget,
+  overrides: CallOverrides,
+): Promise<void> {
   const { deps } = context;
   if (config.provider !== 'demo') {
     const access = await deps.requestMicrophone();
     if (current.ended) return;
-    if (access !== 'granted') return failCall(context, current, MICROPHONE_MESSAGES[access], `voice: microphone ${access}`);
+    if (access !== 'granted')
+      return failCall(context, current, MICROPHONE_MESSAGES[access], `voice: microphone ${access}`);
   }
   const assistantOverrides = overrides instanceof Promise ? await overrides : overrides;
   if (current.ended) return;
@@ -142,4 +172,3 @@ export async function placeCall(context: CallContext, current: ActiveCall, confi
   }
   if (!started) failCall(context, current, 'callFailed', 'voice: the call could not be started');
 }
-

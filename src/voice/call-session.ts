@@ -45,7 +45,12 @@ export function notify(context: CallContext, key: StringKey): void {
 export function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
   const inner = own(error, 'error');
-  const message = own(inner, 'message') ?? own(inner, 'errorMsg') ?? own(error, 'message') ?? own(error, 'errorMsg') ?? own(error, 'type');
+  const message =
+    own(inner, 'message') ??
+    own(inner, 'errorMsg') ??
+    own(error, 'message') ??
+    own(error, 'errorMsg') ??
+    own(error, 'type');
   if (typeof message === 'string') return message;
   return String(error);
 }
@@ -74,14 +79,25 @@ export function failCall(context: CallContext, current: ActiveCall, key: StringK
   context.deps.emit('error', { source: 'voice', message: reason });
   const client = current.client;
   if (!client) finishCall(context, current);
-  else void client.stop().catch(() => undefined).finally(() => finishCall(context, current));
+  else
+    void client
+      .stop()
+      .catch(() => undefined)
+      .finally(() => finishCall(context, current));
 }
 
 /** A final line of either side joins the transcript by the merging rules, with an event per entry changed. */
 export function addTranscriptLine(context: CallContext, role: Speaker, text: string): void {
   const voice = context.store.getState().voice;
-  const { state, result } = addFragment({ entries: voice.transcript, previous: voice.lastFragments }, { role, text, timestamp: context.deps.now() });
-  setVoice(context, { transcript: state.entries, lastFragments: state.previous, partial: voice.partial?.role === role ? null : voice.partial });
+  const { state, result } = addFragment(
+    { entries: voice.transcript, previous: voice.lastFragments },
+    { role, text, timestamp: context.deps.now() },
+  );
+  setVoice(context, {
+    transcript: state.entries,
+    lastFragments: state.previous,
+    partial: voice.partial?.role === role ? null : voice.partial,
+  });
   const entry = state.entries[state.entries.length - 1];
   if ((result === 'added' || result === 'merged') && entry) context.deps.emit('transcript', entry);
 }

@@ -11,7 +11,10 @@ import type { VoiceClient } from './voice-client';
 export async function createVoiceClient(config: VoiceConfig, timers: Timers): Promise<VoiceClient> {
   if (config.provider === 'demo') {
     const variables = config.assistantOverrides?.variableValues;
-    return createDemoVoiceClient(timers, typeof variables === 'object' && variables !== null ? (variables as Record<string, unknown>) : {});
+    return createDemoVoiceClient(
+      timers,
+      typeof variables === 'object' && variables !== null ? (variables as Record<string, unknown>) : {},
+    );
   }
   // daily-js (the largest part) is evaluated in a task of its own, then the Vapi SDK in the next.
   await import('@daily-co/daily-js');

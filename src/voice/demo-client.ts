@@ -49,7 +49,8 @@ export function createDemoVoiceClient(timers: Timers, variables: Record<string, 
     send(message: AddMessage) {
       if (!running) return;
       const { role, content } = message.message;
-      if (role === 'user' && message.triggerResponseEnabled) player.answer(`You wrote: "${cutText(content, 120)}". In a real call the assistant answers that here.`);
+      if (role === 'user' && message.triggerResponseEnabled)
+        player.answer(`You wrote: "${cutText(content, 120)}". In a real call the assistant answers that here.`);
       const call = role === 'system' ? answeredCall(content) : undefined;
       if (call) player.resume(call, /"ok":\s*true/.test(content));
     },

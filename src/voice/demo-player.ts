@@ -22,7 +22,12 @@ function speakLine(emitter: Emitter, later: Later, role: 'assistant' | 'user', t
   lineWords.forEach((_, index) => {
     later(index * DEMO_TIMING.wordMs, () => {
       emitter.emit(level, 0.35 + 0.5 * Math.abs(Math.sin(index * 1.7)));
-      emitter.emit('message', { type: 'transcript', role, transcriptType: 'partial', transcript: lineWords.slice(0, index + 1).join(' ') });
+      emitter.emit('message', {
+        type: 'transcript',
+        role,
+        transcriptType: 'partial',
+        transcript: lineWords.slice(0, index + 1).join(' '),
+      });
     });
   });
   const done = lineWords.length * DEMO_TIMING.wordMs;
@@ -71,10 +76,19 @@ export function createDemoPlayer(emitter: Emitter, timers: Timers, onDone: () =>
     const step = queue.shift();
     if (!step) return onDone();
     busy = true;
-    if (step.kind === 'say') return void later(speakLine(emitter, later, step.role, step.text) + DEMO_TIMING.pauseMs, next);
-    const call = { id: `demo-tool-${++toolCalls}`, type: 'function', function: { name: step.name, arguments: JSON.stringify(step.arguments) } };
+    if (step.kind === 'say')
+      return void later(speakLine(emitter, later, step.role, step.text) + DEMO_TIMING.pauseMs, next);
+    const call = {
+      id: `demo-tool-${++toolCalls}`,
+      type: 'function',
+      function: { name: step.name, arguments: JSON.stringify(step.arguments) },
+    };
     waiting = { id: call.id, step, timer: later(DEMO_TOOL_WAIT_MS, () => resume(call.id, null)) };
-    emitter.emit('message', { type: 'tool-calls', toolCallList: [call], toolWithToolCallList: [{ type: 'function', function: { name: step.name }, toolCall: call }] });
+    emitter.emit('message', {
+      type: 'tool-calls',
+      toolCallList: [call],
+      toolWithToolCallList: [{ type: 'function', function: { name: step.name }, toolCall: call }],
+    });
   };
 
   /** The result of tool call `id` arrived (or never will: null): say what happened, then go on. */

@@ -33,7 +33,8 @@ function parse(json: unknown): unknown {
   }
 }
 
-const titled = (value: unknown): value is DemoProduct => typeof value === 'object' && value !== null && typeof (value as { title?: unknown }).title === 'string';
+const titled = (value: unknown): value is DemoProduct =>
+  typeof value === 'object' && value !== null && typeof (value as { title?: unknown }).title === 'string';
 
 /**
  * The products the demo talks about: the cards the chat showed last (`shown_products_json`), else the
@@ -61,9 +62,18 @@ function shoppingSteps(products: DemoProduct[], fromChat: boolean): DemoStep[] {
   const first = products[0] as DemoProduct;
   const steps: DemoStep[] = [
     say('user', fromChat ? 'Can you show me those again?' : `Tell me about the ${first.title}.`),
-    { kind: 'tool', name: 'show_products', arguments: { products }, ok: `Here you are. The ${first.title} is a good place to start.`, failed: 'Sorry, I could not show them.' },
+    {
+      kind: 'tool',
+      name: 'show_products',
+      arguments: { products },
+      ok: `Here you are. The ${first.title} is a good place to start.`,
+      failed: 'Sorry, I could not show them.',
+    },
   ];
-  const addable = products.find((product) => (typeof product.variantId === 'string' || typeof product.variantId === 'number') && product.available !== false);
+  const addable = products.find(
+    (product) =>
+      (typeof product.variantId === 'string' || typeof product.variantId === 'number') && product.available !== false,
+  );
   if (addable) {
     steps.push(say('user', `Please add the ${addable.title} to my cart.`), {
       kind: 'tool',
@@ -88,7 +98,12 @@ export function createDemoScript(variables: Record<string, unknown>): DemoStep[]
   if (!hasContext && products.length === 0) return DEMO_SCRIPT.map((line) => say(line.role, line.text));
   return [
     say('assistant', greeting(variables)),
-    ...(products.length > 0 ? shoppingSteps(products, fromChat) : [say('user', 'Can you help me with that?'), say('assistant', 'Of course. In a real call I would answer it now.')]),
+    ...(products.length > 0
+      ? shoppingSteps(products, fromChat)
+      : [
+          say('user', 'Can you help me with that?'),
+          say('assistant', 'Of course. In a real call I would answer it now.'),
+        ]),
     say('user', 'Great, thank you.'),
     say('assistant', 'You are welcome. Goodbye!'),
   ];

@@ -16,7 +16,8 @@ export async function requestMicrophone(): Promise<MicrophoneAccess> {
     return 'granted';
   } catch (error) {
     const name = (error as { name?: string } | null)?.name;
-    if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return 'missing';
+    if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
+      return 'missing';
     if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return 'denied';
     return 'unavailable';
   }

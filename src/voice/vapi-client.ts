@@ -27,7 +27,8 @@ function vapiFor(config: VoiceConfig): Vapi {
   const key = `${config.publicKey}\n${config.apiUrl ?? ''}`;
   // avoidEval: Daily then loads its call machine as a script instead of evaluating a string, so stores
   // with a Content-Security-Policy need no 'unsafe-eval' (see the README's CSP section).
-  if (shared?.key !== key) shared = { key, vapi: new VapiClass(config.publicKey ?? '', config.apiUrl ?? undefined, { avoidEval: true }) };
+  if (shared?.key !== key)
+    shared = { key, vapi: new VapiClass(config.publicKey ?? '', config.apiUrl ?? undefined, { avoidEval: true }) };
   return shared.vapi;
 }
 
@@ -41,7 +42,9 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
       const call = !overrides
         ? await vapi.start(target.assistantId, undefined, target.squadId, target.workflowId)
         : target.workflowId
-          ? await vapi.start(undefined, undefined, undefined, target.workflowId, { variableValues: overrides.variableValues } as Parameters<Vapi['start']>[4])
+          ? await vapi.start(undefined, undefined, undefined, target.workflowId, {
+              variableValues: overrides.variableValues,
+            } as Parameters<Vapi['start']>[4])
           : await vapi.start(target.assistantId, overrides, target.squadId);
       return call !== null;
     },

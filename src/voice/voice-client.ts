@@ -74,7 +74,8 @@ export function createEmitter() {
       return () => set.delete(listener as (...args: never[]) => void);
     },
     emit<E extends keyof VoiceClientEvents>(event: E, ...args: VoiceClientEvents[E]): void {
-      for (const listener of [...(listeners.get(event) ?? [])]) (listener as (...values: VoiceClientEvents[E]) => void)(...args);
+      for (const listener of [...(listeners.get(event) ?? [])])
+        (listener as (...values: VoiceClientEvents[E]) => void)(...args);
     },
     clear(): void {
       listeners.clear();

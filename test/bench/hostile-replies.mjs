@@ -7,7 +7,8 @@
 export const REPLY_LIMIT = 10_000;
 
 /** `unit` repeated to `length` characters. */
-const fill = (/** @type {string} */ unit, length = REPLY_LIMIT) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+const fill = (/** @type {string} */ unit, length = REPLY_LIMIT) =>
+  unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 /**
  * `open` repeated, `middle`, then `close` repeated, together `length` characters.
  * @param {string} open
@@ -62,7 +63,7 @@ export const HOSTILE_REPLIES = {
   'many autolinks': fill('www.a.example '),
   'link text of hosts': `[${fill('a.example ', REPLY_LIMIT - 24)}](https://b.example)`,
   'bidirectional controls in links': fill('[\u202eelpmaxe.pohs\u202c](https://x.example) '),
-  'entities': fill('&amp;&#8211;&mdash;&#x1F600;&nbsp;&bogus; '),
+  entities: fill('&amp;&#8211;&mdash;&#x1F600;&nbsp;&bogus; '),
   'raw html': fill('<b onclick=alert(1)>'),
   'less-than signs': '<'.repeat(REPLY_LIMIT),
   'wide table': `|${fill('a|', REPLY_LIMIT / 2 - 2)}\n|${fill('-|', REPLY_LIMIT / 2 - 2)}`,

@@ -31,9 +31,14 @@ export function mainThreadActivity(traceBuffer) {
   for (const main of mains) {
     const onThread = events.filter((event) => event.pid === main.pid && event.tid === main.tid);
     const tasks = onThread
-      .filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && typeof event.dur === 'number')
+      .filter(
+        (event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && typeof event.dur === 'number',
+      )
       .map((event) => ({ start: event.ts / 1000, duration: event.dur / 1000, cpu: (event.tdur ?? event.dur) / 1000 }));
-    const frames = onThread.filter((event) => event.name === 'BeginMainThreadFrame').map((event) => event.ts / 1000).sort((a, b) => a - b);
+    const frames = onThread
+      .filter((event) => event.name === 'BeginMainThreadFrame')
+      .map((event) => event.ts / 1000)
+      .sort((a, b) => a - b);
     if (tasks.length > best.tasks.length) best = { tasks, frames };
   }
   return best;

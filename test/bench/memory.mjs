@@ -24,7 +24,13 @@ export async function benchMemory(browser, server, cycles = CYCLES) {
   for (let cycle = -WARM_UP_CYCLES; cycle < cycles; cycle++) {
     await page.evaluate(async () => {
       const el = document.createElement('store-assistant');
-      for (const [name, value] of Object.entries({ 'webhook-url': '/api/chat?reply=short', 'typing-speed': '0', 'voice-provider': 'demo', persist: 'none' })) el.setAttribute(name, value);
+      for (const [name, value] of Object.entries({
+        'webhook-url': '/api/chat?reply=short',
+        'typing-speed': '0',
+        'voice-provider': 'demo',
+        persist: 'none',
+      }))
+        el.setAttribute(name, value);
       const ready = new Promise((resolve) => el.addEventListener('store-assistant:ready', resolve, { once: true }));
       let box = document.getElementById('box');
       if (!box) {
@@ -35,11 +41,19 @@ export async function benchMemory(browser, server, cycles = CYCLES) {
       }
       box.append(el);
       await ready;
-      const replied = new Promise((resolve) => el.addEventListener('store-assistant:message', (event) => event.detail.sender === 'bot' && resolve(), { once: false }));
+      const replied = new Promise((resolve) =>
+        el.addEventListener('store-assistant:message', (event) => event.detail.sender === 'bot' && resolve(), {
+          once: false,
+        }),
+      );
       el.sendMessage('Do you ship to Canada?');
       await replied;
-      const connected = new Promise((resolve) => el.addEventListener('store-assistant:call-start', resolve, { once: true }));
-      const heard = new Promise((resolve) => el.addEventListener('store-assistant:transcript', resolve, { once: true }));
+      const connected = new Promise((resolve) =>
+        el.addEventListener('store-assistant:call-start', resolve, { once: true }),
+      );
+      const heard = new Promise((resolve) =>
+        el.addEventListener('store-assistant:transcript', resolve, { once: true }),
+      );
       el.startCall();
       await connected;
       await heard;
@@ -68,9 +82,28 @@ export async function benchMemory(browser, server, cycles = CYCLES) {
   const audio = Math.max(...leftovers.map((active) => active.audio));
   const clean = ['timers', 'frames', 'listeners'].every((key) => worst(key) <= 0) && audio === 0;
   return [
-    { group: 'memory', name: `JS heap after cycle 1 (after ${WARM_UP_CYCLES} warm-up cycles)`, value: round(first / 1024 / 1024, 2), unit: 'MB' },
+    {
+      group: 'memory',
+      name: `JS heap after cycle 1 (after ${WARM_UP_CYCLES} warm-up cycles)`,
+      value: round(first / 1024 / 1024, 2),
+      unit: 'MB',
+    },
     { group: 'memory', name: `JS heap after cycle ${cycles}`, value: round(last / 1024 / 1024, 2), unit: 'MB' },
-    { group: 'memory', name: `heap growth over ${cycles} add/remove cycles`, value: round(growth * 100, 1), unit: '%', budget: { max: 10 }, pass: growth <= 0.1 },
-    { group: 'memory', name: 'left behind after removal: timers / frames / listeners / audio', value: `${worst('timers')} / ${worst('frames')} / ${worst('listeners')} / ${audio}`, unit: '', budget: { max: 0 }, pass: clean },
+    {
+      group: 'memory',
+      name: `heap growth over ${cycles} add/remove cycles`,
+      value: round(growth * 100, 1),
+      unit: '%',
+      budget: { max: 10 },
+      pass: growth <= 0.1,
+    },
+    {
+      group: 'memory',
+      name: 'left behind after removal: timers / frames / listeners / audio',
+      value: `${worst('timers')} / ${worst('frames')} / ${worst('listeners')} / ${audio}`,
+      unit: '',
+      budget: { max: 0 },
+      pass: clean,
+    },
   ];
 }

@@ -18,13 +18,25 @@ const WEBHOOK = '/api/chat?reply=first';
 export function savedConversation(size, now = Date.now()) {
   const messages = Array.from({ length: size }, (_, index) => {
     const timestamp = now - (size - index) * 60_000;
-    if (index % 2 === 0) return { id: `q${index}`, sender: 'user', content: `Question ${index}: do you have the linen shirt in size M?`, timestamp };
+    if (index % 2 === 0)
+      return {
+        id: `q${index}`,
+        sender: 'user',
+        content: `Question ${index}: do you have the linen shirt in size M?`,
+        timestamp,
+      };
     return {
       id: `a${index}`,
       sender: 'bot',
       content: `Answer ${index}: **yes**, the *linen shirt* comes in M.\n\n- Six colours\n- Free returns within 30 days\n\nSee the [size guide](https://shop.example/sizes).`,
       timestamp,
-      products: [0, 1].map((card) => ({ title: `Linen shirt ${index}-${card}`, description: 'Relaxed fit, mother-of-pearl buttons.', url: `https://shop.example/p/${index}-${card}`, image: `/product-${card}.png`, price: 59 + card })),
+      products: [0, 1].map((card) => ({
+        title: `Linen shirt ${index}-${card}`,
+        description: 'Relaxed fit, mother-of-pearl buttons.',
+        url: `https://shop.example/p/${index}-${card}`,
+        image: `/product-${card}.png`,
+        price: 59 + card,
+      })),
     };
   });
   return { version: 2, id: 'bench-conversation', updatedAt: now, messages, removed: [] };
@@ -42,14 +54,28 @@ async function scrollThrough(page, cdp) {
   const box = await page.evaluate((host) => {
     const scroller = document.querySelector(host).shadowRoot.querySelector('[part~="messages"]');
     const rect = scroller.getBoundingClientRect();
-    return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2, height: scroller.scrollHeight, top: scroller.scrollTop };
+    return {
+      x: rect.left + rect.width / 2,
+      y: rect.top + rect.height / 2,
+      height: scroller.scrollHeight,
+      top: scroller.scrollTop,
+    };
   }, HOST);
   const start = await page.evaluate(() => performance.now());
   // Positive yDistance scrolls up: towards the oldest messages, at 6,000 px/s, a hard flick held. The
   // gesture is the compositor's smooth scroll (its touch source does not scroll in headless Chromium).
-  await cdp.send('Input.synthesizeScrollGesture', { x: Math.round(box.x), y: Math.round(box.y), yDistance: Math.min(box.height, 20_000), speed: 6000, gestureSourceType: 'mouse' });
+  await cdp.send('Input.synthesizeScrollGesture', {
+    x: Math.round(box.x),
+    y: Math.round(box.y),
+    yDistance: Math.min(box.height, 20_000),
+    speed: 6000,
+    gestureSourceType: 'mouse',
+  });
   await page.waitForTimeout(300);
-  const moved = await page.evaluate((host) => document.querySelector(host).shadowRoot.querySelector('[part~="messages"]').scrollTop, HOST);
+  const moved = await page.evaluate(
+    (host) => document.querySelector(host).shadowRoot.querySelector('[part~="messages"]').scrollTop,
+    HOST,
+  );
   if (moved === box.top) throw new Error('the conversation did not scroll');
   return blocking(await longTasksBetween(page, start)).longest;
 }
@@ -62,14 +88,21 @@ async function openOnce(browser, server, size) {
     await page.goto(`${server.url}/mobile/ours-inline`, { waitUntil: 'domcontentloaded' });
     await page.evaluate(() => window.__bench.painted());
     // The visitor taps once the page has settled: the markdown renderer is loaded by then.
-    await page.waitForFunction(() => performance.getEntriesByName('store-assistant:markdown-evaluated').length > 0, null, { timeout: 20_000, polling: 200 });
+    await page.waitForFunction(
+      () => performance.getEntriesByName('store-assistant:markdown-evaluated').length > 0,
+      null,
+      { timeout: 20_000, polling: 200 },
+    );
     await page.waitForTimeout(500);
     const shown = Math.min(size, KEPT);
     await page.evaluate(
       ([host, count, newest]) => {
         const root = document.querySelector(host).shadowRoot;
         const messages = () => root.querySelectorAll('.message');
-        document.addEventListener('pointerdown', (event) => (window.__bench.tapAt = event.timeStamp), { capture: true, once: true });
+        document.addEventListener('pointerdown', (event) => (window.__bench.tapAt = event.timeStamp), {
+          capture: true,
+          once: true,
+        });
         // Opened: the newest message is on the screen. Complete: every kept message is in the page.
         window.__bench.opened = window.__bench.drawn(() => {
           const last = [...messages()].at(-1);
@@ -80,7 +113,11 @@ async function openOnce(browser, server, size) {
       [HOST, shown, `Answer ${size - 1}:`],
     );
     await page.tap(`${HOST} section[aria-labelledby="recent-conversation-title"] .list-action`);
-    const { tapAt, openedAt, completeAt } = await page.evaluate(async () => ({ openedAt: await window.__bench.opened, completeAt: await window.__bench.complete, tapAt: window.__bench.tapAt }));
+    const { tapAt, openedAt, completeAt } = await page.evaluate(async () => ({
+      openedAt: await window.__bench.opened,
+      completeAt: await window.__bench.complete,
+      tapAt: window.__bench.tapAt,
+    }));
     await page.waitForTimeout(300);
     const opening = blocking(await longTasksBetween(page, tapAt));
     const scroll = size === CONVERSATION_SIZES.at(-1) ? await scrollThrough(page, cdp) : null;

@@ -72,13 +72,20 @@ async function phasesOnce(browser, server) {
     const callStart = await now(page);
     await page.evaluate(async (host) => {
       const element = document.querySelector(host);
-      const connected = new Promise((resolve) => element.addEventListener('store-assistant:call-start', resolve, { once: true }));
+      const connected = new Promise((resolve) =>
+        element.addEventListener('store-assistant:call-start', resolve, { once: true }),
+      );
       void element.startCall();
       await connected;
     }, HOST);
     await page.waitForTimeout(1000);
     const call = blocking(await longTasksBetween(page, callStart));
-    return { preload: preload.longest, reply: reply.longest, call: call.longest, preloadAfterPaint: evaluated - painted };
+    return {
+      preload: preload.longest,
+      reply: reply.longest,
+      call: call.longest,
+      preloadAfterPaint: evaluated - painted,
+    };
   } finally {
     await context.close();
   }
@@ -92,6 +99,13 @@ export async function measureInteractions(browser, server, runs) {
     interactions.push(await interactOnce(browser, server));
     phases.push(await phasesOnce(browser, server));
   }
-  const summary = (list, keys) => Object.fromEntries(keys.map((key) => [key, { median: medianOf(list, key), worst: Math.max(...list.map((sample) => sample[key])) }]));
-  return { ...summary(interactions, ['open', 'type', 'send']), ...summary(phases, ['preload', 'reply', 'call']), samples: { interactions, phases } };
+  const summary = (list, keys) =>
+    Object.fromEntries(
+      keys.map((key) => [key, { median: medianOf(list, key), worst: Math.max(...list.map((sample) => sample[key])) }]),
+    );
+  return {
+    ...summary(interactions, ['open', 'type', 'send']),
+    ...summary(phases, ['preload', 'reply', 'call']),
+    samples: { interactions, phases },
+  };
 }

@@ -9,7 +9,8 @@
 const OURS = 'webhook-url="/api/chat?reply=first" store-domain="shop.example" voice-provider="demo"';
 
 /** `host.shadowRoot.querySelector(selector)` visible, as a predicate's source. */
-const inShadow = (host, selector) => `__bench.visible(document.querySelector('${host}')?.shadowRoot?.querySelector('${selector}'))`;
+const inShadow = (host, selector) =>
+  `__bench.visible(document.querySelector('${host}')?.shadowRoot?.querySelector('${selector}'))`;
 
 /**
  * Each subject: what goes in the head and the body, and when its first view counts as shown.

@@ -19,7 +19,10 @@ export async function openPhone(browser, server, { slowdown = CPU_SLOWDOWN } = {
     userAgent: `Mozilla/5.0 (Linux; Android 14; Pixel 7a) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split('.')[0]}.0.0.0 Mobile Safari/537.36`,
   });
   // The published widgets call their vendors' services; here nothing but the bench server answers.
-  await context.route((url) => !url.href.startsWith(server.url), (route) => route.abort('blockedbyclient'));
+  await context.route(
+    (url) => !url.href.startsWith(server.url),
+    (route) => route.abort('blockedbyclient'),
+  );
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
@@ -59,6 +62,9 @@ export async function inputToNextPaint(page, act, settleMs = 600) {
   const before = await page.evaluate(() => performance.now());
   await act();
   await page.waitForTimeout(settleMs);
-  const entries = await page.evaluate((from) => window.__bench.events.filter((entry) => entry.interactionId > 0 && entry.start >= from), before);
+  const entries = await page.evaluate(
+    (from) => window.__bench.events.filter((entry) => entry.interactionId > 0 && entry.start >= from),
+    before,
+  );
   return Math.max(16, ...entries.map((entry) => entry.duration));
 }

@@ -27,7 +27,10 @@ async function buildFloors() {
   try {
     const file = path.join(dir, 'floor-react.js');
     await buildBundle({ quiet: true, entry: path.join(here, 'floor-react-entry.ts'), file });
-    return { bytes: bytesFloor(await readFile(path.join(root, 'dist/store-assistant.js'), 'utf8')), react: await readFile(file, 'utf8') };
+    return {
+      bytes: bytesFloor(await readFile(path.join(root, 'dist/store-assistant.js'), 'utf8')),
+      react: await readFile(file, 'utf8'),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -47,7 +50,10 @@ function loadRows(loads) {
   const rows = [];
   for (const [subject, load] of Object.entries(loads)) {
     const label = SUBJECTS[subject].label;
-    rows.push(row(`${label}: navigation to painted`, load.painted, 'ms'), row(`${label}: script until painted`, load.script, 'ms'));
+    rows.push(
+      row(`${label}: navigation to painted`, load.painted, 'ms'),
+      row(`${label}: script until painted`, load.script, 'ms'),
+    );
     rows.push(row(`${label}: TBT until settled`, load.tbt, 'ms'), row(`${label}: longest task`, load.longest, 'ms'));
   }
   const blank = loads.blank.tbt;
@@ -58,7 +64,9 @@ function loadRows(loads) {
   }
   const vapi = loads.vapi.painted;
   rows.push(row('ours, floating: painted / Vapi launcher painted', loads['ours-floating'].painted / vapi, 'x', 0.8));
-  rows.push(row('ours, inline (whole card): painted / Vapi launcher painted', loads['ours-inline'].painted / vapi, 'x', 1));
+  rows.push(
+    row('ours, inline (whole card): painted / Vapi launcher painted', loads['ours-inline'].painted / vapi, 'x', 1),
+  );
   return rows;
 }
 
@@ -81,11 +89,38 @@ function conversationRows(conversation) {
   const growth = largest.open / smallest.open;
   const sizeRatio = CONVERSATION_SIZES.at(-1) / CONVERSATION_SIZES[0];
   return [
-    ...CONVERSATION_SIZES.map((size) => row(`saved conversation of ${size.toLocaleString('en')} (${conversation[size].shown} kept): tap to its newest messages drawn`, conversation[size].open, 'ms', size === CONVERSATION_SIZES.at(-1) ? 250 : undefined, true)),
-    row(`saved conversation of ${CONVERSATION_SIZES.at(-1).toLocaleString('en')}: tap to every kept message in the page`, largest.complete, 'ms'),
-    row(`saved conversation of ${CONVERSATION_SIZES.at(-1).toLocaleString('en')}: longest task from the tap until then`, largest.openLongest, 'ms', 50),
-    row(`saved conversation of ${CONVERSATION_SIZES.at(-1).toLocaleString('en')}: longest task of a fast scroll through it`, largest.scroll, 'ms', 50),
-    row(`open time at ${CONVERSATION_SIZES.at(-1)} / at ${CONVERSATION_SIZES[0]} messages (linear: ${sizeRatio})`, growth, 'x', sizeRatio),
+    ...CONVERSATION_SIZES.map((size) =>
+      row(
+        `saved conversation of ${size.toLocaleString('en')} (${conversation[size].shown} kept): tap to its newest messages drawn`,
+        conversation[size].open,
+        'ms',
+        size === CONVERSATION_SIZES.at(-1) ? 250 : undefined,
+        true,
+      ),
+    ),
+    row(
+      `saved conversation of ${CONVERSATION_SIZES.at(-1).toLocaleString('en')}: tap to every kept message in the page`,
+      largest.complete,
+      'ms',
+    ),
+    row(
+      `saved conversation of ${CONVERSATION_SIZES.at(-1).toLocaleString('en')}: longest task from the tap until then`,
+      largest.openLongest,
+      'ms',
+      50,
+    ),
+    row(
+      `saved conversation of ${CONVERSATION_SIZES.at(-1).toLocaleString('en')}: longest task of a fast scroll through it`,
+      largest.scroll,
+      'ms',
+      50,
+    ),
+    row(
+      `open time at ${CONVERSATION_SIZES.at(-1)} / at ${CONVERSATION_SIZES[0]} messages (linear: ${sizeRatio})`,
+      growth,
+      'x',
+      sizeRatio,
+    ),
   ];
 }
 
@@ -94,15 +129,31 @@ function conversationRows(conversation) {
  * for each conversation size. `parts` limits it to some of 'load', 'use', 'conversation'.
  */
 export async function benchMobile(runs, parts = ['load', 'use', 'conversation']) {
-  const [vapi, n8n, floors] = await Promise.all([ensurePublishedWidget('vapi'), ensurePublishedWidget('n8n'), buildFloors()]);
+  const [vapi, n8n, floors] = await Promise.all([
+    ensurePublishedWidget('vapi'),
+    ensurePublishedWidget('n8n'),
+    buildFloors(),
+  ]);
   const server = await startBenchServer({ vendors: { vapi, n8n }, floors });
   const browser = await launchChromium(FAKE_MICROPHONE);
   try {
     const loads = parts.includes('load') ? await measureLoads(browser, server, runs) : null;
     const use = parts.includes('use') ? await measureInteractions(browser, server, runs) : null;
     const conversation = parts.includes('conversation') ? await measureConversation(browser, server, runs) : null;
-    const rows = [...(loads ? loadRows(loads) : []), ...(use ? useRows(use) : []), ...(conversation ? conversationRows(conversation) : [])];
-    const figures = { slowdown: CPU_SLOWDOWN, runs, chromium: browser.version(), versions: { vapi: versionOf('vapi'), n8n: versionOf('n8n') }, loads, use, conversation };
+    const rows = [
+      ...(loads ? loadRows(loads) : []),
+      ...(use ? useRows(use) : []),
+      ...(conversation ? conversationRows(conversation) : []),
+    ];
+    const figures = {
+      slowdown: CPU_SLOWDOWN,
+      runs,
+      chromium: browser.version(),
+      versions: { vapi: versionOf('vapi'), n8n: versionOf('n8n') },
+      loads,
+      use,
+      conversation,
+    };
     return { rows, figures };
   } finally {
     await browser.close();

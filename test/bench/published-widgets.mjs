@@ -34,7 +34,11 @@ const INSTALL_TIMEOUT_MS = 5 * 60_000;
 /** Runs a command, resolving with its standard output; fails with its output's tail. */
 function run(command, args, cwd) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -67,8 +71,11 @@ export async function ensurePublishedWidget(key) {
   try {
     await run('npm', ['pack', widget.spec, '--pack-destination', scratch, '--loglevel=error'], scratch);
     const [tarball] = (await readdir(scratch)).filter((name) => name.endsWith('.tgz'));
-    const digest = `sha512-${createHash('sha512').update(await readFile(path.join(scratch, tarball))).digest('base64')}`;
-    if (digest !== widget.integrity) throw new Error(`${widget.spec}: the tarball's integrity ${digest} is not the pinned ${widget.integrity}`);
+    const digest = `sha512-${createHash('sha512')
+      .update(await readFile(path.join(scratch, tarball)))
+      .digest('base64')}`;
+    if (digest !== widget.integrity)
+      throw new Error(`${widget.spec}: the tarball's integrity ${digest} is not the pinned ${widget.integrity}`);
     await run('tar', ['-xzf', tarball], scratch);
     await rm(path.join(scratch, tarball));
     await writeFile(path.join(scratch, 'integrity.txt'), `${digest}\n`);

@@ -30,7 +30,10 @@ let mobile = null;
 const started = Date.now();
 // The size benchmark builds the bundle every other benchmark loads.
 rows.push(...(await benchSize()));
-const browser = wanted('load') || wanted('replies') || wanted('hostile') || wanted('growth') || wanted('memory') ? await launchChromium() : null;
+const browser =
+  wanted('load') || wanted('replies') || wanted('hostile') || wanted('growth') || wanted('memory')
+    ? await launchChromium()
+    : null;
 const server = browser ? await startBenchServer() : null;
 try {
   if (wanted('load')) rows.push(...(await benchLoad(browser, server, runs)));
@@ -47,18 +50,40 @@ try {
   await server?.close();
 }
 
-const budgetText = (row) => (row.budget ? `${row.budget.below ? '<' : 'max' in row.budget ? '≤' : '≥'} ${row.budget.max ?? row.budget.min}` : '');
-const table = [['group', 'measurement', 'value', 'unit', 'budget', 'result'], ...rows.map((row) => [row.group, row.name, String(row.value), row.unit, budgetText(row), row.pass === undefined ? '' : row.pass ? 'ok' : 'MISSED'])];
+const budgetText = (row) =>
+  row.budget ? `${row.budget.below ? '<' : 'max' in row.budget ? '≤' : '≥'} ${row.budget.max ?? row.budget.min}` : '';
+const table = [
+  ['group', 'measurement', 'value', 'unit', 'budget', 'result'],
+  ...rows.map((row) => [
+    row.group,
+    row.name,
+    String(row.value),
+    row.unit,
+    budgetText(row),
+    row.pass === undefined ? '' : row.pass ? 'ok' : 'MISSED',
+  ]),
+];
 const widths = table[0].map((_, column) => Math.max(...table.map((line) => line[column].length)));
 for (const [index, line] of table.entries()) {
-  console.log(line.map((cell, column) => (column === 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ').trimEnd());
+  console.log(
+    line
+      .map((cell, column) => (column === 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+      .join('  ')
+      .trimEnd(),
+  );
   if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 }
 
 const browserVersion = browser ? browser.version() : (mobile?.figures.chromium ?? null);
 const report = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, chromium: browserVersion },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    chromium: browserVersion,
+  },
   runs,
   seconds: Math.round((Date.now() - started) / 1000),
   rows,
@@ -71,5 +96,7 @@ if (mobile && process.argv.includes('--docs')) {
 await mkdir(path.join(here, 'results'), { recursive: true });
 await writeFile(path.join(here, 'results', 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 const missed = rows.filter((row) => row.pass === false);
-console.log(`\n${rows.length} measurements in ${report.seconds} s; ${missed.length ? `${missed.length} budget(s) missed: ${missed.map((row) => row.name).join('; ')}` : 'all budgets met'}. JSON: test/bench/results/latest.json`);
+console.log(
+  `\n${rows.length} measurements in ${report.seconds} s; ${missed.length ? `${missed.length} budget(s) missed: ${missed.map((row) => row.name).join('; ')}` : 'all budgets met'}. JSON: test/bench/results/latest.json`,
+);
 process.exit(missed.length ? 1 : 0);

@@ -13,17 +13,31 @@ const root = path.join(here, '../..');
 
 /** A 3,000-character markdown reply with six product cards. */
 export function longReply() {
-  const paragraph = 'Our **linen shirt** is cut from *stonewashed* European flax, so it softens with every wash. It comes in six colours and sizes XS to XXL; see the [size guide](https://shop.example/sizes) for measurements.';
+  const paragraph =
+    'Our **linen shirt** is cut from *stonewashed* European flax, so it softens with every wash. It comes in six colours and sizes XS to XXL; see the [size guide](https://shop.example/sizes) for measurements.';
   const parts = [];
-  while (parts.join('\n\n').length < 2700) parts.push(parts.length % 3 === 2 ? `- ${paragraph.slice(0, 90)}\n- ${paragraph.slice(90, 180)}` : paragraph);
+  while (parts.join('\n\n').length < 2700)
+    parts.push(parts.length % 3 === 2 ? `- ${paragraph.slice(0, 90)}\n- ${paragraph.slice(90, 180)}` : paragraph);
   const text = parts.join('\n\n').slice(0, 3000);
-  const products = Array.from({ length: 6 }, (_, i) => ({ title: `Product ${i + 1}`, description: 'A short description of the product that fits on two lines.', url: `https://shop.example/p/${i}`, image: `/product-${i}.svg`, price: 39 + i }));
+  const products = Array.from({ length: 6 }, (_, i) => ({
+    title: `Product ${i + 1}`,
+    description: 'A short description of the product that fits on two lines.',
+    url: `https://shop.example/p/${i}`,
+    image: `/product-${i}.svg`,
+    price: 39 + i,
+  }));
   return JSON.stringify({ output: { reply: text, products } });
 }
 
 /** A reply of 5 MB: a long text plus a large array of products. */
 export function hugeReply() {
-  const products = Array.from({ length: 15_000 }, (_, i) => ({ title: `Product ${i}`, description: 'x'.repeat(120), url: `https://shop.example/p/${i}`, image: 'https://shop.example/i.png', price: i }));
+  const products = Array.from({ length: 15_000 }, (_, i) => ({
+    title: `Product ${i}`,
+    description: 'x'.repeat(120),
+    url: `https://shop.example/p/${i}`,
+    image: 'https://shop.example/i.png',
+    price: i,
+  }));
   const json = JSON.stringify({ output: { reply: '', products } });
   const text = 'Big catalogue answer. '.repeat(Math.ceil((5 * 1024 * 1024 - json.length) / 22));
   return JSON.stringify({ output: { reply: text, products } });
@@ -47,9 +61,17 @@ function productPhoto() {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [165, 180, 252]).flat())]);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => [165, 180, 252]).flat()),
+  ]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const PRODUCT_PHOTO = productPhoto();
 
@@ -60,13 +82,25 @@ export function firstReply() {
     '- Stonewashed European flax, softer with every wash\n- Free returns within 30 days\n- See the [size guide](https://shop.example/sizes) for measurements',
     'Here are the three most popular:',
   ].join('\n\n');
-  const products = Array.from({ length: 3 }, (_, i) => ({ title: `Linen shirt ${i + 1}`, description: 'Relaxed fit, mother-of-pearl buttons.', url: `https://shop.example/p/${i}`, image: `/product-${i}.png`, price: 59 + i * 10 }));
+  const products = Array.from({ length: 3 }, (_, i) => ({
+    title: `Linen shirt ${i + 1}`,
+    description: 'Relaxed fit, mother-of-pearl buttons.',
+    url: `https://shop.example/p/${i}`,
+    image: `/product-${i}.png`,
+    price: 59 + i * 10,
+  }));
   return JSON.stringify({ output: { reply: text, products } });
 }
 
-const replies = { short: () => JSON.stringify({ output: 'Thanks! **Noted.**' }), long: longReply, huge: hugeReply, first: firstReply };
+const replies = {
+  short: () => JSON.stringify({ output: 'Thanks! **Noted.**' }),
+  long: longReply,
+  huge: hugeReply,
+  first: firstReply,
+};
 // ?reply=hostile:<name>: one of the hostile replies, as the reply's markdown.
-for (const [name, text] of Object.entries(HOSTILE_REPLIES)) replies[`hostile:${name}`] = () => JSON.stringify({ output: text });
+for (const [name, text] of Object.entries(HOSTILE_REPLIES))
+  replies[`hostile:${name}`] = () => JSON.stringify({ output: text });
 const cache = new Map();
 
 function page(attributes, withElement) {
@@ -146,7 +180,9 @@ export async function startBenchServer({ vendors = {}, floors = {} } = {}) {
       }
       if (/^\/product-\d+\.svg$/.test(url.pathname)) {
         response.writeHead(200, { 'Content-Type': 'image/svg+xml' });
-        return response.end('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#a5b4fc"/></svg>');
+        return response.end(
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#a5b4fc"/></svg>',
+        );
       }
       if (url.pathname === '/api/chat' && request.method === 'POST') {
         for await (const _ of request);

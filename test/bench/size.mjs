@@ -15,11 +15,22 @@ export async function benchSize() {
   const bundle = await buildBundle({ quiet: true });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'store-assistant-deps-'));
   try {
-    const deps = await buildBundle({ quiet: true, entry: path.join(here, 'dependencies-entry.ts'), file: path.join(dir, 'deps.js') });
+    const deps = await buildBundle({
+      quiet: true,
+      entry: path.join(here, 'dependencies-entry.ts'),
+      file: path.join(dir, 'deps.js'),
+    });
     const ours = bundle.gzip - deps.gzip;
     const kib = (bytes) => Number((bytes / 1024).toFixed(1));
     return [
-      { group: 'size', name: 'bundle, gzip', value: kib(bundle.gzip), unit: 'KB', budget: { max: SIZE_BUDGET_BYTES / 1024 }, pass: bundle.gzip <= SIZE_BUDGET_BYTES },
+      {
+        group: 'size',
+        name: 'bundle, gzip',
+        value: kib(bundle.gzip),
+        unit: 'KB',
+        budget: { max: SIZE_BUDGET_BYTES / 1024 },
+        pass: bundle.gzip <= SIZE_BUDGET_BYTES,
+      },
       { group: 'size', name: 'bundle, raw', value: kib(bundle.raw), unit: 'KB' },
       { group: 'size', name: 'dependencies, gzip', value: kib(deps.gzip), unit: 'KB' },
       { group: 'size', name: 'our own code, gzip', value: kib(ours), unit: 'KB' },

@@ -34,7 +34,9 @@ export async function loadSourceMap(file) {
 function mainThread(events) {
   let best = { tasks: [], onThread: [] };
   for (const main of events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')) {
-    const onThread = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && typeof event.dur === 'number');
+    const onThread = events.filter(
+      (event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && typeof event.dur === 'number',
+    );
     const tasks = onThread.filter((event) => event.name === 'ThreadControllerImpl::RunTask');
     if (tasks.length > best.tasks.length) best = { tasks, onThread };
   }
@@ -69,7 +71,9 @@ export function summariseTask(events, thresholdMs) {
   return tasks
     .filter((task) => task.dur / 1000 > thresholdMs)
     .map((task) => {
-      const inside = onThread.filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur);
+      const inside = onThread.filter(
+        (event) => event !== task && event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur,
+      );
       return {
         start: (task.ts - origin) / 1000,
         duration: task.dur / 1000,

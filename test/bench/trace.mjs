@@ -25,15 +25,29 @@ const action = argument('action', 'load');
 const slowdown = Number(argument('slowdown', 4));
 /** Tasks over this many ms are printed (50: the long tasks; lower it to see the whole critical path). */
 const threshold = Number(argument('over', 50));
-const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.compile', 'blink', 'blink.user_timing', 'loading'];
+const CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'disabled-by-default-v8.compile',
+  'blink',
+  'blink.user_timing',
+  'loading',
+];
 
 /** The scenario traced: after `ready` (the page loaded and settled, untraced) unless it is the load. */
 const scenarios = {
-  load: { prepare: async () => {}, ready: async () => {}, act: async (page, server) => {
-    await page.goto(`${server.url}/mobile/${subject}`, { waitUntil: 'domcontentloaded' });
-    await page.evaluate(() => window.__bench.painted());
-    await page.waitForTimeout(1000);
-  } },
+  load: {
+    prepare: async () => {},
+    ready: async () => {},
+    act: async (page, server) => {
+      await page.goto(`${server.url}/mobile/${subject}`, { waitUntil: 'domcontentloaded' });
+      await page.evaluate(() => window.__bench.painted());
+      await page.waitForTimeout(1000);
+    },
+  },
   preload: {
     prepare: async () => {},
     ready: async (page, server) => {
@@ -43,33 +57,65 @@ const scenarios = {
     act: (page) => page.waitForTimeout(4000),
   },
   // Tapping the floating launcher (trace ours-floating): the interaction whose input-to-paint the benchmark measures.
-  open: { prepare: async () => {}, ready: settled, act: async (page) => {
-    await page.tap('store-assistant [part~="launcher"]');
-    await page.evaluate(() => window.__bench.drawn(() => document.querySelector('store-assistant').shadowRoot.querySelector('.floating-card:not([hidden])')));
-    await page.waitForTimeout(300);
-  } },
-  reply: { prepare: async () => {}, ready: settled, act: async (page) => {
-    await page.evaluate(async () => {
-      const element = document.querySelector('store-assistant');
-      element.sendMessage('Do you have linen shirts?');
-      await window.__bench.drawn(() => element.shadowRoot.querySelectorAll('.product-card').length >= 3 && !element.shadowRoot.querySelector('.typing-cursor'));
-    });
-    await page.waitForTimeout(300);
-  } },
+  open: {
+    prepare: async () => {},
+    ready: settled,
+    act: async (page) => {
+      await page.tap('store-assistant [part~="launcher"]');
+      await page.evaluate(() =>
+        window.__bench.drawn(() =>
+          document.querySelector('store-assistant').shadowRoot.querySelector('.floating-card:not([hidden])'),
+        ),
+      );
+      await page.waitForTimeout(300);
+    },
+  },
+  reply: {
+    prepare: async () => {},
+    ready: settled,
+    act: async (page) => {
+      await page.evaluate(async () => {
+        const element = document.querySelector('store-assistant');
+        element.sendMessage('Do you have linen shirts?');
+        await window.__bench.drawn(
+          () =>
+            element.shadowRoot.querySelectorAll('.product-card').length >= 3 &&
+            !element.shadowRoot.querySelector('.typing-cursor'),
+        );
+      });
+      await page.waitForTimeout(300);
+    },
+  },
   conversation: {
-    prepare: (context) => context.addInitScript(({ conversation }) => {
-      const url = new URL('/api/chat?reply=first', location.href).href;
-      localStorage.setItem(`store-assistant:chat:${url} ${conversation.id}`, JSON.stringify(conversation));
-      localStorage.setItem(`store-assistant:open:${url}`, conversation.id);
-    }, { conversation: savedConversation(1000) }),
+    prepare: (context) =>
+      context.addInitScript(
+        ({ conversation }) => {
+          const url = new URL('/api/chat?reply=first', location.href).href;
+          localStorage.setItem(`store-assistant:chat:${url} ${conversation.id}`, JSON.stringify(conversation));
+          localStorage.setItem(`store-assistant:open:${url}`, conversation.id);
+        },
+        { conversation: savedConversation(1000) },
+      ),
     ready: settled,
     act: async (page, server, cdp) => {
       await page.tap('store-assistant section[aria-labelledby="recent-conversation-title"] .list-action');
-      await page.evaluate(() => window.__bench.drawn(() => document.querySelector('store-assistant').shadowRoot.querySelectorAll('.message').length >= 200));
+      await page.evaluate(() =>
+        window.__bench.drawn(
+          () => document.querySelector('store-assistant').shadowRoot.querySelectorAll('.message').length >= 200,
+        ),
+      );
       await page.waitForTimeout(300);
       // Then a fast scroll through it, as the benchmark does.
-      const box = await page.evaluate(() => document.querySelector('store-assistant').shadowRoot.querySelector('[part~="messages"]').scrollHeight);
-      await cdp.send('Input.synthesizeScrollGesture', { x: 195, y: 300, yDistance: Math.min(box, 20_000), speed: 6000, gestureSourceType: 'mouse' });
+      const box = await page.evaluate(
+        () => document.querySelector('store-assistant').shadowRoot.querySelector('[part~="messages"]').scrollHeight,
+      );
+      await cdp.send('Input.synthesizeScrollGesture', {
+        x: 195,
+        y: 300,
+        yDistance: Math.min(box, 20_000),
+        speed: 6000,
+        gestureSourceType: 'mouse',
+      });
     },
   },
 };
@@ -78,7 +124,11 @@ const scenarios = {
 async function settled(page, server) {
   await page.goto(`${server.url}/mobile/${subject}`, { waitUntil: 'domcontentloaded' });
   await page.evaluate(() => window.__bench.painted());
-  await page.waitForFunction(() => performance.getEntriesByName('store-assistant:markdown-evaluated').length > 0, null, { timeout: 20_000, polling: 200 });
+  await page.waitForFunction(
+    () => performance.getEntriesByName('store-assistant:markdown-evaluated').length > 0,
+    null,
+    { timeout: 20_000, polling: 200 },
+  );
   await page.waitForTimeout(500);
 }
 
@@ -102,11 +152,23 @@ try {
   const tasks = summariseTask(trace.traceEvents ?? trace, threshold);
   console.log(`${subject}, ${action}, CPU slowed ${slowdown}×: ${tasks.length} task(s) over ${threshold} ms`);
   for (const task of tasks) {
-    console.log(`\n■ task at ${task.start.toFixed(0)} ms, ${task.duration.toFixed(0)} ms (CPU ${task.cpu.toFixed(0)} ms)`);
+    console.log(
+      `\n■ task at ${task.start.toFixed(0)} ms, ${task.duration.toFixed(0)} ms (CPU ${task.cpu.toFixed(0)} ms)`,
+    );
     console.log(`  trace: ${task.breakdown.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`);
     const { functions, files } = attribute(profile, task, map);
-    console.log(`  files (self time, ms): ${files.slice(0, 10).map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`);
-    console.log(`  functions: ${functions.slice(0, 12).map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ')}`);
+    console.log(
+      `  files (self time, ms): ${files
+        .slice(0, 10)
+        .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  functions: ${functions
+        .slice(0, 12)
+        .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+        .join(', ')}`,
+    );
   }
   await context.close();
 } finally {

@@ -23,8 +23,26 @@ describe('partOf', () => {
 describe('decodeMappings', () => {
   it.each([
     ['AAAA', [[[0, 0]]]],
-    ['AAAA,CCAA;AAAA', [[[0, 0], [1, 1]], [[0, 1]]]],
-    ['AAAA,EAAA,C', [[[0, 0], [2, 0], [3, -1]]]],
+    [
+      'AAAA,CCAA;AAAA',
+      [
+        [
+          [0, 0],
+          [1, 1],
+        ],
+        [[0, 1]],
+      ],
+    ],
+    [
+      'AAAA,EAAA,C',
+      [
+        [
+          [0, 0],
+          [2, 0],
+          [3, -1],
+        ],
+      ],
+    ],
     // Source indices are relative across lines; 32 needs a continuation digit ("gC").
     ['gCCAA;ADAA', [[[32, 1]], [[0, 0]]]],
     [';AAAA', [[], [[0, 0]]]],
@@ -42,16 +60,31 @@ describe('ownersOfBytes', () => {
     const owner = (index: number) => owned.names[owned.owners[index] ?? -1];
     expect([...code].map((_, index) => owner(index))).toEqual([
       RUNTIME, // before the first segment
-      'react', 'react',
+      'react',
+      'react',
       'src/ui',
-      RUNTIME, RUNTIME, RUNTIME, // an unmapped segment, to the end of the line with its newline
-      'src/ui', 'src/ui', 'src/ui',
+      RUNTIME,
+      RUNTIME,
+      RUNTIME, // an unmapped segment, to the end of the line with its newline
+      'src/ui',
+      'src/ui',
+      'src/ui',
     ]);
   });
 
   it('turns the owners into byte ranges that cover the file once', () => {
     const ranges = rangesOf(ownersOfBytes(code, map));
-    expect(Object.fromEntries(ranges)).toEqual({ [RUNTIME]: [[0, 1], [4, 7]], react: [[1, 3]], 'src/ui': [[3, 4], [7, 10]] });
+    expect(Object.fromEntries(ranges)).toEqual({
+      [RUNTIME]: [
+        [0, 1],
+        [4, 7],
+      ],
+      react: [[1, 3]],
+      'src/ui': [
+        [3, 4],
+        [7, 10],
+      ],
+    });
   });
 });
 

@@ -45,9 +45,23 @@ async function bundle(): Promise<{ code: string; map: { sources: string[]; mappi
     "const later = () => import('fake-dom/cjs/client.js');\nconst words = () => import('fake-markdown/src/index.js');\nconst clean = () => import('fake-sanitizer/index.js');\nglobalThis.result = Promise.all([later(), words(), clean()]).then(([dom, md, sanitizer]) => dom.createRoot().render('root') + '|' + (md.shared.total('two words') + sanitizer.allowed.size));\n",
   );
   const out = path.join(folder, 'out.js');
-  await build({ entryPoints: [path.join(folder, 'entry.js')], outfile: out, bundle: true, format: 'iife', minify: true, sourcemap: true, logLevel: 'silent', absWorkingDir: folder });
+  await build({
+    entryPoints: [path.join(folder, 'entry.js')],
+    outfile: out,
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    sourcemap: true,
+    logLevel: 'silent',
+    absWorkingDir: folder,
+  });
   const { readFileSync } = await import('node:fs');
-  const result = await minify(readFileSync(out, 'utf8'), { compress: { ecma: 2020 }, mangle: true, ecma: 2020, sourceMap: { content: readFileSync(`${out}.map`, 'utf8') } });
+  const result = await minify(readFileSync(out, 'utf8'), {
+    compress: { ecma: 2020 },
+    mangle: true,
+    ecma: 2020,
+    sourceMap: { content: readFileSync(`${out}.map`, 'utf8') },
+  });
   return { code: result.code as string, map: JSON.parse(result.map as string) };
 }
 
@@ -63,7 +77,9 @@ function originalOf(code: string, map: { sources: string[]; mappings: string }, 
   const offset = code.indexOf(needle);
   const lineIndex = code.slice(0, offset).split('\n').length - 1;
   const column = offset - (code.lastIndexOf('\n', offset - 1) + 1);
-  const segment = decodeSegments(map.mappings)[lineIndex]?.filter(([at]) => at <= column).at(-1);
+  const segment = decodeSegments(map.mappings)
+    [lineIndex]?.filter(([at]) => at <= column)
+    .at(-1);
   if (!segment) throw new Error(`nothing maps ${needle}`);
   return `${map.sources[segment[1]]}:${segment[2]}:${segment[3]}+${column - segment[0]}`;
 }
@@ -103,7 +119,8 @@ describe('markEagerModules', () => {
     expect(output.wrapped).toBe(1);
     expect(eagerModulesIn(output.code, output.map, [BIG, ESM_FOLDER])).toEqual([ESM_FOLDER]);
     expect(await run(output.code)).toBe('root:42|6');
-    for (const needle of ['new RegExp', 'this.prefix=', '.length)']) expect(originalOf(output.code, output.map, needle), needle).toBe(originalOf(input.code, input.map, needle));
+    for (const needle of ['new RegExp', 'this.prefix=', '.length)'])
+      expect(originalOf(output.code, output.map, needle), needle).toBe(originalOf(input.code, input.map, needle));
   });
 
   it('is idempotent, and leaves a bundle without the module alone', async () => {
@@ -117,7 +134,9 @@ describe('markEagerModules', () => {
   it('fails, naming the module, when its code is not inside a wrapper function', async () => {
     const input = await bundle();
     // The entry's own code is hoisted into the bundle's scope, not wrapped in a module function.
-    expect(() => markEagerModules(input.code, input.map, ['entry.js'])).toThrow(/no module function found around entry\.js/);
+    expect(() => markEagerModules(input.code, input.map, ['entry.js'])).toThrow(
+      /no module function found around entry\.js/,
+    );
     // Unless the bundle is one that evaluates the module eagerly (the benchmark's dependencies-only bundle).
     expect(markEagerModules(input.code, input.map, ['entry.js'], { required: false }).code).toBe(input.code);
   });

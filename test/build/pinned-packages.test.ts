@@ -52,7 +52,12 @@ describe('the packages the build patches', () => {
   });
 
   it('include every package whose modules the build compiles eagerly', () => {
-    const packagesOf = EAGER_MODULES.map((module) => module.split('/').slice(0, module.startsWith('@') ? 2 : 1).join('/'));
+    const packagesOf = EAGER_MODULES.map((module) =>
+      module
+        .split('/')
+        .slice(0, module.startsWith('@') ? 2 : 1)
+        .join('/'),
+    );
     expect(names).toEqual(expect.arrayContaining(packagesOf));
   });
 });

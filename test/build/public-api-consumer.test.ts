@@ -9,7 +9,15 @@ import { elementDeclarations } from '../../build/public-api/declaration-files';
 // the element, its methods and its events. Mistakes must be type errors.
 const DECLARATIONS = elementDeclarations(readContract(path.join(__dirname, '../..')));
 
-const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [] };
+const options: ts.CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+  types: [],
+};
 
 /**
  * Type-checks each snippet as its own file next to the declaration file, all in one program (checking
@@ -27,7 +35,10 @@ function typeErrors(snippets: Record<string, string>): Record<string, string[]> 
   const errors: Record<string, string[]> = Object.fromEntries(Object.keys(snippets).map((name) => [name, []]));
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
     const name = diagnostic.file ? path.basename(diagnostic.file.fileName, '.ts') : '(global)';
-    const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.text.split('\n')[diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line]?.trim() : '';
+    const line =
+      diagnostic.file && diagnostic.start !== undefined
+        ? diagnostic.file.text.split('\n')[diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line]?.trim()
+        : '';
     (errors[name] ??= []).push(`${line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`);
   }
   return errors;
@@ -64,11 +75,18 @@ const MISTAKES: Record<string, string> = {
 
 describe('dist/store-assistant.d.ts, used on its own in a strict project', () => {
   // One program for every snippet: a type check of the DOM library takes seconds on a busy machine.
-  it('types the element, its methods, its events and window.StoreAssistant, and rejects each mistake', { timeout: 60_000 }, () => {
-    const snippets = Object.fromEntries([['correct', USE], ...Object.values(MISTAKES).map((code, index) => [`mistake-${index}`, code])]);
-    const errors = typeErrors(snippets);
-    expect(errors.correct).toEqual([]);
-    expect(errors['(global)'] ?? []).toEqual([]);
-    Object.keys(MISTAKES).forEach((mistake, index) => expect(errors[`mistake-${index}`], mistake).toHaveLength(1));
-  });
+  it(
+    'types the element, its methods, its events and window.StoreAssistant, and rejects each mistake',
+    { timeout: 60_000 },
+    () => {
+      const snippets = Object.fromEntries([
+        ['correct', USE],
+        ...Object.values(MISTAKES).map((code, index) => [`mistake-${index}`, code]),
+      ]);
+      const errors = typeErrors(snippets);
+      expect(errors.correct).toEqual([]);
+      expect(errors['(global)'] ?? []).toEqual([]);
+      Object.keys(MISTAKES).forEach((mistake, index) => expect(errors[`mistake-${index}`], mistake).toHaveLength(1));
+    },
+  );
 });

@@ -19,14 +19,31 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 
 /** The element's public methods. */
-type MethodName = 'open' | 'close' | 'startChat' | 'sendMessage' | 'newChat' | 'clearConversations' | 'goHome' | 'startCall' | 'stopCall' | 'setMuted' | 'withdrawVoiceConsent' | 'saveTheme' | 'importTheme' | 'exportTheme' | 'setContext';
+type MethodName =
+  | 'open'
+  | 'close'
+  | 'startChat'
+  | 'sendMessage'
+  | 'newChat'
+  | 'clearConversations'
+  | 'goHome'
+  | 'startCall'
+  | 'stopCall'
+  | 'setMuted'
+  | 'withdrawVoiceConsent'
+  | 'saveTheme'
+  | 'importTheme'
+  | 'exportTheme'
+  | 'setContext';
 
 /** Public members of the class that are not public API: the custom element callbacks and the element's own store. */
 type Internal = 'connectedCallback' | 'disconnectedCallback' | 'attributeChangedCallback' | 'assistant';
 
 // The declared members are the element's public methods, and the class has no other public member.
 export type DeclaredMembers = Holds<Same<keyof StoreAssistantMembers, MethodName>>;
-export type NoUndeclaredMember = Holds<Same<Exclude<keyof StoreAssistantElement, keyof HTMLElement | Internal>, keyof StoreAssistantMembers>>;
+export type NoUndeclaredMember = Holds<
+  Same<Exclude<keyof StoreAssistantElement, keyof HTMLElement | Internal>, keyof StoreAssistantMembers>
+>;
 // Each exists on the element with a signature that published callers can use.
 export const elementFitsPublished: StoreAssistantMembers = null as unknown as StoreAssistantElement;
 
@@ -38,7 +55,9 @@ export type ThemeFormat = Holds<Same<Parameters<StoreAssistantMembers['importThe
 
 // Keyword attributes declare exactly the values the configuration takes (attributes.ts also checks that
 // each keyword list reaches every value of its configuration field).
-type Values<Name extends keyof typeof ATTRIBUTES> = (typeof ATTRIBUTES)[Name] extends { values: readonly (infer V)[] } ? V : never;
+type Values<Name extends keyof typeof ATTRIBUTES> = (typeof ATTRIBUTES)[Name] extends { values: readonly (infer V)[] }
+  ? V
+  : never;
 export type ModeValues = Holds<Same<Values<'mode'>, DisplayMode>>;
 export type PositionValues = Holds<Same<Values<'position'>, LauncherPosition>>;
 export type PersistValues = Holds<Same<Values<'persist'>, PersistMode>>;

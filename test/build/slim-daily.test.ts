@@ -30,8 +30,16 @@ describe('dropFilteredIntegrations', () => {
   it.each([
     ['the list is missing', `var x${factories};`, /found it 0 times/],
     ['the list is there twice', `var x${factories};${list('Aa(),Ee()')};${list('Aa(),Ee()')}`, /found it 2 times/],
-    ['other names are filtered', `var x${factories};${list('Aa(),Bb(),Ee()', FILTER.replace('"Breadcrumbs"', '"Dedupe"'))}`, /now filters out/],
-    ['a filtered factory is not found', `var x${factories.replace(',Dd=', ',Zz=')};${list('Aa(),Bb(),C$(),Dd(),Ee()')}`, /found 2 of the 3/],
+    [
+      'other names are filtered',
+      `var x${factories};${list('Aa(),Bb(),Ee()', FILTER.replace('"Breadcrumbs"', '"Dedupe"'))}`,
+      /now filters out/,
+    ],
+    [
+      'a filtered factory is not found',
+      `var x${factories.replace(',Dd=', ',Zz=')};${list('Aa(),Bb(),C$(),Dd(),Ee()')}`,
+      /found 2 of the 3/,
+    ],
   ])('refuses to patch when %s', (_, code, error) => {
     expect(() => dropFilteredIntegrations(code)).toThrow(error);
   });

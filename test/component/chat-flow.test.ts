@@ -17,7 +17,13 @@ async function openChat(attributes: Record<string, string> = {}, reply?: MountOp
 }
 
 const products = [
-  { title: 'Linen Shirt', description: 'Breathable', url: 'https://shop.example/p/shirt', image: 'https://cdn.example/shirt.jpg', price: '$64.00' },
+  {
+    title: 'Linen Shirt',
+    description: 'Breathable',
+    url: 'https://shop.example/p/shirt',
+    image: 'https://cdn.example/shirt.jpg',
+    price: '$64.00',
+  },
   { name: 'Canvas Tote', description: 'Sturdy', productUrl: 'javascript:alert(1)', imageUrl: 'javascript:alert(1)' },
 ];
 
@@ -42,7 +48,9 @@ describe('chat flow', () => {
 
   it('renders a markdown reply with product cards under it', async () => {
     // The store lists the CDN its card images come from.
-    const { el, root, findByRole, getAllByRole } = await openChat({ 'image-hosts': 'cdn.example' }, () => jsonReply({ output: { reply: 'Try **these**:', products } }));
+    const { el, root, findByRole, getAllByRole } = await openChat({ 'image-hosts': 'cdn.example' }, () =>
+      jsonReply({ output: { reply: 'Try **these**:', products } }),
+    );
     el.sendMessage('shirts?');
     const list = await findByRole('list', { name: 'Products' });
     // A new reply is revealed frame by frame, as text, and shows its markdown once it is whole.
@@ -76,7 +84,15 @@ describe('chat flow', () => {
   });
 
   it('with prefers-reduced-motion shows the reply at once', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches: query.includes('reduce'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList);
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query.includes('reduce'),
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
     const { el, root, findByText } = await openChat({ 'typing-speed': '50' }, () => textReply('Instant reply'));
     el.sendMessage('Hi');
     await findByText('Instant reply');
@@ -91,7 +107,9 @@ describe('chat flow', () => {
 
   it('a failed reply shows "Oops!" with Retry; Retry sends the same message and the visitor text is kept', async () => {
     let fail = true;
-    const { el, root, requests, findByRole, findByText } = await openChat({}, () => (fail ? new Response('<h1>500</h1>', { status: 500 }) : textReply('Back online')));
+    const { el, root, requests, findByRole, findByText } = await openChat({}, () =>
+      fail ? new Response('<h1>500</h1>', { status: 500 }) : textReply('Back online'),
+    );
     const errors = vi.fn();
     el.addEventListener('store-assistant:error', errors);
     el.sendMessage('Where is order 42?');
@@ -101,7 +119,10 @@ describe('chat flow', () => {
     fail = false;
     (await findByRole('button', { name: 'Retry' })).click();
     await findByText('Back online');
-    expect(requests.map((request) => (request.body as { message: string }).message)).toEqual(['Where is order 42?', 'Where is order 42?']);
+    expect(requests.map((request) => (request.body as { message: string }).message)).toEqual([
+      'Where is order 42?',
+      'Where is order 42?',
+    ]);
     expect(root.querySelectorAll('.message.user')).toHaveLength(1);
     // The live region reads the new reply once it is revealed, in place of the failure.
     await eventually(() => expect(root.textContent).not.toContain('Oops!'));
@@ -117,7 +138,9 @@ describe('chat flow', () => {
     getByRole('button', { name: 'Send' }).click();
     expect((await findByRole('alert')).textContent).toBe("Chat isn't available right now.");
     expect(textbox.value).toBe('Hello?');
-    expect(warn).toHaveBeenCalledWith('[store-assistant] chat is not configured for this store yet: set the webhook-url attribute');
+    expect(warn).toHaveBeenCalledWith(
+      '[store-assistant] chat is not configured for this store yet: set the webhook-url attribute',
+    );
     warn.mockRestore();
   });
 
@@ -170,11 +193,15 @@ describe('image attachments', () => {
     typeInto(getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement, 'Do you have this?');
     await eventually(() => expect((getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false));
     getByRole('button', { name: 'Send' }).click();
-    await eventually(() => expect(root.querySelector('.message.user img.attached-image')?.getAttribute('src')).toBe(FAKE_IMAGE_DATA_URL));
+    await eventually(() =>
+      expect(root.querySelector('.message.user img.attached-image')?.getAttribute('src')).toBe(FAKE_IMAGE_DATA_URL),
+    );
     expect(root.querySelector('.message.user .user-text')?.textContent).toBe('Do you have this?');
     // The message shows at once; the request goes out a task later, after the widget yields to the page.
     await eventually(() => expect(requests).toHaveLength(1));
-    expect((requests[0]?.body as { message: string }).message).toBe(`Do you have this?\n\n![image](${FAKE_IMAGE_DATA_URL})`);
+    expect((requests[0]?.body as { message: string }).message).toBe(
+      `Do you have this?\n\n![image](${FAKE_IMAGE_DATA_URL})`,
+    );
     // The reply is awaited, so its save lands before the next test's clean storage.
     await findByText('Hello from the store');
   });
@@ -197,7 +224,10 @@ describe('saved conversations', () => {
     second.getByRole('button', { name: 'Back' }).click();
     (await second.findByRole('button', { name: 'Chats' })).click();
     const list = await second.findByRole('list', { name: 'Saved conversations' });
-    expect([...list.querySelectorAll('.list-action-title')].map((title) => title.textContent)).toEqual(['bags', 'shoes']);
+    expect([...list.querySelectorAll('.list-action-title')].map((title) => title.textContent)).toEqual([
+      'bags',
+      'shoes',
+    ]);
     (list.querySelectorAll('button')[1] as HTMLButtonElement).click();
     await second.findByText('About shoes');
   });

@@ -8,7 +8,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const withSuggestions = () => jsonReply({ output: 'We ship worldwide.', suggestions: ['Shipping costs', 'Track my order', 'Shipping costs'] });
+const withSuggestions = () =>
+  jsonReply({ output: 'We ship worldwide.', suggestions: ['Shipping costs', 'Track my order', 'Shipping costs'] });
 
 describe('bot suggestions', () => {
   it('shows the chips under the latest reply; a click sends its text, and the chips go', async () => {
@@ -17,7 +18,10 @@ describe('bot suggestions', () => {
     el.addEventListener('store-assistant:suggestion', chosen);
     el.startChat('Do you ship abroad?');
     const group = await findByRole('group', { name: 'Suggested replies' });
-    expect([...group.querySelectorAll('button')].map((button) => button.textContent)).toEqual(['Shipping costs', 'Track my order']);
+    expect([...group.querySelectorAll('button')].map((button) => button.textContent)).toEqual([
+      'Shipping costs',
+      'Track my order',
+    ]);
     (group.querySelector('button') as HTMLButtonElement).click();
     await eventually(() => expect(requests).toHaveLength(2));
     expect((requests[1]?.body as { message: string; history: { content: string }[] }).message).toBe('Shipping costs');
@@ -48,7 +52,10 @@ describe('reply feedback', () => {
   });
 
   it('is hidden with feedback="off" and under failed replies', async () => {
-    const off = await mountWidget({ feedback: 'off', persist: 'none' }, { reply: () => jsonReply({ output: 'Hello' }) });
+    const off = await mountWidget(
+      { feedback: 'off', persist: 'none' },
+      { reply: () => jsonReply({ output: 'Hello' }) },
+    );
     off.el.startChat('Hi');
     await off.findByText('Hello');
     expect(off.queryByRole('button', { name: 'Helpful' })).toBeNull();
@@ -65,7 +72,11 @@ describe('launcher teaser', () => {
   it('shows beside the closed launcher after its delay, opens the chat on click and sends nothing', async () => {
     // Listening before the widget is attached: a teaser with no delay may show before the first render ends.
     const shown = nextEvent<{ text: string }>(document, 'store-assistant:teaser');
-    const { el, root, requests } = await mountWidget({ mode: 'floating', teaser: 'Need a size? Ask us!', 'teaser-delay': '0' });
+    const { el, root, requests } = await mountWidget({
+      mode: 'floating',
+      teaser: 'Need a size? Ask us!',
+      'teaser-delay': '0',
+    });
     expect((await shown).detail).toEqual({ text: 'Need a size? Ask us!' });
     await eventually(() => expect(root.querySelector('.teaser')).not.toBeNull());
     expect(root.querySelector('.teaser')?.getAttribute('role')).toBe('status');

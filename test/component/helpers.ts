@@ -11,7 +11,11 @@ export { eventually };
 export const TEST_WEBHOOK = 'https://hooks.example/webhook/chat';
 
 /** A mounted widget: the element, its shadow root, Testing Library queries inside it, and the webhook's requests. */
-export type Mounted = BoundFunctions<typeof queries> & { el: StoreAssistantElement; root: ShadowRoot; requests: RecordedRequest[] };
+export type Mounted = BoundFunctions<typeof queries> & {
+  el: StoreAssistantElement;
+  root: ShadowRoot;
+  requests: RecordedRequest[];
+};
 
 export interface MountOptions {
   /** How the fake webhook answers; by default with a short plain-text reply. */
@@ -25,12 +29,16 @@ export interface MountOptions {
  * Creates `<store-assistant>` with `attributes` (a test webhook and `typing-speed="0"` unless given),
  * attaches it and waits for its first render. `window.fetch` answers as `options.reply` says.
  */
-export async function mountWidget(attributes: Record<string, string> = {}, options: MountOptions = {}): Promise<Mounted> {
+export async function mountWidget(
+  attributes: Record<string, string> = {},
+  options: MountOptions = {},
+): Promise<Mounted> {
   await customElements.whenDefined('store-assistant');
   const { fetch, requests } = fakeFetch(options.reply ?? (() => textReply('Hello from the store')));
   vi.spyOn(window, 'fetch').mockImplementation(fetch);
   const el = document.createElement('store-assistant') as StoreAssistantElement;
-  for (const [name, value] of Object.entries({ 'webhook-url': TEST_WEBHOOK, 'typing-speed': '0', ...attributes })) el.setAttribute(name, value);
+  for (const [name, value] of Object.entries({ 'webhook-url': TEST_WEBHOOK, 'typing-speed': '0', ...attributes }))
+    el.setAttribute(name, value);
   const ready = options.ready === false ? null : nextEvent(el, 'store-assistant:ready');
   (options.parent ?? document.body).append(el);
   const root = el.shadowRoot as ShadowRoot;

@@ -6,7 +6,9 @@ import { eventually, mountWidget, typeInto, type MountOptions } from './helpers'
 // States the widget shows honestly: the header's status line, voice controls only where a call can
 // work, failures as system lines, the end of a call, colour schemes, and product pictures that fail.
 
-const voice = vi.hoisted(() => ({ current: null as null | ReturnType<typeof import('../support/fake-voice').fakeVoiceClient> }));
+const voice = vi.hoisted(() => ({
+  current: null as null | ReturnType<typeof import('../support/fake-voice').fakeVoiceClient>,
+}));
 vi.mock('../../src/voice/create-voice-client', () => ({
   createVoiceClient: vi.fn(async () => {
     if (!voice.current) throw new Error('no fake client');
@@ -28,7 +30,7 @@ async function openChat(attributes: Record<string, string> = {}, reply?: MountOp
 
 const status = (root: ShadowRoot) => root.querySelector('.chat-header .status')?.textContent;
 
-describe('the header\'s status line', () => {
+describe("the header's status line", () => {
   it('says "Online", then "Typing…" while a reply is awaited', async () => {
     const { el, root } = await openChat({}, hangingResponder);
     expect(status(root)).toBe('Online');
@@ -80,9 +82,11 @@ describe('voice controls only where a call can work', () => {
 });
 
 describe('the conversation', () => {
-  it('a failed reply is a system line under the visitor\'s message, with Retry inline', async () => {
+  it("a failed reply is a system line under the visitor's message, with Retry inline", async () => {
     let fail = true;
-    const { el, root, findByRole } = await openChat({}, () => (fail ? new Response('boom', { status: 500 }) : textReply('Fine now')));
+    const { el, root, findByRole } = await openChat({}, () =>
+      fail ? new Response('boom', { status: 500 }) : textReply('Fine now'),
+    );
     el.sendMessage('Where is my order?');
     const retry = await findByRole('button', { name: 'Retry' });
     const line = retry.closest('.system-line.failed');
@@ -108,7 +112,11 @@ describe('the conversation', () => {
       voice.current?.transcript('assistant', 'Yes, in three days.');
       await vi.advanceTimersByTimeAsync(2000);
       voice.current?.emit('call-end');
-      await eventually(() => expect(root.querySelector('.messages-content > .message-chunk .system-line')?.textContent).toBe('Call ended · 0:02'));
+      await eventually(() =>
+        expect(root.querySelector('.messages-content > .message-chunk .system-line')?.textContent).toBe(
+          'Call ended · 0:02',
+        ),
+      );
       expect(root.querySelectorAll('.message-chunk .message.voice .icon-mic')).toHaveLength(2);
       expect(root.querySelector('.system-line')?.previousElementSibling?.textContent).toContain('Yes, in three days.');
     } finally {
@@ -116,14 +124,16 @@ describe('the conversation', () => {
     }
   });
 
-  it('the visitor\'s microphone level has a meter of its own, beside the assistant\'s', async () => {
+  it("the visitor's microphone level has a meter of its own, beside the assistant's", async () => {
     const { getByRole, findByRole } = await openChat({ 'voice-provider': 'demo' });
     getByRole('button', { name: 'Start call' }).click();
     await findByRole('button', { name: 'End call' });
     voice.current?.emit('call-start');
     voice.current?.emit('local-volume-level', 0.6);
     const meter = await findByRole('meter', { name: 'Your microphone level' });
-    await eventually(() => expect([meter.getAttribute('aria-valuenow'), meter.getAttribute('data-level')]).toEqual(['60', '3']));
+    await eventually(() =>
+      expect([meter.getAttribute('aria-valuenow'), meter.getAttribute('data-level')]).toEqual(['60', '3']),
+    );
     expect(getByRole('meter', { name: 'Assistant voice level' }).getAttribute('aria-valuenow')).toBe('0');
   });
 
@@ -140,7 +150,9 @@ describe('the conversation', () => {
   });
 
   it('the Chats view previews the last message as plain text, with when it was written', async () => {
-    const { el, getByRole, findByRole, findByText } = await openChat({}, () => jsonReply({ output: 'We have **linen** shirts: [see them](https://shop.example/linen)' }));
+    const { el, getByRole, findByRole, findByText } = await openChat({}, () =>
+      jsonReply({ output: 'We have **linen** shirts: [see them](https://shop.example/linen)' }),
+    );
     el.sendMessage('Shirts?');
     await findByText('linen');
     getByRole('button', { name: 'Back' }).click();
@@ -154,7 +166,10 @@ describe('the conversation', () => {
 describe('sections and schemes', () => {
   it('Chats and FAQ keep the brand header, with a close button in floating mode', async () => {
     const { getByRole, findByRole, root } = await mountWidget({ mode: 'floating', open: '' });
-    for (const [section, title] of [['Chats', 'Chats'], ['FAQ', 'Frequently asked questions']] as const) {
+    for (const [section, title] of [
+      ['Chats', 'Chats'],
+      ['FAQ', 'Frequently asked questions'],
+    ] as const) {
       getByRole('button', { name: section }).click();
       const heading = await findByRole('heading', { name: title });
       const header = heading.closest('.section-header');
@@ -172,7 +187,13 @@ describe('sections and schemes', () => {
     [{ 'color-scheme': 'light' }, true, 'light'],
   ])('%j on a system that prefers dark = %s: %s', async (attributes, systemDark, scheme) => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query) => ({ matches: systemDark && query.includes('dark'), media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList,
+      (query) =>
+        ({
+          matches: systemDark && query.includes('dark'),
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
     );
     const { root } = await mountWidget(attributes);
     expect(root.querySelector('.root')?.getAttribute('data-scheme')).toBe(scheme);
@@ -181,7 +202,12 @@ describe('sections and schemes', () => {
 
 describe('product cards', () => {
   const products = [
-    { title: 'Linen Shirt', url: 'https://shop.example/p/shirt', image: 'https://cdn.example/shirt.jpg', price: '$64.00' },
+    {
+      title: 'Linen Shirt',
+      url: 'https://shop.example/p/shirt',
+      image: 'https://cdn.example/shirt.jpg',
+      price: '$64.00',
+    },
     { title: 'Canvas Tote', url: 'https://shop.example/p/tote', price: 30 },
   ];
 
@@ -197,12 +223,22 @@ describe('product cards', () => {
     expect(first?.innerHTML).toBe(second?.innerHTML);
   });
 
-  it('each card is one link with one clear button, and the carousel\'s scroll buttons stay out of the tab order', async () => {
-    const { el, root, findByRole, getAllByRole } = await openChat({}, () => jsonReply({ reply: 'Two picks', products }));
+  it("each card is one link with one clear button, and the carousel's scroll buttons stay out of the tab order", async () => {
+    const { el, root, findByRole, getAllByRole } = await openChat({}, () =>
+      jsonReply({ reply: 'Two picks', products }),
+    );
     el.sendMessage('Shirts?');
     await findByRole('list', { name: 'Products' });
-    expect(getAllByRole('link', { name: /View product/ }).map((link) => link.textContent)).toEqual(['View product: Linen Shirt', 'View product: Canvas Tote']);
-    expect([...root.querySelectorAll('.carousel-button')].map((button) => [button.getAttribute('tabindex'), button.getAttribute('aria-hidden')])).toEqual([
+    expect(getAllByRole('link', { name: /View product/ }).map((link) => link.textContent)).toEqual([
+      'View product: Linen Shirt',
+      'View product: Canvas Tote',
+    ]);
+    expect(
+      [...root.querySelectorAll('.carousel-button')].map((button) => [
+        button.getAttribute('tabindex'),
+        button.getAttribute('aria-hidden'),
+      ]),
+    ).toEqual([
       ['-1', 'true'],
       ['-1', 'true'],
     ]);

@@ -9,7 +9,13 @@ import type { StoreAssistantElement } from '../../src/element/store-assistant-el
 /** Attaches a floating widget and returns it at once, before React has had a task to render in. */
 function attachFloating(attributes: Record<string, string> = {}): { el: StoreAssistantElement; root: ShadowRoot } {
   const el = document.createElement('store-assistant') as StoreAssistantElement;
-  for (const [name, value] of Object.entries({ mode: 'floating', 'webhook-url': TEST_WEBHOOK, 'typing-speed': '0', ...attributes })) el.setAttribute(name, value);
+  for (const [name, value] of Object.entries({
+    mode: 'floating',
+    'webhook-url': TEST_WEBHOOK,
+    'typing-speed': '0',
+    ...attributes,
+  }))
+    el.setAttribute(name, value);
   document.body.append(el);
   return { el, root: el.shadowRoot as ShadowRoot };
 }
@@ -24,7 +30,12 @@ describe('the launcher drawn before React', () => {
   });
 
   it('is on the page as soon as the element is connected, with the label, position and colours of the real one', () => {
-    const { el, root } = attachFloating({ 'brand-name': 'Northwind', position: 'bottom-left', 'color-scheme': 'dark', lang: 'de' });
+    const { el, root } = attachFloating({
+      'brand-name': 'Northwind',
+      position: 'bottom-left',
+      'color-scheme': 'dark',
+      lang: 'de',
+    });
     expect(reactRendered(root)).toBe(false);
     const [launcher] = launchers(root);
     expect(launcher?.getAttribute('aria-label')).toBe('Chat mit Northwind öffnen');
@@ -39,7 +50,7 @@ describe('the launcher drawn before React', () => {
     expect(el.style.getPropertyValue('--sa-primary-gradient')).toContain('linear-gradient');
   });
 
-  it('gives way to React: one launcher at every moment, then only React\'s', async () => {
+  it("gives way to React: one launcher at every moment, then only React's", async () => {
     const { root } = attachFloating();
     const shell = launchers(root)[0];
     const counts = new Set<number>();
@@ -103,7 +114,7 @@ describe('the launcher drawn before React', () => {
     expect(launchers(root)[0]?.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('hands focus on to React\'s launcher when it had it', async () => {
+  it("hands focus on to React's launcher when it had it", async () => {
     const { root } = attachFloating();
     launchers(root)[0]?.focus();
     expect(root.activeElement).toBe(launchers(root)[0]);

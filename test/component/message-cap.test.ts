@@ -20,7 +20,9 @@ describe('the message length cap in the composer', () => {
     expect(count()).toBeNull();
 
     typeInto(box, 'a'.repeat(MAX_MESSAGE_LENGTH * 0.9));
-    await eventually(() => expect(count()?.textContent).toBe(`${MAX_MESSAGE_LENGTH * 0.9} of ${MAX_MESSAGE_LENGTH} characters`));
+    await eventually(() =>
+      expect(count()?.textContent).toBe(`${MAX_MESSAGE_LENGTH * 0.9} of ${MAX_MESSAGE_LENGTH} characters`),
+    );
     expect(send().disabled).toBe(false);
 
     const long = `${'a'.repeat(MAX_MESSAGE_LENGTH)}b`;

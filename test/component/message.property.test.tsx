@@ -26,7 +26,13 @@ let view: MessageView;
 beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const strings = assistant.getState().strings;
-  view = { t: (key, values) => formatString(strings[key], values), markdown: await loadMarkdown(), options: { imageHosts: ['cdn.shop.example'], pageOrigin: PAGE_ORIGIN }, typingSpeed: 0, feedback: true };
+  view = {
+    t: (key, values) => formatString(strings[key], values),
+    markdown: await loadMarkdown(),
+    options: { imageHosts: ['cdn.shop.example'], pageOrigin: PAGE_ORIGIN },
+    typingSpeed: 0,
+    feedback: true,
+  };
 });
 afterAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
@@ -36,7 +42,12 @@ afterAll(() => {
 const imageAllowed = (src: string) => /^https:\/\/|^data:image\/(?:png|jpe?g|gif|webp|avif);base64,/.test(src);
 
 /** Renders one bot message as the message list does; returns its markup and whether any boundary had to step in. */
-function renderMessage(message: Message): { html: string; container: HTMLElement; contained: boolean; escaped: boolean } {
+function renderMessage(message: Message): {
+  html: string;
+  container: HTMLElement;
+  contained: boolean;
+  escaped: boolean;
+} {
   const container = document.createElement('div');
   document.body.append(container);
   let escaped = false;
@@ -69,19 +80,31 @@ function expectMessageRenders(message: Message): void {
   expect(unsafeMarkup(first.container, imageAllowed)).toEqual([]);
   const lines = message.content.match(/\n/g)?.length ?? 0;
   const cards = message.products ?? [];
-  expect(first.container.querySelectorAll('*').length).toBeLessThanOrEqual(2 * MAX_ELEMENTS + lines + 10 * cards.length + 20);
-  const cardText = cards.reduce((sum, card) => sum + 2 * card.title.length + card.description.length + (card.price?.length ?? 0), 0);
+  expect(first.container.querySelectorAll('*').length).toBeLessThanOrEqual(
+    2 * MAX_ELEMENTS + lines + 10 * cards.length + 20,
+  );
+  const cardText = cards.reduce(
+    (sum, card) => sum + 2 * card.title.length + card.description.length + (card.price?.length ?? 0),
+    0,
+  );
   expect(first.container.textContent?.length ?? 0).toBeLessThanOrEqual(2 * message.content.length + cardText + 100);
 }
 
 const message = fc
-  .record({ content: markdownish, products: fc.array(productish, { maxLength: 4 }), failed: fc.boolean(), truncated: fc.boolean() })
+  .record({
+    content: markdownish,
+    products: fc.array(productish, { maxLength: 4 }),
+    failed: fc.boolean(),
+    truncated: fc.boolean(),
+  })
   .map(({ content, products, failed, truncated }): Message => ({
     id: 'm1',
     sender: 'bot',
     timestamp: 0,
     content,
-    products: products.flatMap((raw) => normaliseProduct(raw, { storeUrl: null, imageHosts: [], pageOrigin: PAGE_ORIGIN }) ?? []),
+    products: products.flatMap(
+      (raw) => normaliseProduct(raw, { storeUrl: null, imageHosts: [], pageOrigin: PAGE_ORIGIN }) ?? [],
+    ),
     status: failed ? 'error' : undefined,
     retryFor: failed ? 'u1' : undefined,
     truncated: truncated || undefined,
@@ -89,10 +112,16 @@ const message = fc
 
 describe('a bot message on generated replies', () => {
   it('renders without an error, shows nothing unsafe, stays bounded and renders the same message the same way', () => {
-    checkProperty(fc.property(message, (generated) => expectMessageRenders(generated)), scaledRuns(2));
+    checkProperty(
+      fc.property(message, (generated) => expectMessageRenders(generated)),
+      scaledRuns(2),
+    );
   }, 600_000);
 
-  it.each(messyFixtures.markdown.map((fixture) => [fixture.note, expand(fixture.input)] as const))('regression: %s', (_, content) => {
-    expectMessageRenders({ id: 'm1', sender: 'bot', timestamp: 0, content });
-  });
+  it.each(messyFixtures.markdown.map((fixture) => [fixture.note, expand(fixture.input)] as const))(
+    'regression: %s',
+    (_, content) => {
+      expectMessageRenders({ id: 'm1', sender: 'bot', timestamp: 0, content });
+    },
+  );
 });

@@ -43,7 +43,12 @@ describe('a hostile reply stays inside its message', () => {
     const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const replies = [
       { output: { reply: 'First **answer**' } },
-      { output: { reply: 'Broken **cards** below\nsecond line', products: [{ title: 'render bug', url: 'https://shop.example/p' }] } },
+      {
+        output: {
+          reply: 'Broken **cards** below\nsecond line',
+          products: [{ title: 'render bug', url: 'https://shop.example/p' }],
+        },
+      },
       { output: { reply: 'Third **answer**' } },
     ];
     const { el, root, getByRole } = await openChat(() => jsonReply(replies.shift()));
@@ -54,7 +59,13 @@ describe('a hostile reply stays inside its message', () => {
     }
     await eventually(() => expect(bots(root)).toHaveLength(3));
     // A new reply is revealed frame by frame, as text, and shows its markdown once it is whole.
-    await eventually(() => expect(bots(root).map((bot) => bot.querySelector('strong')?.textContent)).toEqual(['answer', undefined, 'answer']));
+    await eventually(() =>
+      expect(bots(root).map((bot) => bot.querySelector('strong')?.textContent)).toEqual([
+        'answer',
+        undefined,
+        'answer',
+      ]),
+    );
     expect(root.querySelector('[role="alert"]')).toBeNull();
     const [first, broken, third] = bots(root);
     expect(first?.querySelector('strong')?.textContent).toBe('answer');
@@ -71,7 +82,14 @@ describe('text fidelity in the widget', () => {
   it('cards, the bubble and the live region show character references as text, and read what is shown', async () => {
     const reply = {
       output: 'Fish &amp; Chips &mdash; 5&nbsp;EUR',
-      products: [{ title: 'Tom &amp; Jerry', description: 'Hoodie &#8211; Blue &#x2014; &lt;b&gt;soft&lt;/b&gt; &bogus;', price: '5&nbsp;EUR', url: 'https://shop.example/p' }],
+      products: [
+        {
+          title: 'Tom &amp; Jerry',
+          description: 'Hoodie &#8211; Blue &#x2014; &lt;b&gt;soft&lt;/b&gt; &bogus;',
+          price: '5&nbsp;EUR',
+          url: 'https://shop.example/p',
+        },
+      ],
     };
     const { el, root } = await openChat(() => jsonReply(reply));
     el.sendMessage('fish?');

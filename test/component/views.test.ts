@@ -13,7 +13,15 @@ describe('welcome view', () => {
     expect(getByRole('img', { name: 'Acme logo' }).getAttribute('src')).toBe('https://cdn.example/logo.png');
     expect(root.querySelectorAll('.badges img')).toHaveLength(2);
     expect(getByRole('heading', { name: 'Welcome to Acme' })).toBeTruthy();
-    for (const text of ['How can we help you today?', 'Ask a question', 'Track my order', 'New arrivals', 'Recent Conversation', 'Start a live call', 'Talk to a human agent']) {
+    for (const text of [
+      'How can we help you today?',
+      'Ask a question',
+      'Track my order',
+      'New arrivals',
+      'Recent Conversation',
+      'Start a live call',
+      'Talk to a human agent',
+    ]) {
       expect(getByText(text)).toBeTruthy();
     }
   });
@@ -51,7 +59,10 @@ describe('welcome view', () => {
     const bubbles = [...root.querySelectorAll('.message.user .bubble')].map((bubble) => bubble.textContent);
     expect(bubbles).toEqual([firstMessage]);
     expect(messages).toHaveBeenCalledTimes(1);
-    expect((messages.mock.calls[0]?.[0] as CustomEvent).detail).toMatchObject({ sender: 'user', content: firstMessage });
+    expect((messages.mock.calls[0]?.[0] as CustomEvent).detail).toMatchObject({
+      sender: 'user',
+      content: firstMessage,
+    });
   });
 
   it('"Recent Conversation" reopens the chat and previews its last message', async () => {
@@ -104,24 +115,36 @@ describe('chat view', () => {
     const mounted = await mountWidget(attributes);
     mounted.el.startChat();
     await mounted.findByRole('button', { name: 'Back' });
-    return { ...mounted, textbox: mounted.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement, send: mounted.getByRole('button', { name: 'Send' }) as HTMLButtonElement };
+    return {
+      ...mounted,
+      textbox: mounted.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement,
+      send: mounted.getByRole('button', { name: 'Send' }) as HTMLButtonElement,
+    };
   }
 
   it('has the header, the empty state and the input bar with labelled icon buttons', async () => {
-    const { getByRole, getByText, textbox } = await openChat({ 'brand-name': 'Acme', 'welcome-message': 'Hello from Acme!', 'voice-provider': 'demo' });
+    const { getByRole, getByText, textbox } = await openChat({
+      'brand-name': 'Acme',
+      'welcome-message': 'Hello from Acme!',
+      'voice-provider': 'demo',
+    });
     expect(getByRole('heading', { name: 'Acme' })).toBeTruthy();
     expect(getByText('Online')).toBeTruthy();
     expect(getByText('Start a conversation by typing a message below')).toBeTruthy();
     expect(getByText('Hello from Acme!')).toBeTruthy();
     expect(textbox.placeholder).toBe('Type your message...');
     expect(textbox.getAttribute('enterkeyhint')).toBe('send');
-    for (const name of ['Back', 'New chat', 'Start call', 'Attach image', 'Send']) expect(getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Back', 'New chat', 'Start call', 'Attach image', 'Send'])
+      expect(getByRole('button', { name })).toBeTruthy();
   });
 
-  it('shows the theme\'s quick actions as chips that send their label', async () => {
+  it("shows the theme's quick actions as chips that send their label", async () => {
     const { getByRole, root } = await openChat({ 'quick-actions': 'Size guide|Contact support' });
     const chips = getByRole('group', { name: 'Suggestions' });
-    expect([...chips.querySelectorAll('button')].map((chip) => chip.textContent)).toEqual(['Size guide', 'Contact support']);
+    expect([...chips.querySelectorAll('button')].map((chip) => chip.textContent)).toEqual([
+      'Size guide',
+      'Contact support',
+    ]);
     getByRole('button', { name: 'Size guide' }).click();
     await eventually(() => expect(root.querySelector('.message.user')?.textContent).toContain('Size guide'));
   });
@@ -141,7 +164,9 @@ describe('chat view', () => {
     expect(pressKey(textbox, 'Enter', { shiftKey: true })).toBe(true);
     typeInto(textbox, 'first line\nsecond line  ');
     expect(pressKey(textbox, 'Enter')).toBe(false);
-    await eventually(() => expect(root.querySelector('.message.user .bubble')?.textContent).toBe('first line\nsecond line'));
+    await eventually(() =>
+      expect(root.querySelector('.message.user .bubble')?.textContent).toBe('first line\nsecond line'),
+    );
     await eventually(() => expect(textbox.value).toBe(''));
   });
 

@@ -3,7 +3,10 @@ import { fakeVoiceClient } from '../support/fake-voice';
 import { eventually, mountWidget } from './helpers';
 
 // Voice at the SDK boundary: the element's voice client is a fake the test drives.
-const voice = vi.hoisted(() => ({ current: null as null | ReturnType<typeof import('../support/fake-voice').fakeVoiceClient>, microphone: 'granted' as string }));
+const voice = vi.hoisted(() => ({
+  current: null as null | ReturnType<typeof import('../support/fake-voice').fakeVoiceClient>,
+  microphone: 'granted' as string,
+}));
 vi.mock('../../src/voice/create-voice-client', () => ({
   createVoiceClient: vi.fn(async () => {
     if (!voice.current) throw new Error('no fake client');
@@ -35,7 +38,9 @@ describe('voice UI', () => {
 
   it('connecting, then connected with the live indicator, duration, speaking state, level, mute and end', async () => {
     let resolveStart: (value: boolean) => void = () => undefined;
-    voice.current?.client.start.mockImplementationOnce(() => new Promise<boolean>((resolve) => (resolveStart = resolve)));
+    voice.current?.client.start.mockImplementationOnce(
+      () => new Promise<boolean>((resolve) => (resolveStart = resolve)),
+    );
     const { getByRole, getAllByRole, findByText, findByRole, root } = await openChat();
     getByRole('button', { name: 'Start call' }).click();
     await findByText('Connecting…');
@@ -115,7 +120,10 @@ describe('voice UI', () => {
     el.addEventListener('store-assistant:error', errors);
     getByRole('button', { name: 'Start call' }).click();
     expect((await findByRole('alert')).textContent).toContain('Allow the microphone for this site');
-    expect((errors.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({ source: 'voice', message: 'voice: microphone denied' });
+    expect((errors.mock.calls[0]?.[0] as CustomEvent).detail).toEqual({
+      source: 'voice',
+      message: 'voice: microphone denied',
+    });
     el.sendMessage('Can I still type?');
     await findByText('Hello from the store');
     expect(getByRole('button', { name: 'Start call' })).toBeTruthy();

@@ -1,7 +1,13 @@
 // The configurator's explanations of refused values (demo/configurator/element-rules.ts): the verdict
 // is the element's own, the wording the configurator's.
 import { describe, expect, it } from 'vitest';
-import { backgroundRefusal, checkImage, cleanText, colourRefusal, readAsElement } from '../../demo/configurator/element-rules';
+import {
+  backgroundRefusal,
+  checkImage,
+  cleanText,
+  colourRefusal,
+  readAsElement,
+} from '../../demo/configurator/element-rules';
 
 describe('colour and background refusals', () => {
   it.each([
@@ -30,7 +36,10 @@ describe('image addresses', () => {
     ['https://cdn.example/logo.png', { url: 'https://cdn.example/logo.png' }],
     ['javascript:alert(1)', { problem: 'must start with https: (or be a data:image or a path on this site)' }],
     ['data:text/html,hi', { problem: expect.stringContaining('is a data: address the assistant cannot show') }],
-    [`https://cdn.example/${'a'.repeat(64 * 1024)}`, { problem: 'is longer than 64 KB: use a smaller image or an https: address' }],
+    [
+      `https://cdn.example/${'a'.repeat(64 * 1024)}`,
+      { problem: 'is longer than 64 KB: use a smaller image or an https: address' },
+    ],
   ])('%s', (value, expected) => expect(checkImage(value)).toEqual(expected));
 
   it('accepts a path on this (plain http) site, warning that a store on another site refuses it', () => {
@@ -52,7 +61,9 @@ describe('the element as the judge', () => {
     ['store-domain', 'https://shop.example', false],
     ['typing-speed', '1000', true],
     ['typing-speed', '5000', false],
-  ] as const)('%s="%s" accepted: %s', (name, value, accepted) => expect(readAsElement(name, value).accepted).toBe(accepted));
+  ] as const)('%s="%s" accepted: %s', (name, value, accepted) =>
+    expect(readAsElement(name, value).accepted).toBe(accepted),
+  );
 
   it('reads the value as the element does', () => {
     expect(readAsElement('image-hosts', 'CDN.example, bad_host!').config.imageHosts).toEqual(['cdn.example']);

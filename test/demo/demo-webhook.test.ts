@@ -29,10 +29,14 @@ async function ask(message: string) {
   });
   const type = response.headers.get('content-type') ?? '';
   const body = await response.text();
-  return { status: response.status, streamed: type.includes('ndjson'), reply: parseReply(body, context, { servedAsJson: type.includes('json') }) };
+  return {
+    status: response.status,
+    streamed: type.includes('ndjson'),
+    reply: parseReply(body, context, { servedAsJson: type.includes('json') }),
+  };
 }
 
-describe('the demo webhook\'s suggestions', () => {
+describe("the demo webhook's suggestions", () => {
   it.each<[string, string, string[]]>([
     ['{output} with suggestions', 'Where is my order?', ['Start a return', 'Size guide', 'Talk to a person']],
     ['nested output.suggestions', 'Show me your courses', ['New arrivals', 'Gift ideas']],
@@ -43,7 +47,11 @@ describe('the demo webhook\'s suggestions', () => {
     expect(reply.suggestions).toEqual(expected);
     for (const suggestion of expected) {
       const answer = await ask(suggestion);
-      expect({ suggestion, status: answer.status, streamed: answer.streamed }).toEqual({ suggestion, status: 200, streamed: false });
+      expect({ suggestion, status: answer.status, streamed: answer.streamed }).toEqual({
+        suggestion,
+        status: 200,
+        streamed: false,
+      });
       expect(answer.reply.text).toMatch(/\S/);
     }
   });

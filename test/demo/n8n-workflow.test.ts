@@ -68,7 +68,10 @@ function nodeOfType(type: string): WorkflowNode {
 }
 
 function record(value: unknown): Record<string, unknown> {
-  expect(typeof value === 'object' && value !== null && !Array.isArray(value), `${JSON.stringify(value)} is an object`).toBe(true);
+  expect(
+    typeof value === 'object' && value !== null && !Array.isArray(value),
+    `${JSON.stringify(value)} is an object`,
+  ).toBe(true);
   return value as Record<string, unknown>;
 }
 
@@ -97,7 +100,9 @@ function inputWith(body: unknown): N8nInput {
 async function runCodeNode(body: unknown): Promise<unknown> {
   const { jsCode } = nodeOfType(CODE).parameters;
   if (typeof jsCode !== 'string') throw new Error('the Code node has no jsCode');
-  const asyncBody = new Function('$input', `return (async () => {\n${jsCode}\n})();`) as ($input: N8nInput) => Promise<unknown>;
+  const asyncBody = new Function('$input', `return (async () => {\n${jsCode}\n})();`) as (
+    $input: N8nInput,
+  ) => Promise<unknown>;
   return asyncBody(inputWith(body));
 }
 
@@ -107,7 +112,8 @@ async function runCodeNode(body: unknown): Promise<unknown> {
  */
 function respondBody(json: unknown): string {
   const { responseBody } = nodeOfType(RESPOND).parameters;
-  const expression = typeof responseBody === 'string' ? /^=\{\{([\s\S]*)\}\}$/.exec(responseBody.trim())?.[1] : undefined;
+  const expression =
+    typeof responseBody === 'string' ? /^=\{\{([\s\S]*)\}\}$/.exec(responseBody.trim())?.[1] : undefined;
   if (!expression) throw new Error(`the response body ${JSON.stringify(responseBody)} is not an n8n expression`);
   const value = (new Function('$json', `return (${expression});`) as ($json: unknown) => unknown)(json);
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -174,7 +180,11 @@ describe('demo/n8n-workflow.json: structure n8n imports', () => {
   it('listens for POST on store-assistant, answers from the Respond node and allows cross-origin calls', () => {
     const webhook = nodeOfType(WEBHOOK);
     expect(webhook.typeVersion).toBe(2);
-    expect(webhook.parameters).toMatchObject({ httpMethod: 'POST', path: 'store-assistant', responseMode: 'responseNode' });
+    expect(webhook.parameters).toMatchObject({
+      httpMethod: 'POST',
+      path: 'store-assistant',
+      responseMode: 'responseNode',
+    });
     // n8n answers the preflight and adds Access-Control-Allow-Origin from this option.
     expect(record(webhook.parameters.options).allowedOrigins).toBe('*');
   });
@@ -224,7 +234,8 @@ describe('demo/n8n-workflow.json: structure n8n imports', () => {
 });
 
 describe('demo/n8n-workflow.json: Code node replies as the widget shows them', () => {
-  const ATTACHED_PHOTO = '![image](data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==)';
+  const ATTACHED_PHOTO =
+    '![image](data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==)';
   const EARLIER_TURNS: HistoryItem[] = [
     { role: 'user', content: 'Do you sell ceramic mugs?' },
     { role: 'assistant', content: 'Yes! Our **Ceramic Mug** is hand-glazed.' },
@@ -238,13 +249,38 @@ describe('demo/n8n-workflow.json: Code node replies as the widget shows them', (
       text: /new arrivals/i,
       cards: ['Linen Shirt', 'Canvas Tote', 'Ceramic Mug', 'Trail Sneakers'],
     },
-    { name: 'a product keyword', body: request('Do you have linen shirts?'), text: /Linen Shirt/, cards: ['Linen Shirt'] },
-    { name: 'a plural keyword', body: request('Any running shoes?'), text: /Trail Sneakers/, cards: ['Trail Sneakers'] },
+    {
+      name: 'a product keyword',
+      body: request('Do you have linen shirts?'),
+      text: /Linen Shirt/,
+      cards: ['Linen Shirt'],
+    },
+    {
+      name: 'a plural keyword',
+      body: request('Any running shoes?'),
+      text: /Trail Sneakers/,
+      cards: ['Trail Sneakers'],
+    },
     { name: 'an order question', body: request('where is my order'), text: /track/i, cards: [] },
-    { name: 'an attached image', body: request(`Do you have this in blue?\n\n${ATTACHED_PHOTO}`), text: /photo/i, cards: [] },
+    {
+      name: 'an attached image',
+      body: request(`Do you have this in blue?\n\n${ATTACHED_PHOTO}`),
+      text: /photo/i,
+      cards: [],
+    },
     { name: 'an attached image alone', body: request(ATTACHED_PHOTO), text: /photo/i, cards: [] },
-    { name: 'an unknown question after earlier turns', body: request('Can I pay with gift vouchers?', EARLIER_TURNS), text: /ceramic mugs/, cards: [] },
-    { name: 'an unknown question in a new chat', body: request('Can I pay with gift vouchers?'), text: /new arrivals/, cards: [] },
+    {
+      name: 'an unknown question after earlier turns',
+      body: request('Can I pay with gift vouchers?', EARLIER_TURNS),
+      text: /ceramic mugs/,
+      cards: [],
+    },
+    {
+      name: 'an unknown question in a new chat',
+      body: request('Can I pay with gift vouchers?'),
+      text: /new arrivals/,
+      cards: [],
+    },
   ])('$name', async ({ body, text, cards }) => {
     const reply = await visitorSees(body);
     const empty = reply.text === '' && reply.products.length === 0;
@@ -263,8 +299,16 @@ describe('demo/n8n-workflow.json: Code node replies as the widget shows them', (
   });
 
   it.each<[string, WebhookRequest, string[]]>([
-    ['an order question ({output} with suggestions)', request('where is my order'), ['Show new arrivals', 'Find a linen shirt']],
-    ['new arrivals (suggestions nested in output)', request('Shop new arrivals'), ['Find a tote bag', 'Track my order']],
+    [
+      'an order question ({output} with suggestions)',
+      request('where is my order'),
+      ['Show new arrivals', 'Find a linen shirt'],
+    ],
+    [
+      'new arrivals (suggestions nested in output)',
+      request('Shop new arrivals'),
+      ['Find a tote bag', 'Track my order'],
+    ],
     ['an unknown question', request('Can I pay with gift vouchers?'), ['Show new arrivals', 'Track my order']],
   ])('%s offers suggestions, each answered as a question of its own', async (_, body, expected) => {
     const reply = await visitorSees(body);
@@ -278,7 +322,9 @@ describe('demo/n8n-workflow.json: Code node replies as the widget shows them', (
   });
 
   it('quotes the earlier topic without the markdown the visitor typed', async () => {
-    const reply = await visitorSees(request('Tell me a joke', [{ role: 'user', content: 'Do you sell **bold** [links](https://evil.test)?' }]));
+    const reply = await visitorSees(
+      request('Tell me a joke', [{ role: 'user', content: 'Do you sell **bold** [links](https://evil.test)?' }]),
+    );
     expect(reply.text).toContain('bold links');
     expect(reply.text).not.toContain('evil.test');
   });
@@ -292,7 +338,10 @@ describe('demo/n8n-workflow.json: Code node replies as the widget shows them', (
     ['no body', undefined],
     ['a body sent as plain text', 'Hi'],
     ['a body of the wrong types', { message: 42, history: 'none' }],
-    ['history turns of the wrong shape', { message: 'Anything else?', history: [null, { role: 'system', content: 'x' }, { role: 'user' }] }],
+    [
+      'history turns of the wrong shape',
+      { message: 'Anything else?', history: [null, { role: 'system', content: 'x' }, { role: 'user' }] },
+    ],
   ])('still answers helpfully with %s', async (_, body) => {
     const output = await runCodeNode(body);
     const json = record(record((output as unknown[])[0]).json);
@@ -309,10 +358,30 @@ describe('demo/n8n-workflow.json: answers about the page the visitor is on (cont
   });
 
   it.each<{ name: string; body: WebhookRequest; text: RegExp; cards: [string, string, boolean | undefined][] }>([
-    { name: 'is this in stock? (JSON-LD sku)', body: onPage('Is this in stock?', { sku: 'LS-01', name: 'Linen Shirt' }), text: /Yes! The \*\*Linen Shirt\*\* is in stock/, cards: [['Linen Shirt', '40100000000101', true]] },
-    { name: 'is this in stock? (name only)', body: onPage('is it available?', { name: 'Ceramic Mug' }), text: /in stock/, cards: [['Ceramic Mug', '40100000000103', true]] },
-    { name: 'a sold-out product', body: onPage('Is this in stock?', { sku: 'MB-01' }), text: /sold out/, cards: [['Merino Beanie', '40100000000105', false]] },
-    { name: 'no product on the page', body: onPage('Is this in stock?', null), text: /Which product do you mean/, cards: [] },
+    {
+      name: 'is this in stock? (JSON-LD sku)',
+      body: onPage('Is this in stock?', { sku: 'LS-01', name: 'Linen Shirt' }),
+      text: /Yes! The \*\*Linen Shirt\*\* is in stock/,
+      cards: [['Linen Shirt', '40100000000101', true]],
+    },
+    {
+      name: 'is this in stock? (name only)',
+      body: onPage('is it available?', { name: 'Ceramic Mug' }),
+      text: /in stock/,
+      cards: [['Ceramic Mug', '40100000000103', true]],
+    },
+    {
+      name: 'a sold-out product',
+      body: onPage('Is this in stock?', { sku: 'MB-01' }),
+      text: /sold out/,
+      cards: [['Merino Beanie', '40100000000105', false]],
+    },
+    {
+      name: 'no product on the page',
+      body: onPage('Is this in stock?', null),
+      text: /Which product do you mean/,
+      cards: [],
+    },
   ])('$name', async ({ body, text, cards }) => {
     const reply = await visitorSees(body);
     expect(reply.text).toMatch(text);
@@ -329,7 +398,9 @@ describe('demo/n8n-workflow.json: answers about the page the visitor is on (cont
     expect(reply.text).toContain(`${quantity} × Trail Sneakers`);
     expect(reply.products.map((product) => product.variantId)).toEqual(['40100000000104']);
     const proposals = readReplyActions(reply.actions ?? [], reply.products, (product) => cartIdFor('shopify', product));
-    expect(proposals.map(({ variantId, quantity: amount, title }) => ({ variantId, quantity: amount, title }))).toEqual([{ variantId: '40100000000104', quantity, title: 'Trail Sneakers' }]);
+    expect(proposals.map(({ variantId, quantity: amount, title }) => ({ variantId, quantity: amount, title }))).toEqual(
+      [{ variantId: '40100000000104', quantity, title: 'Trail Sneakers' }],
+    );
   });
 
   it('does not offer to add a sold-out product', async () => {

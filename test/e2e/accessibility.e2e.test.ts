@@ -86,10 +86,23 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
     // Colours are measured as painted: let the card's opening fade finish first (a busy machine slows it).
-    const roots = [...document.querySelectorAll('store-assistant')].flatMap((element) => (element.shadowRoot ? [element.shadowRoot] : []));
-    const finite = roots.flatMap((root) => root.getAnimations()).filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const roots = [...document.querySelectorAll('store-assistant')].flatMap((element) =>
+      element.shadowRoot ? [element.shadowRoot] : [],
+    );
+    const finite = roots
+      .flatMap((root) => root.getAnimations())
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
     return results.violations.map((violation) => ({
       id: violation.id,
@@ -101,45 +114,61 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /** Clicks a button inside the widget by its accessible name. */
-const press = (page: Page, name: string | RegExp) => page.locator('store-assistant').getByRole('button', { name, exact: typeof name === 'string' }).first().click();
+const press = (page: Page, name: string | RegExp) =>
+  page
+    .locator('store-assistant')
+    .getByRole('button', { name, exact: typeof name === 'string' })
+    .first()
+    .click();
 
 describe('axe: zero violations on every view', () => {
-  const matrix = (['inline', 'floating'] as const).flatMap((mode) => (['default', 'dark'] as const).map((theme) => [mode, theme] as const));
+  const matrix = (['inline', 'floating'] as const).flatMap((mode) =>
+    (['default', 'dark'] as const).map((theme) => [mode, theme] as const),
+  );
 
-  it.each(matrix)('%s mode, %s theme: welcome, FAQ, a reply with product cards, Chats and a call', async (mode, theme) => {
-    const { page, pageErrors } = await openStorePage(`mode="${mode}" ${THEMES[theme]}`);
-    const widget = page.locator('store-assistant');
-    if (mode === 'floating') await widget.getByRole('button', { name: 'Open chat with Acme' }).click();
-    await widget.getByRole('heading', { name: 'Welcome to Acme' }).waitFor();
-    const checked: Record<string, AxeViolation[]> = {};
+  it.each(matrix)(
+    '%s mode, %s theme: welcome, FAQ, a reply with product cards, Chats and a call',
+    async (mode, theme) => {
+      const { page, pageErrors } = await openStorePage(`mode="${mode}" ${THEMES[theme]}`);
+      const widget = page.locator('store-assistant');
+      if (mode === 'floating') await widget.getByRole('button', { name: 'Open chat with Acme' }).click();
+      await widget.getByRole('heading', { name: 'Welcome to Acme' }).waitFor();
+      const checked: Record<string, AxeViolation[]> = {};
 
-    checked.welcome = await axeViolations(page);
+      checked.welcome = await axeViolations(page);
 
-    await press(page, 'FAQ');
-    await widget.getByText('How long does shipping take?').click();
-    await widget.getByText('Two to four working days.').waitFor();
-    checked.faq = await axeViolations(page);
+      await press(page, 'FAQ');
+      await widget.getByText('How long does shipping take?').click();
+      await widget.getByText('Two to four working days.').waitFor();
+      checked.faq = await axeViolations(page);
 
-    await press(page, 'Home');
-    await press(page, 'Ask a question');
-    await widget.locator('.product-card').first().waitFor();
-    checked['chat with a reply and product cards'] = await axeViolations(page);
+      await press(page, 'Home');
+      await press(page, 'Ask a question');
+      await widget.locator('.product-card').first().waitFor();
+      checked['chat with a reply and product cards'] = await axeViolations(page);
 
-    await press(page, 'Back');
-    await press(page, 'Chats');
-    await widget.getByRole('list', { name: 'Saved conversations' }).waitFor();
-    checked.chats = await axeViolations(page);
+      await press(page, 'Back');
+      await press(page, 'Chats');
+      await widget.getByRole('list', { name: 'Saved conversations' }).waitFor();
+      checked.chats = await axeViolations(page);
 
-    await press(page, 'Start a new chat');
-    await press(page, 'Start call');
-    await widget.getByText('Demo call', { exact: true }).first().waitFor();
-    await widget.locator('.call-duration').waitFor();
-    await widget.getByRole('region', { name: 'Call transcript' }).locator('.message').first().waitFor();
-    checked['in a call'] = await axeViolations(page);
+      await press(page, 'Start a new chat');
+      await press(page, 'Start call');
+      await widget.getByText('Demo call', { exact: true }).first().waitFor();
+      await widget.locator('.call-duration').waitFor();
+      await widget.getByRole('region', { name: 'Call transcript' }).locator('.message').first().waitFor();
+      checked['in a call'] = await axeViolations(page);
 
-    expect(checked).toEqual({ welcome: [], faq: [], 'chat with a reply and product cards': [], chats: [], 'in a call': [] });
-    expect(pageErrors).toEqual([]);
-  });
+      expect(checked).toEqual({
+        welcome: [],
+        faq: [],
+        'chat with a reply and product cards': [],
+        chats: [],
+        'in a call': [],
+      });
+      expect(pageErrors).toEqual([]);
+    },
+  );
 
   it.each([
     ['a pale brand colour (text switches to dark)', `mode="inline" ${THEMES.pale}`],
@@ -156,16 +185,30 @@ describe('axe: zero violations on every view', () => {
   });
 });
 
-describe('contrast with the store\'s colours', () => {
+describe("contrast with the store's colours", () => {
   it('a pale primary gets dark header text; a pale accent is darkened for links and prices', async () => {
     const { page } = await openStorePage(`mode="inline" ${THEMES.pale}`);
     const widget = page.locator('store-assistant');
     await widget.locator('.home-title').waitFor();
-    expect(await widget.locator('.home-title').evaluate((title) => getComputedStyle(title).color)).toBe('rgb(15, 23, 42)');
-    expect(await widget.locator('.pill-button').first().evaluate((button) => getComputedStyle(button).color)).toBe('rgb(15, 23, 42)');
+    expect(await widget.locator('.home-title').evaluate((title) => getComputedStyle(title).color)).toBe(
+      'rgb(15, 23, 42)',
+    );
+    expect(
+      await widget
+        .locator('.pill-button')
+        .first()
+        .evaluate((button) => getComputedStyle(button).color),
+    ).toBe('rgb(15, 23, 42)');
     // The accent the store chose is kept as the button colour; only text derived from it changes.
-    expect(await widget.locator('.pill-button').first().evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(250, 204, 21)');
-    const accentText = await page.locator('store-assistant').evaluate((host) => getComputedStyle(host).getPropertyValue('--sa-accent-text').trim());
+    expect(
+      await widget
+        .locator('.pill-button')
+        .first()
+        .evaluate((button) => getComputedStyle(button).backgroundColor),
+    ).toBe('rgb(250, 204, 21)');
+    const accentText = await page
+      .locator('store-assistant')
+      .evaluate((host) => getComputedStyle(host).getPropertyValue('--sa-accent-text').trim());
     expect(accentText).not.toBe('#facc15');
   });
 });
@@ -252,15 +295,15 @@ describe('keyboard', () => {
     const backwards = await tabThrough(page, 16, 'Shift+Tab');
     // Both replies, newest first, each with its feedback buttons; backwards through a container comes to
     // its contents before the container.
-    const reply = ['Not helpful', 'Helpful', 'View product : Linen shirt', 'View product : Wool beanie', 'View product : Canvas tote', 'our new arrivals'];
-    expect(backwards).toEqual([
-      'Start call',
-      ...reply,
-      ...reply,
-      'Messages',
-      'New chat',
-      'Back',
-    ]);
+    const reply = [
+      'Not helpful',
+      'Helpful',
+      'View product : Linen shirt',
+      'View product : Wool beanie',
+      'View product : Canvas tote',
+      'our new arrivals',
+    ];
+    expect(backwards).toEqual(['Start call', ...reply, ...reply, 'Messages', 'New chat', 'Back']);
     // Forwards from the text box: attach image, then send (disabled while empty, so skipped).
     await page.locator('store-assistant').getByRole('textbox', { name: 'Message' }).focus();
     expect(await tabThrough(page, 1)).toEqual(['Attach image']);
@@ -342,18 +385,29 @@ describe('screen readers', () => {
     const widget = page.locator('store-assistant');
     // Record every text the polite live region ever holds.
     await page.evaluate(() => {
-      const region = document.querySelector('store-assistant')?.shadowRoot?.querySelector('.widget > [aria-live="polite"]');
+      const region = document
+        .querySelector('store-assistant')
+        ?.shadowRoot?.querySelector('.widget > [aria-live="polite"]');
       const seen: string[] = ((window as unknown as { announced: string[] }).announced = []);
-      if (region) new MutationObserver(() => seen.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true });
+      if (region)
+        new MutationObserver(() => seen.push(region.textContent ?? '')).observe(region, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
     });
     await widget.getByRole('button', { name: 'Ask a question' }).click();
     await widget.locator('.typing-cursor').waitFor();
     expect(await page.evaluate(() => (window as unknown as { announced: string[] }).announced)).toEqual([]);
     await widget.locator('.product-card').first().waitFor();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { announced: string[] }).announced)).toEqual([
-      'Assistant: Here are three picks from our new arrivals: light warm on sale Products: Canvas tote, Wool beanie, Linen shirt.',
-    ]);
-    expect(await widget.locator('.messages').evaluate((list) => [list.getAttribute('aria-live'), list.getAttribute('role')])).toEqual([null, 'region']);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { announced: string[] }).announced))
+      .toEqual([
+        'Assistant: Here are three picks from our new arrivals: light warm on sale Products: Canvas tote, Wool beanie, Linen shirt.',
+      ]);
+    expect(
+      await widget.locator('.messages').evaluate((list) => [list.getAttribute('aria-live'), list.getAttribute('role')]),
+    ).toEqual([null, 'region']);
   });
 });
 
@@ -388,7 +442,10 @@ describe('phones (375 x 667, touch)', () => {
   async function openPhonePage() {
     const opened = await session.newPage(phone);
     const path = `/phone-${Math.random().toString(36).slice(2)}`;
-    const html = storePage(tallPage('')).replace('<p>Bags, hats and shirts.</p>', '<p style="height: 3000px">Bags, hats and shirts.</p>');
+    const html = storePage(tallPage('')).replace(
+      '<p>Bags, hats and shirts.</p>',
+      '<p style="height: 3000px">Bags, hats and shirts.</p>',
+    );
     await opened.page.goto(fixtures.page(path, html));
     await opened.page.locator('store-assistant').getByRole('button', { name: 'Open chat with Acme' }).waitFor();
     await opened.page.evaluate(() => window.scrollTo(0, 400));
@@ -396,7 +453,11 @@ describe('phones (375 x 667, touch)', () => {
   }
 
   const pageState = (page: Page) =>
-    page.evaluate(() => ({ scrollY: Math.round(window.scrollY), htmlOverflow: document.documentElement.style.overflow, bodyOverflow: document.body.style.overflow }));
+    page.evaluate(() => ({
+      scrollY: Math.round(window.scrollY),
+      htmlOverflow: document.documentElement.style.overflow,
+      bodyOverflow: document.body.style.overflow,
+    }));
 
   it('the open card fills the screen, the page behind does not scroll, and all is restored on close', async () => {
     const { page, context } = await openPhonePage();
@@ -413,7 +474,14 @@ describe('phones (375 x 667, touch)', () => {
     await afterFrames(page);
     // Headless Chromium does not scroll for synthesized touch swipes, so a scroll gesture stands in.
     const cdp = await context.newCDPSession(page);
-    const scrollGesture = () => cdp.send('Input.synthesizeScrollGesture', { x: 180, y: 500, yDistance: -400, gestureSourceType: 'mouse', speed: 2000 });
+    const scrollGesture = () =>
+      cdp.send('Input.synthesizeScrollGesture', {
+        x: 180,
+        y: 500,
+        yDistance: -400,
+        gestureSourceType: 'mouse',
+        speed: 2000,
+      });
     await scrollGesture();
     await afterFrames(page);
     expect((await pageState(page)).scrollY).toBe(400);
@@ -458,10 +526,18 @@ describe('phones (375 x 667, touch)', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 2 });
     await expect
-      .poll(() => page.evaluate(() => getComputedStyle(document.querySelector('store-assistant') as Element).getPropertyValue('--sa-viewport-height').trim()))
+      .poll(() =>
+        page.evaluate(() =>
+          getComputedStyle(document.querySelector('store-assistant') as Element)
+            .getPropertyValue('--sa-viewport-height')
+            .trim(),
+        ),
+      )
       .toBe(`${Math.round(667 / 2)}px`);
     const inputBottom = await box.evaluate((textarea) => textarea.getBoundingClientRect().bottom);
-    const visible = await page.evaluate(() => (window.visualViewport ? window.visualViewport.offsetTop + window.visualViewport.height : 0));
+    const visible = await page.evaluate(() =>
+      window.visualViewport ? window.visualViewport.offsetTop + window.visualViewport.height : 0,
+    );
     expect(inputBottom).toBeLessThanOrEqual(visible + 1);
     await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 1 });
   });

@@ -18,7 +18,10 @@ beforeAll(async () => {
     replyJson(response, {
       output: {
         reply: `You said: ${message}`,
-        products: message === 'Shop new arrivals' ? [{ title: 'Canvas tote', description: 'Sturdy.', url: '/p/tote', price: '$20' }] : [],
+        products:
+          message === 'Shop new arrivals'
+            ? [{ title: 'Canvas tote', description: 'Sturdy.', url: '/p/tote', price: '$20' }]
+            : [],
       },
     });
   });
@@ -45,19 +48,33 @@ async function openWidget(attributes: string) {
     for (const type of types) {
       document.addEventListener(`store-assistant:${type}`, (event) => {
         const { detail, bubbles, composed } = event as CustomEvent;
-        seen.push({ type, detail: JSON.parse(JSON.stringify(detail)), bubbles, composed, target: (event.target as Element).tagName.toLowerCase() });
+        seen.push({
+          type,
+          detail: JSON.parse(JSON.stringify(detail)),
+          bubbles,
+          composed,
+          target: (event.target as Element).tagName.toLowerCase(),
+        });
       });
     }
   });
   const path = `/api-${Math.random().toString(36).slice(2)}`;
-  await opened.page.goto(fixtures.page(path, widgetPage(`brand-name="Acme" webhook-url="/api/chat" voice-provider="demo" typing-speed="0" ${attributes}`)));
+  await opened.page.goto(
+    fixtures.page(
+      path,
+      widgetPage(`brand-name="Acme" webhook-url="/api/chat" voice-provider="demo" typing-speed="0" ${attributes}`),
+    ),
+  );
   await expect.poll(() => events(opened.page, 'ready')).toHaveLength(1);
   return opened;
 }
 
 function events(page: Page, type?: string): Promise<RecordedEvent[]> {
   return page.evaluate(
-    (wanted) => (window as unknown as { storeAssistantEvents: RecordedEvent[] }).storeAssistantEvents.filter((event) => !wanted || event.type === wanted),
+    (wanted) =>
+      (window as unknown as { storeAssistantEvents: RecordedEvent[] }).storeAssistantEvents.filter(
+        (event) => !wanted || event.type === wanted,
+      ),
     type,
   );
 }
@@ -66,7 +83,10 @@ function events(page: Page, type?: string): Promise<RecordedEvent[]> {
 function call(page: Page, method: string, ...args: unknown[]): Promise<unknown> {
   return page.evaluate(
     async ({ method, args }) => {
-      const element = document.querySelector('store-assistant') as unknown as Record<string, (...values: unknown[]) => unknown>;
+      const element = document.querySelector('store-assistant') as unknown as Record<
+        string,
+        (...values: unknown[]) => unknown
+      >;
       return (await element[method]!(...args)) ?? null;
     },
     { method, args },
@@ -80,7 +100,13 @@ describe('methods and events from page code', () => {
     const { page, pageErrors } = await openWidget('mode="inline"');
     const widget = page.locator('store-assistant');
     const [ready] = await events(page, 'ready');
-    expect(ready).toEqual({ type: 'ready', detail: { version: await page.evaluate(() => window.StoreAssistant?.version) }, bubbles: true, composed: true, target: 'store-assistant' });
+    expect(ready).toEqual({
+      type: 'ready',
+      detail: { version: await page.evaluate(() => window.StoreAssistant?.version) },
+      bubbles: true,
+      composed: true,
+      target: 'store-assistant',
+    });
 
     await call(page, 'startChat', 'Shop new arrivals');
     await widget.locator('.product-card').waitFor();
@@ -107,7 +133,10 @@ describe('methods and events from page code', () => {
 
     await call(page, 'sendMessage', 'fail please');
     await expect.poll(() => events(page, 'error')).toHaveLength(1);
-    expect((await events(page, 'error'))[0]?.detail).toEqual({ source: 'chat', message: expect.stringContaining('500') });
+    expect((await events(page, 'error'))[0]?.detail).toEqual({
+      source: 'chat',
+      message: expect.stringContaining('500'),
+    });
     expect(pageErrors).toEqual([]);
   });
 
@@ -120,7 +149,11 @@ describe('methods and events from page code', () => {
     await call(page, 'close');
     await widget.getByRole('dialog', { name: 'Acme' }).waitFor({ state: 'hidden' });
     expect(await widget.getAttribute('open')).toBeNull();
-    expect((await events(page)).filter((event) => event.type === 'open' || event.type === 'close').map(({ type, detail }) => ({ type, detail }))).toEqual([
+    expect(
+      (await events(page))
+        .filter((event) => event.type === 'open' || event.type === 'close')
+        .map(({ type, detail }) => ({ type, detail })),
+    ).toEqual([
       { type: 'open', detail: {} },
       { type: 'close', detail: {} },
     ]);
@@ -134,12 +167,20 @@ describe('methods and events from page code', () => {
     expect((await events(page, 'call-start'))[0]?.detail).toEqual({ demo: true });
     // The scripted demo call speaks its first line a few seconds in.
     await expect.poll(async () => (await events(page, 'transcript')).length, { timeout: 20_000 }).toBeGreaterThan(0);
-    expect((await events(page, 'transcript'))[0]?.detail).toEqual({ role: expect.stringMatching(/^(user|assistant)$/), text: expect.any(String), timestamp: expect.any(Number) });
+    expect((await events(page, 'transcript'))[0]?.detail).toEqual({
+      role: expect.stringMatching(/^(user|assistant)$/),
+      text: expect.any(String),
+      timestamp: expect.any(Number),
+    });
 
     await call(page, 'setMuted', true);
-    await expect.poll(() => widget.getByRole('button', { name: 'Mute microphone' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => widget.getByRole('button', { name: 'Mute microphone' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await call(page, 'setMuted', false);
-    await expect.poll(() => widget.getByRole('button', { name: 'Mute microphone' }).getAttribute('aria-pressed')).toBe('false');
+    await expect
+      .poll(() => widget.getByRole('button', { name: 'Mute microphone' }).getAttribute('aria-pressed'))
+      .toBe('false');
 
     await call(page, 'stopCall');
     await expect.poll(() => events(page, 'call-end')).toHaveLength(1);
@@ -152,20 +193,43 @@ describe('methods and events from page code', () => {
   it('exportTheme(), importTheme() and saveTheme(), with an error event for a refused theme', async () => {
     const { page } = await openWidget('mode="inline" accent-color="#0f766e"');
     const exported = JSON.parse((await call(page, 'exportTheme')) as string) as Record<string, unknown>;
-    expect(Object.keys(exported)).toEqual(['primaryGradient', 'secondaryGradient', 'accentColor', 'logoUrl', 'brandName', 'welcomeMessage', 'quickActions', 'badgeImages']);
+    expect(Object.keys(exported)).toEqual([
+      'primaryGradient',
+      'secondaryGradient',
+      'accentColor',
+      'logoUrl',
+      'brandName',
+      'welcomeMessage',
+      'quickActions',
+      'badgeImages',
+    ]);
     expect(exported).toMatchObject({ accentColor: '#0f766e', brandName: 'Acme' });
 
     expect(await call(page, 'importTheme', { accentColor: '#b91c1c', brandName: 'Acme Outlet' })).toBe(true);
     await page.locator('store-assistant').getByRole('heading', { name: 'Welcome to Acme Outlet' }).waitFor();
-    expect(await page.locator('store-assistant').evaluate((host) => getComputedStyle(host).getPropertyValue('--sa-accent-color').trim())).toBe('#b91c1c');
-    expect(JSON.parse((await call(page, 'exportTheme')) as string)).toMatchObject({ accentColor: '#b91c1c', brandName: 'Acme Outlet' });
+    expect(
+      await page
+        .locator('store-assistant')
+        .evaluate((host) => getComputedStyle(host).getPropertyValue('--sa-accent-color').trim()),
+    ).toBe('#b91c1c');
+    expect(JSON.parse((await call(page, 'exportTheme')) as string)).toMatchObject({
+      accentColor: '#b91c1c',
+      brandName: 'Acme Outlet',
+    });
 
-    expect(await call(page, 'importTheme', '{"accentColor": "red; background: url(https://evil.example/x)"}')).toBe(false);
-    expect((await events(page, 'error')).map((event) => event.detail)).toEqual([{ source: 'theme', message: expect.stringContaining('accentColor') }]);
+    expect(await call(page, 'importTheme', '{"accentColor": "red; background: url(https://evil.example/x)"}')).toBe(
+      false,
+    );
+    expect((await events(page, 'error')).map((event) => event.detail)).toEqual([
+      { source: 'theme', message: expect.stringContaining('accentColor') },
+    ]);
     expect(JSON.parse((await call(page, 'exportTheme')) as string)).toMatchObject({ accentColor: '#b91c1c' });
 
     expect(await call(page, 'saveTheme')).toBe(true);
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('chatbot-theme'))) ?? '{}')).toMatchObject({ accentColor: '#b91c1c', brandName: 'Acme Outlet' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('chatbot-theme'))) ?? '{}')).toMatchObject({
+      accentColor: '#b91c1c',
+      brandName: 'Acme Outlet',
+    });
   });
 });
 

@@ -24,7 +24,7 @@ describe('bundle budget', () => {
     expect(firstNonAscii, `non-ASCII byte at ${firstNonAscii}`).toBe(-1);
   });
 
-  it('ships the element\'s types next to it', () => {
+  it("ships the element's types next to it", () => {
     const shipped = readFileSync(path.join(__dirname, '../../dist/store-assistant.d.ts'), 'utf8');
     expect(shipped).toBe(publicApiFiles(readContract(path.join(__dirname, '../..')))['store-assistant.d.ts']);
     expect(shipped).toContain("'store-assistant': StoreAssistantElement;");

@@ -34,7 +34,9 @@ describe('chat on the demo page', () => {
     expect(await page.locator('store-assistant .message.bot strong').first().textContent()).toBe('new arrivals');
     expect(await cards.count()).toBeGreaterThanOrEqual(3);
     const firstImage = cards.first().locator('img');
-    await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     const link = cards.first().getByRole('link', { name: /View product/ });
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('href')).toMatch(/\/products\/[a-z-]+$/);
@@ -88,7 +90,8 @@ describe('chat on the demo page', () => {
     await page.evaluate(() => {
       (window as unknown as { __ran: string[] }).__ran = [];
       for (const name of ['alert', 'confirm', 'prompt'] as const) {
-        (window as unknown as Record<string, unknown>)[name] = () => (window as unknown as { __ran: string[] }).__ran.push(name);
+        (window as unknown as Record<string, unknown>)[name] = () =>
+          (window as unknown as { __ran: string[] }).__ran.push(name);
       }
     });
     await page.route('**/api/chat', (route) =>
@@ -96,8 +99,11 @@ describe('chat on the demo page', () => {
         status: 200,
         contentType: 'application/json',
         body: JSON.stringify({
-          output: '<img src=x onerror=alert(1)> [x](javascript:alert(2)) <svg onload=alert(3)> ![p](https://evil.example/p.gif?leak=1)',
-          products: [{ title: '<img src=x onerror=alert(4)>', url: 'javascript:alert(5)', image: 'javascript:alert(6)' }],
+          output:
+            '<img src=x onerror=alert(1)> [x](javascript:alert(2)) <svg onload=alert(3)> ![p](https://evil.example/p.gif?leak=1)',
+          products: [
+            { title: '<img src=x onerror=alert(4)>', url: 'javascript:alert(5)', image: 'javascript:alert(6)' },
+          ],
         }),
       }),
     );
@@ -109,7 +115,9 @@ describe('chat on the demo page', () => {
       const root = host.shadowRoot as ShadowRoot;
       return [...root.querySelectorAll('*')].flatMap((element) => [
         ...(/^(svg|math|iframe|object|form|script|style)$/i.test(element.tagName) ? [element.tagName] : []),
-        ...[...element.attributes].filter((attribute) => /^on/i.test(attribute.name) || /^\s*javascript:/i.test(attribute.value)).map((attribute) => `${element.tagName}[${attribute.name}]`),
+        ...[...element.attributes]
+          .filter((attribute) => /^on/i.test(attribute.name) || /^\s*javascript:/i.test(attribute.value))
+          .map((attribute) => `${element.tagName}[${attribute.name}]`),
       ]);
     });
     expect(unsafe).toEqual([]);

@@ -24,7 +24,10 @@ const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 async function phoneWithClosedCard() {
   const opened = await session.newPage(phone);
   const path = `/closed-${Math.random().toString(36).slice(2)}`;
-  const html = widgetPage('mode="floating" brand-name="Acme" webhook-url="/api/chat" typing-speed="0"').replace('<head>', '<head><meta name="viewport" content="width=device-width, initial-scale=1">');
+  const html = widgetPage('mode="floating" brand-name="Acme" webhook-url="/api/chat" typing-speed="0"').replace(
+    '<head>',
+    '<head><meta name="viewport" content="width=device-width, initial-scale=1">',
+  );
   await opened.page.goto(fixtures.page(path, html));
   await expect.poll(() => closedCard(opened.page), { timeout: 10_000 }).not.toBeNull();
   return opened;
@@ -38,10 +41,18 @@ const closedCard = (page: Page) =>
     if (!host || !card) return null;
     const box = card.getBoundingClientRect();
     const atMiddle = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return { width: box.width, height: box.height, visibility: getComputedStyle(card).visibility, pointerReachesIt: atMiddle === host };
+    return {
+      width: box.width,
+      height: box.height,
+      visibility: getComputedStyle(card).visibility,
+      pointerReachesIt: atMiddle === host,
+    };
   });
 
-const viewportHeight = (page: Page) => page.evaluate(() => document.querySelector<HTMLElement>('store-assistant')?.style.getPropertyValue('--sa-viewport-height') ?? '');
+const viewportHeight = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector<HTMLElement>('store-assistant')?.style.getPropertyValue('--sa-viewport-height') ?? '',
+  );
 
 describe('the closed floating card', () => {
   it('is laid out ahead, at full screen on a phone, but neither seen nor reached by pointer, keyboard or screen reader', async () => {
@@ -53,7 +64,11 @@ describe('the closed floating card', () => {
     expect(await widget.getByRole('button', { name: 'Ask a question' }).count()).toBe(0);
     // Tab from the top of the page reaches the launcher, and nothing of the card.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.querySelector('store-assistant')?.shadowRoot?.activeElement?.getAttribute('aria-label'))).toBe('Open chat with Acme');
+    expect(
+      await page.evaluate(() =>
+        document.querySelector('store-assistant')?.shadowRoot?.activeElement?.getAttribute('aria-label'),
+      ),
+    ).toBe('Open chat with Acme');
     expect(pageErrors).toEqual([]);
   });
 
@@ -65,18 +80,29 @@ describe('the closed floating card', () => {
       const host = document.querySelector('store-assistant') as HTMLElement;
       const changes: string[] = [];
       (window as unknown as { hostStyleChanges: string[] }).hostStyleChanges = changes;
-      new MutationObserver(() => changes.push(host.getAttribute('style') ?? '')).observe(host, { attributes: true, attributeFilter: ['style'] });
+      new MutationObserver(() => changes.push(host.getAttribute('style') ?? '')).observe(host, {
+        attributes: true,
+        attributeFilter: ['style'],
+      });
     });
     const widget = page.locator('store-assistant');
     await widget.getByRole('button', { name: 'Open chat with Acme' }).tap();
     const dialog = widget.getByRole('dialog', { name: 'Acme' });
     await dialog.waitFor();
-    expect(await dialog.evaluate((card) => card.getAnimations().map((animation) => (animation as CSSAnimation).animationName))).toContain('sa-pop');
+    expect(
+      await dialog.evaluate((card) =>
+        card.getAnimations().map((animation) => (animation as CSSAnimation).animationName),
+      ),
+    ).toContain('sa-pop');
     await widget.getByRole('button', { name: 'Ask a question' }).tap();
     await widget.getByRole('textbox', { name: 'Message' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { hostStyleChanges: string[] }).hostStyleChanges)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { hostStyleChanges: string[] }).hostStyleChanges)).toEqual(
+      [],
+    );
     // Closed again, it stays laid out, out of sight.
     await widget.getByRole('button', { name: 'Close chat' }).first().tap();
-    await expect.poll(() => closedCard(page)).toEqual({ width: 390, height: 844, visibility: 'hidden', pointerReachesIt: false });
+    await expect
+      .poll(() => closedCard(page))
+      .toEqual({ width: 390, height: 844, visibility: 'hidden', pointerReachesIt: false });
   });
 });

@@ -48,12 +48,22 @@ async function snippetOf(page: Page): Promise<string> {
 async function waitForImages(page: Page, selector: string): Promise<void> {
   const images = page.locator(`${selector} img`);
   await expect
-    .poll(() => images.evaluateAll((elements) => elements.length > 0 && elements.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)))
+    .poll(() =>
+      images.evaluateAll(
+        (elements) =>
+          elements.length > 0 &&
+          elements.every(
+            (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+          ),
+      ),
+    )
     .toBe(true);
   expect(await page.locator(`${selector} .logo img`).count()).toBe(1);
   expect(await page.locator(`${selector} .badges img`).count()).toBe(2);
   // Loaded is not yet decoded and painted: wait for both, so no picture is drawn from a provisional decode.
-  await images.evaluateAll((elements) => Promise.all(elements.map((image) => (image as HTMLImageElement).decode().catch(() => undefined))));
+  await images.evaluateAll((elements) =>
+    Promise.all(elements.map((image) => (image as HTMLImageElement).decode().catch(() => undefined))),
+  );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
@@ -74,42 +84,63 @@ const EDGE_PIXELS = 24;
 
 /** Compares two PNG screenshots, decoded with a canvas in `page`, pixel by pixel. */
 async function compareScreenshots(page: Page, first: Buffer, second: Buffer) {
-  return page.evaluate(async ([firstPng, secondPng, tolerance]) => {
-    const decode = async (base64: string) => {
-      const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }), { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2D canvas');
-      context.drawImage(bitmap, 0, 0);
-      return context.getImageData(0, 0, bitmap.width, bitmap.height);
-    };
-    const [a, b] = await Promise.all([decode(firstPng), decode(secondPng)]);
-    let differing = 0;
-    let largestDifference = 0;
-    const beyondTolerance: string[] = [];
-    let beyondCount = 0;
-    if (a.width === b.width && a.height === b.height) {
-      for (let index = 0; index < a.data.length; index += 4) {
-        let difference = 0;
-        for (let channel = 0; channel < 4; channel++) difference = Math.max(difference, Math.abs((a.data[index + channel] ?? 0) - (b.data[index + channel] ?? 0)));
-        if (difference === 0) continue;
-        differing += 1;
-        largestDifference = Math.max(largestDifference, difference);
-        // Where the first real differences are, for a failure message that points at them.
-        if (difference > tolerance) beyondCount += 1;
-        if (difference > tolerance && beyondTolerance.length < 30) beyondTolerance.push(`${(index / 4) % a.width},${Math.floor(index / 4 / a.width)} by ${difference}`);
+  return page.evaluate(
+    async ([firstPng, secondPng, tolerance]) => {
+      const decode = async (base64: string) => {
+        const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }), {
+          colorSpaceConversion: 'none',
+          premultiplyAlpha: 'none',
+        });
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d');
+        if (!context) throw new Error('no 2D canvas');
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height);
+      };
+      const [a, b] = await Promise.all([decode(firstPng), decode(secondPng)]);
+      let differing = 0;
+      let largestDifference = 0;
+      const beyondTolerance: string[] = [];
+      let beyondCount = 0;
+      if (a.width === b.width && a.height === b.height) {
+        for (let index = 0; index < a.data.length; index += 4) {
+          let difference = 0;
+          for (let channel = 0; channel < 4; channel++)
+            difference = Math.max(
+              difference,
+              Math.abs((a.data[index + channel] ?? 0) - (b.data[index + channel] ?? 0)),
+            );
+          if (difference === 0) continue;
+          differing += 1;
+          largestDifference = Math.max(largestDifference, difference);
+          // Where the first real differences are, for a failure message that points at them.
+          if (difference > tolerance) beyondCount += 1;
+          if (difference > tolerance && beyondTolerance.length < 30)
+            beyondTolerance.push(`${(index / 4) % a.width},${Math.floor(index / 4 / a.width)} by ${difference}`);
+        }
       }
-    }
-    return { size: `${a.width}x${a.height}`, otherSize: `${b.width}x${b.height}`, beyondTolerance, beyondCount, differing, largestDifference };
-  }, [first.toString('base64'), second.toString('base64'), CHANNEL_TOLERANCE] as const);
+      return {
+        size: `${a.width}x${a.height}`,
+        otherSize: `${b.width}x${b.height}`,
+        beyondTolerance,
+        beyondCount,
+        differing,
+        largestDifference,
+      };
+    },
+    [first.toString('base64'), second.toString('base64'), CHANNEL_TOLERANCE] as const,
+  );
 }
 
 /** Expects two 400x600 screenshots of the card to be the same, within CHANNEL_TOLERANCE but for a few corner edge pixels. */
 async function expectSameCard(page: Page, first: Buffer, second: Buffer): Promise<void> {
   const comparison = await compareScreenshots(page, first, second);
   expect(comparison).toMatchObject({ size: '400x600', otherSize: '400x600' });
-  expect(comparison.beyondCount, `pixels beyond the tolerance: ${comparison.beyondTolerance.join('; ')}`).toBeLessThanOrEqual(EDGE_PIXELS);
+  expect(
+    comparison.beyondCount,
+    `pixels beyond the tolerance: ${comparison.beyondTolerance.join('; ')}`,
+  ).toBeLessThanOrEqual(EDGE_PIXELS);
 }
 
 /** A plain page with nothing but the pasted snippet, as a store would have it. */
@@ -140,10 +171,14 @@ describe('configurator', () => {
     // The colour pickers write the gradient, keeping its direction.
     await field(page, 'Main colour, Start').fill('#134e4a');
     await field(page, 'Main colour, End').fill('#f59e0b');
-    expect(await field(page, 'Main colour or gradient').inputValue()).toBe('linear-gradient(135deg, #134e4a 0%, #f59e0b 100%)');
+    expect(await field(page, 'Main colour or gradient').inputValue()).toBe(
+      'linear-gradient(135deg, #134e4a 0%, #f59e0b 100%)',
+    );
     // Paths on this site: the snippet must make them absolute.
     await field(page, 'Logo image address').fill('/assets/images/logo.svg');
-    await field(page, 'Badge images, one address per line').fill('/assets/images/badge-secure.svg\n/assets/images/badge-returns.svg');
+    await field(page, 'Badge images, one address per line').fill(
+      '/assets/images/badge-secure.svg\n/assets/images/badge-returns.svg',
+    );
     await field(page, 'Welcome message').fill(welcomeMessage);
     await field(page, 'Quick actions, one per line').fill('Find a gift\nTrack my parcel\nTalk to us');
     await field(page, 'Language').selectOption('de');
@@ -154,7 +189,12 @@ describe('configurator', () => {
     await expect.poll(() => snippetOf(page)).toContain('lang="de"');
     const snippet = await snippetOf(page);
     const configuredTheme = await exportedTheme(page, '#preview');
-    expect(JSON.parse(configuredTheme)).toMatchObject({ brandName, accentColor: '#0f766e', welcomeMessage, quickActions: ['Find a gift', 'Track my parcel', 'Talk to us'] });
+    expect(JSON.parse(configuredTheme)).toMatchObject({
+      brandName,
+      accentColor: '#0f766e',
+      welcomeMessage,
+      quickActions: ['Find a gift', 'Track my parcel', 'Talk to us'],
+    });
 
     // The snippet: the bundle by absolute address, then one element with one attribute per line.
     const lines = snippet.split('\n');
@@ -164,7 +204,9 @@ describe('configurator', () => {
     for (const line of lines.slice(2, -1)) expect(line).toMatch(/^ {2}[a-z-]+(?:="[^"]*"|='[^']*')?$/);
     const attributes = await page.evaluate((html) => {
       const element = new DOMParser().parseFromString(html, 'text/html').querySelector('store-assistant');
-      return Object.fromEntries(Array.from(element?.attributes ?? [], (attribute) => [attribute.name, attribute.value]));
+      return Object.fromEntries(
+        Array.from(element?.attributes ?? [], (attribute) => [attribute.name, attribute.value]),
+      );
     }, snippet);
     expect(attributes).toMatchObject({
       'brand-name': brandName,
@@ -181,7 +223,16 @@ describe('configurator', () => {
       lang: 'de',
     });
     // Every theme field is written out, so nothing on the store page can fill one in differently.
-    for (const name of ['primary-gradient', 'secondary-gradient', 'accent-color', 'logo-url', 'brand-name', 'welcome-message', 'quick-actions', 'badge-images']) {
+    for (const name of [
+      'primary-gradient',
+      'secondary-gradient',
+      'accent-color',
+      'logo-url',
+      'brand-name',
+      'welcome-message',
+      'quick-actions',
+      'badge-images',
+    ]) {
       expect(attributes).toHaveProperty(name);
     }
 
@@ -189,7 +240,9 @@ describe('configurator', () => {
     // fresh browser context: no saved theme, no conversation.
     const store = await session.newPage({ viewport: VIEWPORT });
     const storeUrl = `${session.server.url}/a-store-page`;
-    await store.page.route(storeUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: storePage(snippet) }));
+    await store.page.route(storeUrl, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: storePage(snippet) }),
+    );
     await store.page.goto(storeUrl);
     const widget = store.page.locator('store-assistant');
     await widget.getByRole('heading', { name: `Willkommen bei ${brandName}` }).waitFor();
@@ -201,7 +254,10 @@ describe('configurator', () => {
     await expectSameCard(store.page, previewHome, storeHome);
 
     // The empty chat shows the welcome message and the quick actions.
-    for (const [opened, selector] of [[configurator, '#preview'], [store, 'store-assistant']] as const) {
+    for (const [opened, selector] of [
+      [configurator, '#preview'],
+      [store, 'store-assistant'],
+    ] as const) {
       await opened.page.locator(selector).evaluate((element) => (element as StoreAssistantElement).startChat());
       await opened.page.locator(`${selector} .greeting`).filter({ hasText: welcomeMessage }).waitFor();
       await opened.page.locator(selector).getByRole('button', { name: 'Track my parcel' }).waitFor();
@@ -231,9 +287,17 @@ describe('configurator', () => {
     await expect.poll(() => exportBox.inputValue()).toContain('Tide Supply');
     const exported = await exportBox.inputValue();
     expect(exported).toBe(await exportedTheme(page, '#preview'));
-    expect(JSON.parse(exported)).toMatchObject({ brandName: 'Tide Supply', accentColor: '#be123c', secondaryGradient: '#fff7ed', quickActions: ['Gift cards', 'Returns'] });
+    expect(JSON.parse(exported)).toMatchObject({
+      brandName: 'Tide Supply',
+      accentColor: '#be123c',
+      secondaryGradient: '#fff7ed',
+      quickActions: ['Gift cards', 'Returns'],
+    });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download theme.json' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download theme.json' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('theme.json');
     expect(await readFile(await download.path(), 'utf8')).toBe(exported);
 
@@ -254,7 +318,12 @@ describe('configurator', () => {
     expect(await field(page, 'Quick actions, one per line').inputValue()).toBe('Gift cards\nReturns');
     await preview.getByRole('heading', { name: 'Welcome to Tide Supply' }).waitFor();
     expect(await exportedTheme(page, '#preview')).toBe(exported);
-    expect(await preview.evaluate((element) => [element.getAttribute('brand-name'), element.style.getPropertyValue('--sa-accent-color')])).toEqual(['Tide Supply', '#be123c']);
+    expect(
+      await preview.evaluate((element) => [
+        element.getAttribute('brand-name'),
+        element.style.getPropertyValue('--sa-accent-color'),
+      ]),
+    ).toEqual(['Tide Supply', '#be123c']);
     await expect.poll(() => snippetOf(page)).toContain('accent-color="#be123c"');
 
     // The imported theme does not freeze the preview: later edits still show.
@@ -262,7 +331,11 @@ describe('configurator', () => {
     await preview.getByRole('heading', { name: 'Welcome to Tide Supply Co' }).waitFor();
 
     // A theme file that sets one field changes that field only.
-    await page.locator('#theme-file').setInputFiles({ name: 'theme.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ brandName: 'From a File' })) });
+    await page.locator('#theme-file').setInputFiles({
+      name: 'theme.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ brandName: 'From a File' })),
+    });
     await preview.getByRole('heading', { name: 'Welcome to From a File' }).waitFor();
     expect(await field(page, 'Brand name').inputValue()).toBe('From a File');
     expect(await field(page, 'Accent colour').inputValue()).toBe('#be123c');
@@ -280,7 +353,10 @@ describe('configurator', () => {
     const status = page.locator('#import-status');
 
     const attempts = [
-      { theme: JSON.stringify({ brandName: 'Evil', accentColor: 'red; background: url(https://evil.example/x.png)' }), reason: 'accentColor' },
+      {
+        theme: JSON.stringify({ brandName: 'Evil', accentColor: 'red; background: url(https://evil.example/x.png)' }),
+        reason: 'accentColor',
+      },
       { theme: '{ "brandName": "Half', reason: 'not valid JSON' },
       { theme: JSON.stringify({ colour: 'red' }), reason: '"colour" is not a theme field' },
     ];
@@ -296,7 +372,9 @@ describe('configurator', () => {
     expect(await field(page, 'Accent colour').inputValue()).toBe('#4f46e5');
     expect(await exportedTheme(page, '#preview')).toBe(themeBefore);
     expect(await snippetOf(page)).toBe(snippetBefore);
-    expect(await page.locator('#preview').getByRole('heading', { name: 'Welcome to Steady Shop' }).isVisible()).toBe(true);
+    expect(await page.locator('#preview').getByRole('heading', { name: 'Welcome to Steady Shop' }).isVisible()).toBe(
+      true,
+    );
     expectNoErrors(opened);
   });
 
@@ -358,7 +436,9 @@ describe('configurator', () => {
 
     // Fixing a value clears its message and reaches the preview.
     await accent.fill('#0f766e');
-    await expect.poll(() => page.locator('#preview').evaluate((element) => element.style.getPropertyValue('--sa-accent-color'))).toBe('#0f766e');
+    await expect
+      .poll(() => page.locator('#preview').evaluate((element) => element.style.getPropertyValue('--sa-accent-color')))
+      .toBe('#0f766e');
     expect(await message.isVisible()).toBe(false);
     expect(await accent.getAttribute('aria-invalid')).toBeNull();
     expect(await page.locator('#configurator').getAttribute('data-problems')).toBe('3');
@@ -414,7 +494,9 @@ describe('configurator', () => {
     const opened = await openConfigurator();
     const { page } = opened;
     await field(page, 'Texts in analytics').selectOption('on');
-    await expect.poll(() => page.locator('#message-analytics-content').textContent()).toContain('choose Google Tag Manager');
+    await expect
+      .poll(() => page.locator('#message-analytics-content').textContent())
+      .toContain('choose Google Tag Manager');
     await field(page, 'Analytics').selectOption('datalayer');
     await expect.poll(() => page.locator('#message-analytics-content').textContent()).toBe('');
     const snippet = await snippetOf(page);
@@ -431,10 +513,12 @@ describe('configurator', () => {
     await field(page, 'Launcher position').selectOption('bottom-left');
     const launcher = page.locator('#preview .launcher');
     await launcher.waitFor();
-    await expect.poll(async () => {
-      const box = await launcher.boundingBox();
-      return box && { left: box.x, bottom: VIEWPORT.height - box.y - box.height };
-    }).toEqual({ left: 20, bottom: 20 });
+    await expect
+      .poll(async () => {
+        const box = await launcher.boundingBox();
+        return box && { left: box.x, bottom: VIEWPORT.height - box.y - box.height };
+      })
+      .toEqual({ left: 20, bottom: 20 });
     await expect.poll(() => snippetOf(page)).toContain('position="bottom-left"');
     expect(await snippetOf(page)).toContain('mode="floating"');
 
@@ -452,7 +536,9 @@ describe('configurator', () => {
     await page.addInitScript(() => {
       const violations: string[] = [];
       (window as unknown as { violations: string[] }).violations = violations;
-      document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective}: ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.violatedDirective}: ${event.blockedURI}`),
+      );
     });
     await page.route(`${session.server.url}/configurator`, async (route) => {
       const response = await route.fetch();
@@ -469,7 +555,10 @@ describe('configurator', () => {
     await field(page, 'Answer 4').fill('Yes, to 30 countries.');
     await page.locator('#preview').getByRole('heading', { name: 'Welcome to Strict Store' }).waitFor();
     await expect.poll(() => snippetOf(page)).toContain('Do you ship abroad?');
-    await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download theme.json' }).click()]);
+    await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download theme.json' }).click(),
+    ]);
     await field(page, 'Theme to import').fill(JSON.stringify({ accentColor: '#0369a1' }));
     await page.getByRole('button', { name: 'Import theme' }).click();
     await expect.poll(() => field(page, 'Accent colour').inputValue()).toBe('#0369a1');

@@ -19,10 +19,16 @@ beforeAll(async () => {
       return void response.end(`<!doctype html><script src="${session.server.url}/store-assistant.js"></script>
         <store-assistant webhook-url="${session.server.url}/api/chat" vapi-public-key="pk_e2e" vapi-assistant-id="asst_e2e" vapi-api-url="${apiUrl}"></store-assistant>`);
     }
-    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization, Content-Type', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
+    const cors = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+      'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    };
     if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
     response.writeHead(201, { 'Content-Type': 'application/json', ...cors });
-    response.end(JSON.stringify({ id: 'call_e2e', webCallUrl: 'https://vapi-e2e.daily.co/room-offline', assistant: {} }));
+    response.end(
+      JSON.stringify({ id: 'call_e2e', webCallUrl: 'https://vapi-e2e.daily.co/room-offline', assistant: {} }),
+    );
   });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   const address = api.address();

@@ -21,10 +21,19 @@ afterAll(async () => {
 
 /** Whether React has drawn its launcher (the early one sits in a root of its own, marked launcher-shell). */
 const reactLauncherDrawn = (page: Page) =>
-  page.evaluate(() => Boolean(document.querySelector('store-assistant')?.shadowRoot?.querySelector('.root:not(.launcher-shell) .launcher')));
+  page.evaluate(() =>
+    Boolean(
+      document.querySelector('store-assistant')?.shadowRoot?.querySelector('.root:not(.launcher-shell) .launcher'),
+    ),
+  );
 const earlyLauncherDrawn = (page: Page) =>
-  page.evaluate(() => Boolean(document.querySelector('store-assistant')?.shadowRoot?.querySelector('.launcher-shell .launcher')));
-const cardOpen = (page: Page) => page.evaluate(() => Boolean(document.querySelector('store-assistant')?.shadowRoot?.querySelector('.floating-card:not([hidden])')));
+  page.evaluate(() =>
+    Boolean(document.querySelector('store-assistant')?.shadowRoot?.querySelector('.launcher-shell .launcher')),
+  );
+const cardOpen = (page: Page) =>
+  page.evaluate(() =>
+    Boolean(document.querySelector('store-assistant')?.shadowRoot?.querySelector('.floating-card:not([hidden])')),
+  );
 
 /**
  * A floating widget's page with its early launcher drawn. The page's idle callbacks come 3 s late, as on a
@@ -37,7 +46,10 @@ async function pageWithEarlyLauncher() {
     window.requestIdleCallback = (callback, options) => window.setTimeout(() => idle(callback, options), 3000);
   });
   const path = `/early-${Math.random().toString(36).slice(2)}`;
-  await opened.page.goto(fixtures.page(path, widgetPage('mode="floating" brand-name="Acme" webhook-url="/api/chat" typing-speed="0"')), { waitUntil: 'commit' });
+  await opened.page.goto(
+    fixtures.page(path, widgetPage('mode="floating" brand-name="Acme" webhook-url="/api/chat" typing-speed="0"')),
+    { waitUntil: 'commit' },
+  );
   await expect.poll(() => earlyLauncherDrawn(opened.page), { interval: 20, timeout: 10_000 }).toBe(true);
   expect(await reactLauncherDrawn(opened.page)).toBe(false);
   return opened;
@@ -57,13 +69,26 @@ describe('the launcher drawn before React', () => {
     await expect.poll(() => reactLauncherDrawn(page), { interval: 10, timeout: 10_000 }).toBe(true);
     expect(await earlyLauncherDrawn(page)).toBe(true);
     // What is under the pointer is still the button the press began on.
-    expect(await page.evaluate(({ x, y }) => document.querySelector('store-assistant')?.shadowRoot?.elementFromPoint(x, y)?.closest('.launcher-shell') !== null, { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe(true);
+    expect(
+      await page.evaluate(
+        ({ x, y }) =>
+          document.querySelector('store-assistant')?.shadowRoot?.elementFromPoint(x, y)?.closest('.launcher-shell') !==
+          null,
+        { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+      ),
+    ).toBe(true);
     await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...at });
     await expect.poll(() => cardOpen(page)).toBe(true);
     expect(await earlyLauncherDrawn(page)).toBe(false);
     expect(await page.locator('store-assistant [part~="launcher"]').count()).toBe(1);
     expect(await page.locator('store-assistant').evaluate((host) => host.hasAttribute('open'))).toBe(true);
-    await expect.poll(() => page.evaluate(() => document.querySelector('store-assistant')?.shadowRoot?.activeElement?.closest('.floating-card') != null)).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.querySelector('store-assistant')?.shadowRoot?.activeElement?.closest('.floating-card') != null,
+        ),
+      )
+      .toBe(true);
     expect(pageErrors).toEqual([]);
   });
 
@@ -72,7 +97,11 @@ describe('the launcher drawn before React', () => {
     await page.locator('store-assistant .launcher-shell .launcher').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => cardOpen(page)).toBe(true);
-    await expect.poll(() => page.evaluate(() => document.querySelector('store-assistant')?.shadowRoot?.activeElement?.textContent)).toBe('Ask a question');
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.querySelector('store-assistant')?.shadowRoot?.activeElement?.textContent),
+      )
+      .toBe('Ask a question');
     expect(await page.locator('store-assistant [part~="launcher"]').count()).toBe(1);
     expect(pageErrors).toEqual([]);
   });

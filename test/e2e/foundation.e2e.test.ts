@@ -12,7 +12,9 @@ afterAll(async () => {
 /** Serves `html` at `path` on the demo server's origin, so the page loads the real bundle from /store-assistant.js. */
 async function openFixture(html: string, path = '/fixture') {
   const opened = await session.newPage();
-  await opened.page.route(`${session.server.url}${path}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  await opened.page.route(`${session.server.url}${path}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: html }),
+  );
   await opened.page.goto(`${session.server.url}${path}`);
   return opened;
 }
@@ -22,7 +24,12 @@ describe('demo page', () => {
     const { page, pageErrors } = await session.newPage();
     await page.goto(`${session.server.url}/`);
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome to Lumen' }).isVisible()).toBe(true);
-    for (const text of ['How can we help you today?', 'Recent Conversation', 'Start a live call', 'Talk to a human agent']) {
+    for (const text of [
+      'How can we help you today?',
+      'Recent Conversation',
+      'Start a live call',
+      'Talk to a human agent',
+    ]) {
       expect(await page.getByText(text, { exact: true }).isVisible()).toBe(true);
     }
     expect(await page.evaluate(() => window.StoreAssistant?.version)).toMatch(/^\d+\.\d+\.\d+/);
@@ -70,7 +77,9 @@ describe('isolation from the host page', () => {
     expect(await page.locator('#page-text').evaluate((p) => getComputedStyle(p).fontSize)).toBe('40px');
     // ...and reach neither the widget's buttons nor its paragraphs.
     const subtitle = page.getByText('How can we help you today?');
-    expect(await subtitle.evaluate((p) => [p.tagName, getComputedStyle(p).fontSize, getComputedStyle(p).color])).toEqual(['P', '16px', 'rgb(255, 255, 255)']);
+    expect(
+      await subtitle.evaluate((p) => [p.tagName, getComputedStyle(p).fontSize, getComputedStyle(p).color]),
+    ).toEqual(['P', '16px', 'rgb(255, 255, 255)']);
     await ask.click();
     await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).isVisible()).toBe(true);
     expect(pageErrors).toEqual([]);
@@ -80,13 +89,28 @@ describe('isolation from the host page', () => {
     const plainPage = `<!doctype html><html><head><script src="/store-assistant.js"></script></head>
       <body><p id="page-text">Store text</p><button id="page-button">Buy</button><h2 id="page-heading">Heading</h2></body></html>`;
     const { page } = await openFixture(plainPage, '/plain');
-    const read = () => page.evaluate(() => {
-      const styleOf = (id: string) => {
-        const style = getComputedStyle(document.getElementById(id) as HTMLElement);
-        return [style.color, style.fontFamily, style.fontSize, style.display, style.margin, style.background, style.borderRadius].join('|');
-      };
-      return { text: styleOf('page-text'), button: styleOf('page-button'), heading: styleOf('page-heading'), sheets: document.styleSheets.length, adopted: document.adoptedStyleSheets.length };
-    });
+    const read = () =>
+      page.evaluate(() => {
+        const styleOf = (id: string) => {
+          const style = getComputedStyle(document.getElementById(id) as HTMLElement);
+          return [
+            style.color,
+            style.fontFamily,
+            style.fontSize,
+            style.display,
+            style.margin,
+            style.background,
+            style.borderRadius,
+          ].join('|');
+        };
+        return {
+          text: styleOf('page-text'),
+          button: styleOf('page-button'),
+          heading: styleOf('page-heading'),
+          sheets: document.styleSheets.length,
+          adopted: document.adoptedStyleSheets.length,
+        };
+      });
     const before = await read();
     await page.evaluate(() => document.body.append(document.createElement('store-assistant')));
     await expect.poll(() => page.getByRole('button', { name: 'Ask a question' }).isVisible()).toBe(true);
@@ -105,8 +129,12 @@ describe('isolation from the host page', () => {
     const namedTwice = named.replace('</body>', '<script src="/store-assistant.js?copy=2"></script></body>');
     const again = await openFixture(namedTwice, '/named-element-twice');
     await expect.poll(() => again.page.getByRole('heading', { name: 'Welcome to Named' }).isVisible()).toBe(true);
-    await expect.poll(() => again.consoleMessages.filter((message) => message.includes('loaded more than once')).length).toBe(1);
-    expect(again.consoleMessages.find((message) => message.includes('loaded more than once'))).toMatch(/version \d+\.\d+\.\d+\S* is already running/);
+    await expect
+      .poll(() => again.consoleMessages.filter((message) => message.includes('loaded more than once')).length)
+      .toBe(1);
+    expect(again.consoleMessages.find((message) => message.includes('loaded more than once'))).toMatch(
+      /version \d+\.\d+\.\d+\S* is already running/,
+    );
     expect([...pageErrors, ...again.pageErrors]).toEqual([]);
   });
 

@@ -20,7 +20,11 @@ const FOLLOW_UP = 'Shipping is free over $50.';
 beforeAll(async () => {
   [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
   hook = chatHook(fixtures, '/chat', {
-    [QUESTION]: { output: ANSWER, products: [{ title: 'Gift card', url: '/products/gift-card', price: '$25' }], suggestions: ['Shipping costs', 'Returns'] },
+    [QUESTION]: {
+      output: ANSWER,
+      products: [{ title: 'Gift card', url: '/products/gift-card', price: '$25' }],
+      suggestions: ['Shipping costs', 'Returns'],
+    },
     'Shipping costs': { output: FOLLOW_UP },
     'A mug please': { output: 'Here:', products: [{ title: 'Blue Mug', url: '/p/mug', id: 'mug-blue', price: '€14' }] },
   });
@@ -31,20 +35,27 @@ afterAll(async () => {
 });
 
 /** Tag Manager's snippet runs before the widget: the page's dataLayer already holds its start. */
-const TAG_MANAGER = '<script>window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: "gtm.js" });</script>';
+const TAG_MANAGER =
+  '<script>window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: "gtm.js" });</script>';
 const GTM_START = { event: 'gtm.js' };
 
 const widget = (page: Page) => page.locator('store-assistant');
-const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer);
+const dataLayer = (page: Page) =>
+  page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer);
 
 /**
  * A visit: the teaser, open, "Ask a question" (which says "Hi"), a question, a suggestion, a rating,
  * close. Returns the conversation's session id.
  */
 async function visit(analytics: string): Promise<{ page: Page; sessionId: unknown }> {
-  const { page } = await openWidget(session, fixtures, `mode="floating" brand-name="Acme" webhook-url="/chat" feedback-url="/feedback" typing-speed="0" teaser="Questions? Ask us" teaser-delay="0" ${analytics}`, {
-    extra: TAG_MANAGER,
-  });
+  const { page } = await openWidget(
+    session,
+    fixtures,
+    `mode="floating" brand-name="Acme" webhook-url="/chat" feedback-url="/feedback" typing-speed="0" teaser="Questions? Ask us" teaser-delay="0" ${analytics}`,
+    {
+      extra: TAG_MANAGER,
+    },
+  );
   await widget(page).locator('[part~="teaser"]').waitFor();
   await widget(page).getByRole('button', { name: 'Open chat with Acme' }).click();
   await widget(page).getByRole('button', { name: 'Ask a question' }).click();
@@ -76,7 +87,8 @@ describe('analytics="datalayer"', () => {
       { event: 'store_assistant_close' },
     ]);
     const pushed = JSON.stringify(await dataLayer(page));
-    for (const secret of ['jane', 'Oslo', 'Shipping costs', 'worldwide', 'free over', 'Gift card', String(sessionId)]) expect(pushed).not.toContain(secret);
+    for (const secret of ['jane', 'Oslo', 'Shipping costs', 'worldwide', 'free over', 'Gift card', String(sessionId)])
+      expect(pushed).not.toContain(secret);
   });
 
   it('with analytics-content="on", adds the texts of messages, replies, suggestions and ratings, and nothing more', async () => {
@@ -99,15 +111,22 @@ describe('analytics="datalayer"', () => {
     expect(JSON.stringify(await dataLayer(page))).not.toContain(String(sessionId));
   });
 
-  it('without the attribute, the page\'s dataLayer is left as it was', async () => {
+  it("without the attribute, the page's dataLayer is left as it was", async () => {
     const { page } = await visit('');
     expect(await dataLayer(page)).toEqual([GTM_START]);
   });
 
   it('a demo call pushes its start and its length, never its lines', async () => {
-    const { page } = await openWidget(session, fixtures, 'webhook-url="/chat" voice-provider="demo" analytics="datalayer"');
+    const { page } = await openWidget(
+      session,
+      fixtures,
+      'webhook-url="/chat" voice-provider="demo" analytics="datalayer"',
+    );
     await widget(page).getByRole('button', { name: 'Start a live call' }).click();
-    await widget(page).getByRole('region', { name: 'Call transcript' }).getByText('Do you have the linen shirt in medium?').waitFor({ timeout: 30_000 });
+    await widget(page)
+      .getByRole('region', { name: 'Call transcript' })
+      .getByText('Do you have the linen shirt in medium?')
+      .waitFor({ timeout: 30_000 });
     await widget(page).getByRole('button', { name: 'End call' }).first().click();
     // The call's lines join the conversation once it ended; analytics hear the call, not what was said.
     await widget(page).locator('.message.voice').first().waitFor();
@@ -122,13 +141,21 @@ describe('analytics="datalayer"', () => {
       event.preventDefault();
       event.detail.resolve({ itemCount: 3, total: 42, currency: 'EUR' });
     });</script>`;
-    const { page } = await openWidget(session, fixtures, 'webhook-url="/chat" typing-speed="0" commerce="custom" analytics="datalayer"', { extra: cart });
+    const { page } = await openWidget(
+      session,
+      fixtures,
+      'webhook-url="/chat" typing-speed="0" commerce="custom" analytics="datalayer"',
+      { extra: cart },
+    );
     await startChat(page, 'A mug please');
     const card = widget(page).locator('.product-card', { hasText: 'Blue Mug' });
     await card.getByRole('button', { name: /Add to cart/ }).click();
     await card.getByRole('button', { name: /^Added/ }).waitFor();
-    const cartEntries = async () => ((await dataLayer(page)) ?? []).filter((entry) => entry.event === 'store_assistant_cart');
-    await expect.poll(cartEntries).toEqual([{ event: 'store_assistant_cart', action: 'add', quantity: 1, item_count: 3 }]);
+    const cartEntries = async () =>
+      ((await dataLayer(page)) ?? []).filter((entry) => entry.event === 'store_assistant_cart');
+    await expect
+      .poll(cartEntries)
+      .toEqual([{ event: 'store_assistant_cart', action: 'add', quantity: 1, item_count: 3 }]);
     expect(JSON.stringify(await dataLayer(page))).not.toMatch(/Blue Mug|mug-blue|42/);
   });
 });

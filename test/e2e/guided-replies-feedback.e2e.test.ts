@@ -23,7 +23,9 @@ beforeAll(async () => {
   [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
   hook = chatHook(fixtures, '/chat', { 'Linen shirts?': { output: REPLY } });
   received = feedbackHook(fixtures, '/feedback');
-  refused = feedbackHook(fixtures, '/feedback-500', (response) => response.writeHead(500, { 'Content-Type': 'text/plain' }).end('down'));
+  refused = feedbackHook(fixtures, '/feedback-500', (response) =>
+    response.writeHead(500, { 'Content-Type': 'text/plain' }).end('down'),
+  );
   unanswered = feedbackHook(fixtures, '/feedback-silent', (response) => void hanging.push(response));
 });
 afterAll(async () => {
@@ -40,19 +42,29 @@ async function recordFeedbackEvents(page: Page): Promise<void> {
   });
 }
 
-const feedbackEvents = (page: Page) => page.evaluate(() => (window as unknown as { __feedback: Record<string, unknown>[] }).__feedback);
+const feedbackEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __feedback: Record<string, unknown>[] }).__feedback);
 const reply = (page: Page) => page.locator('store-assistant .message.bot').filter({ hasText: REPLY });
 const pressed = (page: Page) =>
-  Promise.all(['Helpful', 'Not helpful'].map((name) => reply(page).getByRole('button', { name, exact: true }).getAttribute('aria-pressed')));
+  Promise.all(
+    ['Helpful', 'Not helpful'].map((name) =>
+      reply(page).getByRole('button', { name, exact: true }).getAttribute('aria-pressed'),
+    ),
+  );
 
 /** Opens a store whose feedback goes to `feedbackPath`, asks a question and waits for the reply's thumbs. */
 async function askForShirts(feedbackPath: string, options: { clock?: boolean } = {}) {
-  const opened = await openWidget(session, fixtures, `webhook-url="/chat" typing-speed="0" feedback-url="${feedbackPath}"`, {
-    beforeLoad: async (page) => {
-      await recordFeedbackEvents(page);
-      if (options.clock) await page.clock.install();
+  const opened = await openWidget(
+    session,
+    fixtures,
+    `webhook-url="/chat" typing-speed="0" feedback-url="${feedbackPath}"`,
+    {
+      beforeLoad: async (page) => {
+        await recordFeedbackEvents(page);
+        if (options.clock) await page.clock.install();
+      },
     },
-  });
+  );
   await startChat(opened.page);
   await send(opened.page, 'Linen shirts?');
   await reply(opened.page).getByRole('button', { name: 'Helpful', exact: true }).waitFor();
@@ -60,12 +72,18 @@ async function askForShirts(feedbackPath: string, options: { clock?: boolean } =
 }
 
 /** The console lines the widget wrote about feedback. */
-const feedbackWarnings = (consoleMessages: string[]) => consoleMessages.filter((line) => line.includes('[store-assistant]') && line.includes('feedback'));
+const feedbackWarnings = (consoleMessages: string[]) =>
+  consoleMessages.filter((line) => line.includes('[store-assistant]') && line.includes('feedback'));
 
 /** Nothing of a failed rating reaches the visitor: no alert, no error text, and the chat still answers. */
 async function expectChatUnharmed(page: Page, question: string): Promise<void> {
   expect(await page.locator('store-assistant').getByRole('alert').count()).toBe(0);
-  expect(await page.locator('store-assistant').getByText(/Oops|went wrong/).count()).toBe(0);
+  expect(
+    await page
+      .locator('store-assistant')
+      .getByText(/Oops|went wrong/)
+      .count(),
+  ).toBe(0);
   await send(page, question);
   await page.locator('store-assistant .message.bot').getByText(`You said: ${question}`).waitFor();
 }

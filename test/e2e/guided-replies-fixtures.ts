@@ -18,7 +18,8 @@ export interface ReceivedRequest {
 export function chatHook(fixtures: FixtureServer, path: string, replies: Record<string, unknown>) {
   const requests: ReceivedRequest[] = [];
   const held = new Map<string, ServerResponse | null>();
-  const answer = (response: ServerResponse, message: string) => replyJson(response, replies[message] ?? { output: `You said: ${message}` });
+  const answer = (response: ServerResponse, message: string) =>
+    replyJson(response, replies[message] ?? { output: `You said: ${message}` });
   fixtures.handle(path, (request, response, body) => {
     const parsed = JSON.parse(body) as Record<string, unknown>;
     requests.push({ method: request.method ?? '', headers: request.headers, body: parsed });
@@ -44,10 +45,18 @@ export function chatHook(fixtures: FixtureServer, path: string, replies: Record<
 }
 
 /** A feedback endpoint that records every POST and answers with `respond` (204 by default). */
-export function feedbackHook(fixtures: FixtureServer, path: string, respond: (response: ServerResponse) => void = (response) => response.writeHead(204).end()) {
+export function feedbackHook(
+  fixtures: FixtureServer,
+  path: string,
+  respond: (response: ServerResponse) => void = (response) => response.writeHead(204).end(),
+) {
   const requests: ReceivedRequest[] = [];
   fixtures.handle(path, (request, response, body) => {
-    requests.push({ method: request.method ?? '', headers: request.headers, body: JSON.parse(body) as Record<string, unknown> });
+    requests.push({
+      method: request.method ?? '',
+      headers: request.headers,
+      body: JSON.parse(body) as Record<string, unknown>,
+    });
     respond(response);
   });
   return requests;
@@ -71,7 +80,12 @@ export function storePage(attributes: string, extra = ''): string {
 }
 
 /** Opens a page of its own with one widget (`attributes` as HTML) and waits for its first view. */
-export async function openWidget(session: E2eSession, fixtures: FixtureServer, attributes: string, options: OpenOptions = {}) {
+export async function openWidget(
+  session: E2eSession,
+  fixtures: FixtureServer,
+  attributes: string,
+  options: OpenOptions = {},
+) {
   const opened = await session.newPage(options.context);
   await options.beforeLoad?.(opened.page);
   const url = fixtures.page(`/guided-${Math.random().toString(36).slice(2)}`, storePage(attributes, options.extra));
@@ -82,7 +96,9 @@ export async function openWidget(session: E2eSession, fixtures: FixtureServer, a
 
 /** Opens the chat view through the element's public `startChat`, sending `firstMessage` if given. */
 export function startChat(page: Page, firstMessage?: string): Promise<void> {
-  return page.locator('store-assistant').evaluate((host, text) => (host as HTMLElement & { startChat(text?: string): void }).startChat(text), firstMessage);
+  return page
+    .locator('store-assistant')
+    .evaluate((host, text) => (host as HTMLElement & { startChat(text?: string): void }).startChat(text), firstMessage);
 }
 
 /** Types `text` into the widget's message box (named `label` in the widget's language) and sends it with Enter. */
@@ -93,7 +109,8 @@ export async function send(page: Page, text: string, label = 'Message'): Promise
 }
 
 /** The widget's suggestion row (there is at most one). */
-export const suggestionRow = (page: Page, name = 'Suggested replies') => page.locator('store-assistant').getByRole('group', { name });
+export const suggestionRow = (page: Page, name = 'Suggested replies') =>
+  page.locator('store-assistant').getByRole('group', { name });
 
 /** The labels of the suggestion buttons on screen, row by row. */
 export const chipLabels = (page: Page) => page.locator('store-assistant [part~="suggestion"]').allTextContents();

@@ -11,7 +11,8 @@ import { startSession, type E2eSession } from './harness';
  * axe finds nothing with the teaser, suggestion chips and feedback buttons on screen, light or dark.
  */
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const PICTURE = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#c7d2fe"/></svg>';
+const PICTURE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#c7d2fe"/></svg>';
 
 let session: E2eSession;
 let fixtures: FixtureServer;
@@ -46,15 +47,29 @@ const widget = (page: Page) => page.locator('store-assistant');
 
 describe('product pictures that fail to load', () => {
   it('show the placeholder of a card without a picture, never an empty box', async () => {
-    const { page, pageErrors } = await openWidget(session, fixtures, 'webhook-url="/chat" typing-speed="0" persist="none"', { context: { viewport: { width: 1280, height: 900 } } });
+    const { page, pageErrors } = await openWidget(
+      session,
+      fixtures,
+      'webhook-url="/chat" typing-speed="0" persist="none"',
+      { context: { viewport: { width: 1280, height: 900 } } },
+    );
     await startChat(page);
     await send(page, 'Show me bags');
     const media = widget(page).locator('.product-card .product-media');
     await expect.poll(() => media.count()).toBe(CARDS.length);
     // Pictures load lazily: bring each card into view, as a visitor scrolling the row does.
     for (let index = 0; index < CARDS.length; index++) await media.nth(index).scrollIntoViewIfNeeded();
-    await expect.poll(() => media.evaluateAll((boxes) => boxes.map((box) => box.querySelector('img') !== null))).toEqual([false, false, false, false, true]);
-    await expect.poll(() => media.nth(4).locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => media.evaluateAll((boxes) => boxes.map((box) => box.querySelector('img') !== null)))
+      .toEqual([false, false, false, false, true]);
+    await expect
+      .poll(() =>
+        media
+          .nth(4)
+          .locator('img')
+          .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+      )
+      .toBe(true);
 
     const looks = await media.evaluateAll((boxes) =>
       boxes.map((box) => {
@@ -64,7 +79,13 @@ describe('product pictures that fail to load', () => {
         return {
           size: `${Math.round(rect.width)}x${Math.round(rect.height)}`,
           background: getComputedStyle(box).backgroundColor,
-          icon: iconRect && icon ? { size: `${Math.round(iconRect.width)}x${Math.round(iconRect.height)}`, opacity: getComputedStyle(icon).opacity } : null,
+          icon:
+            iconRect && icon
+              ? {
+                  size: `${Math.round(iconRect.width)}x${Math.round(iconRect.height)}`,
+                  opacity: getComputedStyle(icon).opacity,
+                }
+              : null,
         };
       }),
     );
@@ -90,38 +111,59 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
     // Colours are measured as painted: the card's and the teaser's pop-in must have finished.
-    const roots = [...document.querySelectorAll('store-assistant')].flatMap((element) => (element.shadowRoot ? [element.shadowRoot] : []));
-    const finite = roots.flatMap((root) => root.getAnimations()).filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const roots = [...document.querySelectorAll('store-assistant')].flatMap((element) =>
+      element.shadowRoot ? [element.shadowRoot] : [],
+    );
+    const finite = roots
+      .flatMap((root) => root.getAnimations())
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => JSON.stringify(node.target)) }));
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
+    }));
   });
 }
 
 describe('axe with guided replies on screen', () => {
-  it.each(['light', 'dark'])('%s scheme: zero violations with the teaser, then with suggestion chips and feedback buttons', async (scheme) => {
-    const { page, pageErrors } = await openWidget(
-      session,
-      fixtures,
-      `mode="floating" color-scheme="${scheme}" brand-name="Acme" webhook-url="/chat" typing-speed="0" persist="none" teaser="Need a size? Ask us!" teaser-delay="0"`,
-      { context: { viewport: { width: 1280, height: 900 } } },
-    );
-    const found: Record<string, AxeViolation[]> = {};
-    await widget(page).locator('[part~="teaser"]').getByRole('button', { name: 'Need a size? Ask us!' }).waitFor();
-    found.teaser = await axeViolations(page);
+  it.each(['light', 'dark'])(
+    '%s scheme: zero violations with the teaser, then with suggestion chips and feedback buttons',
+    async (scheme) => {
+      const { page, pageErrors } = await openWidget(
+        session,
+        fixtures,
+        `mode="floating" color-scheme="${scheme}" brand-name="Acme" webhook-url="/chat" typing-speed="0" persist="none" teaser="Need a size? Ask us!" teaser-delay="0"`,
+        { context: { viewport: { width: 1280, height: 900 } } },
+      );
+      const found: Record<string, AxeViolation[]> = {};
+      await widget(page).locator('[part~="teaser"]').getByRole('button', { name: 'Need a size? Ask us!' }).waitFor();
+      found.teaser = await axeViolations(page);
 
-    await widget(page).getByRole('button', { name: 'Open chat with Acme' }).click();
-    await startChat(page);
-    await send(page, 'Do you ship abroad?');
-    await suggestionRow(page).waitFor();
-    const reply = widget(page).locator('.message.bot').filter({ hasText: 'We ship worldwide.' });
-    // One rating chosen, so both states of the buttons are checked.
-    await reply.getByRole('button', { name: 'Helpful', exact: true }).click();
-    await expect.poll(() => reply.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    found['chips and feedback'] = await axeViolations(page);
+      await widget(page).getByRole('button', { name: 'Open chat with Acme' }).click();
+      await startChat(page);
+      await send(page, 'Do you ship abroad?');
+      await suggestionRow(page).waitFor();
+      const reply = widget(page).locator('.message.bot').filter({ hasText: 'We ship worldwide.' });
+      // One rating chosen, so both states of the buttons are checked.
+      await reply.getByRole('button', { name: 'Helpful', exact: true }).click();
+      await expect
+        .poll(() => reply.getByRole('button', { name: 'Helpful', exact: true }).getAttribute('aria-pressed'))
+        .toBe('true');
+      found['chips and feedback'] = await axeViolations(page);
 
-    expect(found).toEqual({ teaser: [], 'chips and feedback': [] });
-    expect(pageErrors).toEqual([]);
-  });
+      expect(found).toEqual({ teaser: [], 'chips and feedback': [] });
+      expect(pageErrors).toEqual([]);
+    },
+  );
 });

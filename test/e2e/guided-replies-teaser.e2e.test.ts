@@ -38,13 +38,18 @@ const launcher = (page: Page) => widget(page).getByRole('button', { name: 'Open 
 
 /** A floating widget with a teaser after `delay` seconds, on a page whose clock the test drives. */
 async function openStore(delay: number, options: OpenOptions = {}) {
-  const opened = await openWidget(session, fixtures, `mode="floating" brand-name="Acme" webhook-url="/chat" teaser="${TEXT}" teaser-delay="${delay}"`, {
-    ...options,
-    beforeLoad: async (page) => {
-      await page.clock.install();
-      await recordTeaserEvents(page);
+  const opened = await openWidget(
+    session,
+    fixtures,
+    `mode="floating" brand-name="Acme" webhook-url="/chat" teaser="${TEXT}" teaser-delay="${delay}"`,
+    {
+      ...options,
+      beforeLoad: async (page) => {
+        await page.clock.install();
+        await recordTeaserEvents(page);
+      },
     },
-  });
+  );
   await launcher(opened.page).waitFor();
   return opened;
 }
@@ -126,40 +131,60 @@ describe('the launcher teaser', () => {
   });
 
   /** The longest teaser the element takes: 140 characters. */
-  const LONGEST = 'Need a size, a colour or a gift idea? Ask us anything about our shirts, bags and hats: we answer in seconds at any time of the day or night.';
+  const LONGEST =
+    'Need a size, a colour or a gift idea? Ask us anything about our shirts, bags and hats: we answer in seconds at any time of the day or night.';
 
   it.each([
     [360, 640, 'bottom-right'],
     [320, 568, 'bottom-right'],
     [360, 640, 'bottom-left'],
-  ] as const)('on a %dx%d phone (%s) the longest teaser stays in the launcher\'s corner', async (width, height, position) => {
-    expect(LONGEST).toHaveLength(140);
-    const opened = await openWidget(session, fixtures, `mode="floating" brand-name="Acme" position="${position}" teaser="${LONGEST}" teaser-delay="0"`, {
-      context: { viewport: { width, height }, isMobile: true, hasTouch: true },
-    });
-    const { page } = opened;
-    await teaser(page).getByRole('button', { name: LONGEST }).waitFor();
-    // Measured as it rests: its pop-in scales it.
-    await teaser(page).evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
-    const boxes = await widget(page).evaluate((host) => {
-      const box = (selector: string) => {
-        const rect = host.shadowRoot?.querySelector(selector)?.getBoundingClientRect();
-        return rect ? { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom, width: rect.width, height: rect.height } : null;
-      };
-      return { teaser: box('.teaser'), launcher: box('.launcher'), close: box('.teaser-close') };
-    });
-    const { teaser: bubble, launcher: button, close } = boxes;
-    if (!bubble || !button || !close) throw new Error(`missing boxes: ${JSON.stringify(boxes)}`);
-    // Inside the screen, beside nothing but its own launcher: on the launcher's side, just above it.
-    expect(bubble.left).toBeGreaterThanOrEqual(8);
-    expect(bubble.right).toBeLessThanOrEqual(width - 8);
-    expect(bubble.bottom).toBeLessThanOrEqual(button.top);
-    expect(button.top - bubble.bottom).toBeLessThan(24);
-    if (position === 'bottom-right') expect(Math.abs(bubble.right - button.right)).toBeLessThanOrEqual(2);
-    else expect(Math.abs(bubble.left - button.left)).toBeLessThanOrEqual(2);
-    // The page above stays readable: the bubble keeps to the lower half of the screen.
-    expect(bubble.top).toBeGreaterThanOrEqual(height / 2);
-    // Its close button is a full touch target.
-    expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
-  });
+  ] as const)(
+    "on a %dx%d phone (%s) the longest teaser stays in the launcher's corner",
+    async (width, height, position) => {
+      expect(LONGEST).toHaveLength(140);
+      const opened = await openWidget(
+        session,
+        fixtures,
+        `mode="floating" brand-name="Acme" position="${position}" teaser="${LONGEST}" teaser-delay="0"`,
+        {
+          context: { viewport: { width, height }, isMobile: true, hasTouch: true },
+        },
+      );
+      const { page } = opened;
+      await teaser(page).getByRole('button', { name: LONGEST }).waitFor();
+      // Measured as it rests: its pop-in scales it.
+      await teaser(page).evaluate((element) =>
+        Promise.all(element.getAnimations().map((animation) => animation.finished)),
+      );
+      const boxes = await widget(page).evaluate((host) => {
+        const box = (selector: string) => {
+          const rect = host.shadowRoot?.querySelector(selector)?.getBoundingClientRect();
+          return rect
+            ? {
+                left: rect.left,
+                top: rect.top,
+                right: rect.right,
+                bottom: rect.bottom,
+                width: rect.width,
+                height: rect.height,
+              }
+            : null;
+        };
+        return { teaser: box('.teaser'), launcher: box('.launcher'), close: box('.teaser-close') };
+      });
+      const { teaser: bubble, launcher: button, close } = boxes;
+      if (!bubble || !button || !close) throw new Error(`missing boxes: ${JSON.stringify(boxes)}`);
+      // Inside the screen, beside nothing but its own launcher: on the launcher's side, just above it.
+      expect(bubble.left).toBeGreaterThanOrEqual(8);
+      expect(bubble.right).toBeLessThanOrEqual(width - 8);
+      expect(bubble.bottom).toBeLessThanOrEqual(button.top);
+      expect(button.top - bubble.bottom).toBeLessThan(24);
+      if (position === 'bottom-right') expect(Math.abs(bubble.right - button.right)).toBeLessThanOrEqual(2);
+      else expect(Math.abs(bubble.left - button.left)).toBeLessThanOrEqual(2);
+      // The page above stays readable: the bubble keeps to the lower half of the screen.
+      expect(bubble.top).toBeGreaterThanOrEqual(height / 2);
+      // Its close button is a full touch target.
+      expect(Math.min(close.width, close.height)).toBeGreaterThanOrEqual(44);
+    },
+  );
 });

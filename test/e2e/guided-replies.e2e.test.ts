@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
-import { chatHook, chipLabels, focusedInWidget, openWidget, send, startChat, suggestionRow } from './guided-replies-fixtures';
+import {
+  chatHook,
+  chipLabels,
+  focusedInWidget,
+  openWidget,
+  send,
+  startChat,
+  suggestionRow,
+} from './guided-replies-fixtures';
 import { startSession, type E2eSession } from './harness';
 
 /**
@@ -15,9 +23,12 @@ let hook: ReturnType<typeof chatHook>;
 beforeAll(async () => {
   [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
   hook = chatHook(fixtures, '/chat', {
-    'Do you ship abroad?': { output: 'We ship worldwide.', suggestions: ['Shipping costs', 'Track my order', 'Shipping costs', ''] },
+    'Do you ship abroad?': {
+      output: 'We ship worldwide.',
+      suggestions: ['Shipping costs', 'Track my order', 'Shipping costs', ''],
+    },
     'Shipping costs': [{ output: { reply: 'Shipping is **free** over $50.', suggestions: ['Returns'] } }],
-    'Returns': { output: 'Returns are free within 30 days.', quickReplies: ['Start a return'] },
+    Returns: { output: 'Returns are free within 30 days.', quickReplies: ['Start a return'] },
     'هل تشحنون إلى الخارج؟': { output: 'نعم، نشحن إلى كل مكان.', suggestions: ['تكلفة الشحن', 'Track my order'] },
   });
 });
@@ -37,7 +48,7 @@ async function openChat(attributes = WIDGET) {
 const requestsFor = (message: string) => hook.requests.filter((request) => request.body.message === message);
 
 describe('bot suggestions', () => {
-  it('show under the latest reply only; a click sends the text as the visitor\'s message, not as history', async () => {
+  it("show under the latest reply only; a click sends the text as the visitor's message, not as history", async () => {
     const { page, pageErrors } = await openChat();
     await send(page, 'Do you ship abroad?');
     await suggestionRow(page).waitFor();
@@ -104,12 +115,22 @@ describe('bot suggestions', () => {
       row: getComputedStyle(element).direction,
       chips: [...element.querySelectorAll('button')].map((chip) => {
         const box = chip.getBoundingClientRect();
-        return { label: chip.textContent, direction: getComputedStyle(chip).direction, left: Math.round(box.left), right: Math.round(box.right) };
+        return {
+          label: chip.textContent,
+          direction: getComputedStyle(chip).direction,
+          left: Math.round(box.left),
+          right: Math.round(box.right),
+        };
       }),
     }));
     expect(layout.row).toBe('rtl');
     const [arabic, english] = layout.chips;
-    expect([arabic?.label, arabic?.direction, english?.label, english?.direction]).toEqual(['تكلفة الشحن', 'rtl', 'Track my order', 'ltr']);
+    expect([arabic?.label, arabic?.direction, english?.label, english?.direction]).toEqual([
+      'تكلفة الشحن',
+      'rtl',
+      'Track my order',
+      'ltr',
+    ]);
     // The first suggestion comes first in reading order: rightmost on its line.
     expect((arabic?.left ?? 0) >= (english?.right ?? 0)).toBe(true);
     await row.getByRole('button', { name: 'تكلفة الشحن' }).click();

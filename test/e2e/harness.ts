@@ -6,7 +6,9 @@ import { launchChromium } from '../support/chromium.mjs';
 export interface E2eSession {
   browser: Browser;
   server: DemoServer;
-  newPage(options?: Parameters<Browser['newContext']>[0]): Promise<{ page: Page; context: BrowserContext; consoleMessages: string[]; pageErrors: string[] }>;
+  newPage(
+    options?: Parameters<Browser['newContext']>[0],
+  ): Promise<{ page: Page; context: BrowserContext; consoleMessages: string[]; pageErrors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -41,5 +43,7 @@ export async function startSession(extraArgs: string[] = []): Promise<E2eSession
  * the page's own progress, not on a number of milliseconds.
  */
 export async function afterFrames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }

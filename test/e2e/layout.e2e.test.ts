@@ -29,7 +29,9 @@ async function openFloating(options: Parameters<E2eSession['newPage']>[0], attri
   await opened.page.locator('store-assistant .launcher').click();
   await opened.page.locator('store-assistant .home-title').waitFor();
   // Measured once the card has popped in (it grows from 98% while it does).
-  await opened.page.locator('store-assistant .card').evaluate((card) => Promise.all(card.getAnimations().map((animation) => animation.finished)));
+  await opened.page
+    .locator('store-assistant .card')
+    .evaluate((card) => Promise.all(card.getAnimations().map((animation) => animation.finished)));
   return opened;
 }
 
@@ -60,7 +62,12 @@ describe('flow', () => {
     await page.keyboard.type('What is your size guide?');
     await page.keyboard.press('Enter');
     await widget(page).locator('.typing-indicator').waitFor();
-    expect(await box.evaluate((textarea: HTMLTextAreaElement) => [textarea.readOnly, textarea.getAttribute('aria-disabled')])).toEqual([true, 'true']);
+    expect(
+      await box.evaluate((textarea: HTMLTextAreaElement) => [
+        textarea.readOnly,
+        textarea.getAttribute('aria-disabled'),
+      ]),
+    ).toEqual([true, 'true']);
     expect(await focused(page)).toBe('textarea:Message');
     // Typed while the reply is awaited: nothing lands in the read-only box.
     await page.keyboard.type('x');
@@ -106,7 +113,9 @@ describe('phones (floating, full screen)', () => {
 
   it('every control is at least 44 x 44 px on a touch screen, and hover styles do not apply', async () => {
     const { page } = await openFloating(phone());
-    expect(await page.evaluate(() => [matchMedia('(pointer: coarse)').matches, matchMedia('(hover: hover)').matches])).toEqual([true, false]);
+    expect(
+      await page.evaluate(() => [matchMedia('(pointer: coarse)').matches, matchMedia('(hover: hover)').matches]),
+    ).toEqual([true, false]);
     /** Controls smaller than 44 x 44 px (links inside a reply's text are exempt, as inline text). */
     const small = () =>
       widget(page).evaluate((host) =>
@@ -114,7 +123,10 @@ describe('phones (floating, full screen)', () => {
           .filter((element) => !element.closest('.markdown') && (element as HTMLElement).offsetParent !== null)
           .map((element) => ({ element, box: element.getBoundingClientRect() }))
           .filter(({ box }) => box.width < 44 || box.height < 44)
-          .map(({ element, box }) => `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`),
+          .map(
+            ({ element, box }) =>
+              `${element.getAttribute('aria-label') ?? element.textContent?.trim()} ${Math.round(box.width)}x${Math.round(box.height)}`,
+          ),
       );
     const found: Record<string, string[]> = { home: await small() };
     await press(page, 'FAQ');
@@ -140,11 +152,20 @@ describe('phones (floating, full screen)', () => {
     await press(page, 'Start a live call');
     const bar = widget(page).locator('.call-bar');
     await widget(page).locator('.call-duration').waitFor();
-    await widget(page).locator('.chat-header .status', { hasText: /Speaking…|Listening…/ }).waitFor();
+    await widget(page)
+      .locator('.chat-header .status', { hasText: /Speaking…|Listening…/ })
+      .waitFor();
     const layout = await bar.evaluate((strip) => {
-      const tops = [...strip.children].map((child) => child.getBoundingClientRect()).map((box) => Math.round(box.top + box.height / 2));
+      const tops = [...strip.children]
+        .map((child) => child.getBoundingClientRect())
+        .map((box) => Math.round(box.top + box.height / 2));
       // One row: every item centred on the same line, the strip no taller than one 44 px button and its padding.
-      return { centres: Math.max(...tops) - Math.min(...tops) <= 2, oneRow: strip.getBoundingClientRect().height <= 56, overflows: strip.scrollWidth > strip.clientWidth, width: strip.getBoundingClientRect().width };
+      return {
+        centres: Math.max(...tops) - Math.min(...tops) <= 2,
+        oneRow: strip.getBoundingClientRect().height <= 56,
+        overflows: strip.scrollWidth > strip.clientWidth,
+        width: strip.getBoundingClientRect().width,
+      };
     });
     expect(layout).toEqual({ centres: true, oneRow: true, overflows: false, width: 320 });
     expect(await bar.getByRole('button', { name: 'End call' }).count()).toBe(1);
@@ -159,7 +180,9 @@ describe('the 600 px card', () => {
     await page.goto(`${session.server.url}/`);
     await widget(page).locator('.badges img').nth(1).waitFor();
     await widget(page).getByRole('button', { name: 'Start a live call' }).waitFor();
-    const view = await widget(page).locator('.view').evaluate((element) => ({ overflow: element.scrollHeight - element.clientHeight }));
+    const view = await widget(page)
+      .locator('.view')
+      .evaluate((element) => ({ overflow: element.scrollHeight - element.clientHeight }));
     expect(view).toEqual({ overflow: 0 });
   });
 

@@ -13,7 +13,8 @@ import { readContract } from '../../build/public-api/contract';
 // skipped here so the bundle the other browser tests load is not rebuilt under them.
 const root = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
-const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 // The topic pages ship with the README, so its links to docs/ also work in node_modules and on a CDN
 // that serves the package's files; docs/architecture.md is about the sources, which do not ship.
@@ -42,12 +43,17 @@ let packed: { filename: string; files: { path: string }[] };
 
 beforeAll(() => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'store-assistant-package-'));
-  [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], root)) as [typeof packed];
+  [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], root)) as [
+    typeof packed,
+  ];
   project = path.join(scratch, 'shop');
   mkdirSync(project);
   writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'shop', private: true, type: 'module' }));
   // The package has no dependencies, so installing the tarball needs no network.
-  npm(['install', path.join(scratch, packed.filename), '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], project);
+  npm(
+    ['install', path.join(scratch, packed.filename), '--offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    project,
+  );
 }, 120_000);
 
 afterAll(() => {
@@ -71,21 +77,38 @@ describe('the npm package', () => {
       jsdelivr: 'dist/store-assistant.js',
       customElements: 'dist/custom-elements.json',
       sideEffects: true,
-      exports: { '.': { types: './dist/store-assistant.d.ts', default: './dist/store-assistant.js' }, './react': { types: './dist/react.d.ts' } },
+      exports: {
+        '.': { types: './dist/store-assistant.d.ts', default: './dist/store-assistant.js' },
+        './react': { types: './dist/react.d.ts' },
+      },
       scripts: { prepack: 'node build.mjs' },
     });
-    expect(readFileSync(path.join(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} store-assistant contributors\n/);
+    expect(readFileSync(path.join(root, 'LICENSE'), 'utf8')).toMatch(
+      /^MIT License\n\nCopyright \(c\) \d{4} store-assistant contributors\n/,
+    );
   });
 
   it('installs from the tarball into a project outside the repository', () => {
     const installed = path.join(project, 'node_modules/store-assistant');
-    expect(readFileSync(path.join(installed, 'dist/store-assistant.js'))).toEqual(readFileSync(path.join(root, 'dist/store-assistant.js')));
-    expect(JSON.parse(readFileSync(path.join(installed, 'dist/custom-elements.json'), 'utf8')).modules[0].declarations[0].tagName).toBe('store-assistant');
+    expect(readFileSync(path.join(installed, 'dist/store-assistant.js'))).toEqual(
+      readFileSync(path.join(root, 'dist/store-assistant.js')),
+    );
+    expect(
+      JSON.parse(readFileSync(path.join(installed, 'dist/custom-elements.json'), 'utf8')).modules[0].declarations[0]
+        .tagName,
+    ).toBe('store-assistant');
   });
 
   it("bundles with `import 'store-assistant'`", async () => {
     writeFileSync(path.join(project, 'main.js'), "import 'store-assistant';\n");
-    const result = await build({ absWorkingDir: project, entryPoints: ['main.js'], bundle: true, write: false, metafile: true, logLevel: 'silent' });
+    const result = await build({
+      absWorkingDir: project,
+      entryPoints: ['main.js'],
+      bundle: true,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
     expect(Object.keys(result.metafile.inputs)).toContain('node_modules/store-assistant/dist/store-assistant.js');
     const code = result.outputFiles[0]?.text ?? '';
     expect(code).toContain('"store-assistant"');
@@ -135,15 +158,27 @@ document.querySelector('store-assistant')?.addEventListener('store-assistant:mes
 
 /** Wrong uses, each of which must be exactly one type error, the one given. */
 const MISTAKES: Record<string, [jsx: string, error: RegExp]> = {
-  'a detail field that does not exist': [`<store-assistant onstore-assistant:message={(event) => event.detail.text} />`, /'text' does not exist on type 'StoreAssistantMessage'/],
+  'a detail field that does not exist': [
+    `<store-assistant onstore-assistant:message={(event) => event.detail.text} />`,
+    /'text' does not exist on type 'StoreAssistantMessage'/,
+  ],
   'a listener reading a wrong detail field': [
     `<store-assistant ref={(element) => element?.addEventListener('store-assistant:error', (event) => event.detail.code)} />`,
     /'code' does not exist on type 'StoreAssistantErrorDetail'/,
   ],
   'a mode that does not exist': [`<store-assistant mode="sidebar" />`, /"sidebar"' is not assignable/],
-  'the property name instead of the attribute': [`<store-assistant webhookUrl="https://shop.example/hook" />`, /'webhookUrl' does not exist/],
-  'a number where the attribute takes text': [`<store-assistant typing-speed={0} />`, /'number' is not assignable to type 'string'/],
-  'the open attribute, which React would assign to the open() method': [`<store-assistant open />`, /'open' does not exist/],
+  'the property name instead of the attribute': [
+    `<store-assistant webhookUrl="https://shop.example/hook" />`,
+    /'webhookUrl' does not exist/,
+  ],
+  'a number where the attribute takes text': [
+    `<store-assistant typing-speed={0} />`,
+    /'number' is not assignable to type 'string'/,
+  ],
+  'the open attribute, which React would assign to the open() method': [
+    `<store-assistant open />`,
+    /'open' does not exist/,
+  ],
 };
 
 /** Type-checks `files` (name to source) in the scratch project; returns each file's errors. */
@@ -171,17 +206,28 @@ function typeErrors(files: Record<string, string>): Record<string, string[]> {
 }
 
 describe('the package in a React 19 project', () => {
-  it('types <store-assistant> in JSX, its attributes and its events, and rejects each mistake', { timeout: 120_000 }, () => {
-    // React's types come from this repository's node_modules: no network, and the versions the tests pin.
-    mkdirSync(path.join(project, 'node_modules/@types'), { recursive: true });
-    symlinkSync(path.join(root, 'node_modules/@types/react'), path.join(project, 'node_modules/@types/react'), 'dir');
-    const mistakes = Object.values(MISTAKES).map(([jsx], index) => [`mistake-${index}.tsx`, `import type {} from 'store-assistant/react';\nexport const element = ${jsx};\n`]);
-    const errors = typeErrors(Object.fromEntries([['widget.tsx', WIDGET], ...mistakes]));
-    expect(errors['widget.tsx']).toEqual([]);
-    expect(Object.entries(errors).filter(([name, list]) => !name.startsWith('mistake-') && name !== 'widget.tsx' && list.length > 0)).toEqual([]);
-    Object.entries(MISTAKES).forEach(([mistake, [, error]], index) => {
-      expect(errors[`mistake-${index}.tsx`], mistake).toHaveLength(1);
-      expect(errors[`mistake-${index}.tsx`]?.[0], mistake).toMatch(error);
-    });
-  });
+  it(
+    'types <store-assistant> in JSX, its attributes and its events, and rejects each mistake',
+    { timeout: 120_000 },
+    () => {
+      // React's types come from this repository's node_modules: no network, and the versions the tests pin.
+      mkdirSync(path.join(project, 'node_modules/@types'), { recursive: true });
+      symlinkSync(path.join(root, 'node_modules/@types/react'), path.join(project, 'node_modules/@types/react'), 'dir');
+      const mistakes = Object.values(MISTAKES).map(([jsx], index) => [
+        `mistake-${index}.tsx`,
+        `import type {} from 'store-assistant/react';\nexport const element = ${jsx};\n`,
+      ]);
+      const errors = typeErrors(Object.fromEntries([['widget.tsx', WIDGET], ...mistakes]));
+      expect(errors['widget.tsx']).toEqual([]);
+      expect(
+        Object.entries(errors).filter(
+          ([name, list]) => !name.startsWith('mistake-') && name !== 'widget.tsx' && list.length > 0,
+        ),
+      ).toEqual([]);
+      Object.entries(MISTAKES).forEach(([mistake, [, error]], index) => {
+        expect(errors[`mistake-${index}.tsx`], mistake).toHaveLength(1);
+        expect(errors[`mistake-${index}.tsx`]?.[0], mistake).toMatch(error);
+      });
+    },
+  );
 });

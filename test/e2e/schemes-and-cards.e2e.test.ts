@@ -34,7 +34,11 @@ const press = (page: Page, name: string) => widget(page).getByRole('button', { n
 const rgb = (color: string): Rgb => parseColor(color) ?? [255, 0, 255];
 
 /** Computed colours of the first element matching each selector inside the widget. */
-function colours(page: Page, selectors: Record<string, string>, property: 'backgroundColor' | 'color' | 'borderTopColor' | 'outlineColor') {
+function colours(
+  page: Page,
+  selectors: Record<string, string>,
+  property: 'backgroundColor' | 'color' | 'borderTopColor' | 'outlineColor',
+) {
   return widget(page).evaluate(
     (host, [wanted, prop]) =>
       Object.fromEntries(
@@ -50,9 +54,15 @@ function colours(page: Page, selectors: Record<string, string>, property: 'backg
 async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> };
+      }
+    ).axe;
     const { violations } = await axe.run(document);
-    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+    return violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
+    );
   });
 }
 
@@ -64,10 +74,22 @@ async function chatWithCards(page: Page) {
 describe('colour schemes', () => {
   it('color-scheme="dark" darkens every surface and lightens every text', async () => {
     const { page } = await openWidget('color-scheme="dark"');
-    const home = await colours(page, { card: '.card', panel: '.panel', navigation: '.bottom-nav', home: '.home' }, 'backgroundColor');
+    const home = await colours(
+      page,
+      { card: '.card', panel: '.panel', navigation: '.bottom-nav', home: '.home' },
+      'backgroundColor',
+    );
     await chatWithCards(page);
-    const chat = await colours(page, { composer: '.composer', 'text box': 'textarea', 'bot bubble': '.bot .bubble', 'product card': '.product-card' }, 'backgroundColor');
-    const text = await colours(page, { body: '.bot .bubble', title: '.product-title', price: '.product-price' }, 'color');
+    const chat = await colours(
+      page,
+      { composer: '.composer', 'text box': 'textarea', 'bot bubble': '.bot .bubble', 'product card': '.product-card' },
+      'backgroundColor',
+    );
+    const text = await colours(
+      page,
+      { body: '.bot .bubble', title: '.product-title', price: '.product-price' },
+      'color',
+    );
     const dark = Object.entries({ ...home, ...chat }).filter(([, colour]) => luminance(rgb(colour)) > 0.05);
     const light = Object.entries(text).filter(([, colour]) => luminance(rgb(colour)) < 0.6);
     expect({ dark, light }).toEqual({ dark: [], light: [] });
@@ -81,22 +103,25 @@ describe('colour schemes', () => {
     await expect.poll(scheme).toBe('light');
   });
 
-  it.each(['light', 'dark'])('%s: the text box edge and the focus ring reach 3:1 against their surroundings', async (scheme) => {
-    const { page } = await openWidget(`color-scheme="${scheme}"`);
-    await press(page, 'Ask a question');
-    const box = widget(page).getByRole('textbox', { name: 'Message' });
-    await box.waitFor();
-    const [edge] = Object.values(await colours(page, { edge: 'textarea' }, 'borderTopColor'));
-    const around = await colours(page, { composer: '.composer', inside: 'textarea' }, 'backgroundColor');
-    await box.focus();
-    const [ring] = Object.values(await colours(page, { ring: 'textarea' }, 'outlineColor'));
-    const ratios = {
-      'edge on the composer': contrastRatio(rgb(edge ?? ''), rgb(around.composer ?? '')),
-      'edge on the text box': contrastRatio(rgb(edge ?? ''), rgb(around.inside ?? '')),
-      'focus ring on the composer': contrastRatio(rgb(ring ?? ''), rgb(around.composer ?? '')),
-    };
-    expect(Object.entries(ratios).filter(([, ratio]) => ratio < 3)).toEqual([]);
-  });
+  it.each(['light', 'dark'])(
+    '%s: the text box edge and the focus ring reach 3:1 against their surroundings',
+    async (scheme) => {
+      const { page } = await openWidget(`color-scheme="${scheme}"`);
+      await press(page, 'Ask a question');
+      const box = widget(page).getByRole('textbox', { name: 'Message' });
+      await box.waitFor();
+      const [edge] = Object.values(await colours(page, { edge: 'textarea' }, 'borderTopColor'));
+      const around = await colours(page, { composer: '.composer', inside: 'textarea' }, 'backgroundColor');
+      await box.focus();
+      const [ring] = Object.values(await colours(page, { ring: 'textarea' }, 'outlineColor'));
+      const ratios = {
+        'edge on the composer': contrastRatio(rgb(edge ?? ''), rgb(around.composer ?? '')),
+        'edge on the text box': contrastRatio(rgb(edge ?? ''), rgb(around.inside ?? '')),
+        'focus ring on the composer': contrastRatio(rgb(ring ?? ''), rgb(around.composer ?? '')),
+      };
+      expect(Object.entries(ratios).filter(([, ratio]) => ratio < 3)).toEqual([]);
+    },
+  );
 
   it.each([
     ['color-scheme="dark"', {}],
@@ -151,7 +176,10 @@ describe('product cards', () => {
 
     // The whole card opens the product: a click on its picture lands on the link.
     const picture = await widget(page).locator('.product-media').nth(1).boundingBox();
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.mouse.click((picture?.x ?? 0) + 40, (picture?.y ?? 0) + 40)]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.mouse.click((picture?.x ?? 0) + 40, (picture?.y ?? 0) + 40),
+    ]);
     expect(popup.url()).toMatch(/\/products\/[a-z-]+$/);
   });
 
@@ -166,17 +194,25 @@ describe('product cards', () => {
     await page.route('**/api/chat', (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ reply: 'Two picks:', products: [
-          { title: 'Broken picture', url: '/products/a', image: '/assets/products/no-such-product.svg', price: 20 },
-          { title: 'No picture', url: '/products/b', price: 30 },
-        ] }),
+        body: JSON.stringify({
+          reply: 'Two picks:',
+          products: [
+            { title: 'Broken picture', url: '/products/a', image: '/assets/products/no-such-product.svg', price: 20 },
+            { title: 'No picture', url: '/products/b', price: 30 },
+          ],
+        }),
       }),
     );
     await press(page, 'Ask a question');
     await widget(page).locator('.product-card').nth(1).waitFor();
     const media = widget(page).locator('.product-media');
     await expect.poll(() => media.first().locator('img').count()).toBe(0);
-    const looks = await media.evaluateAll((boxes) => boxes.map((box) => ({ icon: box.querySelector('.icon-package') !== null, height: Math.round(box.getBoundingClientRect().height) })));
+    const looks = await media.evaluateAll((boxes) =>
+      boxes.map((box) => ({
+        icon: box.querySelector('.icon-package') !== null,
+        height: Math.round(box.getBoundingClientRect().height),
+      })),
+    );
     expect(looks[0]).toEqual(looks[1]);
     expect(looks[0]?.icon).toBe(true);
     expect(looks[0]?.height).toBeGreaterThan(100);

@@ -29,11 +29,26 @@ export async function startVapiLoopback() {
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       return void response.end(pages.get(request.url ?? ''));
     }
-    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization, Content-Type', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
+    const cors = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+      'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    };
     if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
-    requests.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, body: await jsonBody(request) });
+    requests.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      authorization: request.headers.authorization,
+      body: await jsonBody(request),
+    });
     response.writeHead(201, { 'Content-Type': 'application/json', ...cors });
-    response.end(JSON.stringify({ id: 'call_e2e', webCallUrl: 'https://vapi-e2e.daily.co/room-offline', assistant: { voice: { provider: '11labs' } } }));
+    response.end(
+      JSON.stringify({
+        id: 'call_e2e',
+        webCallUrl: 'https://vapi-e2e.daily.co/room-offline',
+        assistant: { voice: { provider: '11labs' } },
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -48,9 +63,10 @@ export async function startVapiLoopback() {
       pages.set(path, html);
       return `${url}${path}`;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -23,10 +23,18 @@ beforeAll(async () => {
   [session, vapi, fixtures] = await Promise.all([startSession(FAKE_MEDIA), startVapiLoopback(), startFixtureServer()]);
   // A webhook that records each request's body, then answers with the demo store's own mock webhook.
   fixtures.handle('/api/chat', async (request, response, body) => {
-    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
+    const cors = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'Content-Type',
+      'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    };
     if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
     webhookBodies.push(JSON.parse(body) as (typeof webhookBodies)[number]);
-    const answer = await fetch(`${session.server.url}/api/chat`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const answer = await fetch(`${session.server.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     response.writeHead(answer.status, { 'Content-Type': answer.headers.get('Content-Type') ?? 'text/plain', ...cors });
     response.end(await answer.text());
   });
@@ -59,8 +67,10 @@ async function openVapiPage(name: string, extra: string) {
   return opened;
 }
 
-const voiceEvaluated = (page: Page) => page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0);
-const microphoneAsks = (page: Page) => page.evaluate(() => (window as unknown as { microphoneAsks: number }).microphoneAsks);
+const voiceEvaluated = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0);
+const microphoneAsks = (page: Page) =>
+  page.evaluate(() => (window as unknown as { microphoneAsks: number }).microphoneAsks);
 
 async function type(page: Page, text: string) {
   const box = page.locator('store-assistant').getByRole('textbox', { name: 'Message' });
@@ -70,7 +80,10 @@ async function type(page: Page, text: string) {
 
 describe('the real Vapi SDK against a loopback Vapi API', () => {
   it('POST /call/web carries the conversation, the page and the store overrides as assistantOverrides', async () => {
-    const { page, pageErrors } = await openVapiPage('overrides', `vapi-assistant-overrides='{"firstMessage":"Hallo!","variableValues":{"tier":"gold","conversation":"stale"}}'`);
+    const { page, pageErrors } = await openVapiPage(
+      'overrides',
+      `vapi-assistant-overrides='{"firstMessage":"Hallo!","variableValues":{"tier":"gold","conversation":"stale"}}'`,
+    );
     await page.getByRole('button', { name: 'Ask a question' }).click();
     await page.locator('store-assistant .messages').getByText('Hello! I can help you').first().waitFor();
     await type(page, 'Do you gift wrap?');
@@ -81,7 +94,12 @@ describe('the real Vapi SDK against a loopback Vapi API', () => {
     // The Daily room cannot be joined offline: the call fails after the POST.
     await page.getByText('The call could not be connected.').waitFor({ timeout: 30_000 });
     const [call] = vapi.calls().slice(before);
-    const overrides = (call?.body as { assistantId: string; assistantOverrides: { firstMessage: string; variableValues: Record<string, string> } }).assistantOverrides;
+    const overrides = (
+      call?.body as {
+        assistantId: string;
+        assistantOverrides: { firstMessage: string; variableValues: Record<string, string> };
+      }
+    ).assistantOverrides;
     expect((call?.body as { assistantId: string }).assistantId).toBe('asst_e2e');
     expect(overrides.firstMessage).toBe('Hallo!');
     expect(overrides.variableValues).toMatchObject({
@@ -91,15 +109,22 @@ describe('the real Vapi SDK against a loopback Vapi API', () => {
       page_url: vapi.page('/page-overrides', ''),
       page_title: 'Gift shop',
     });
-    expect(overrides.variableValues.conversation).toMatch(/^Visitor: Hi\nAssistant: Hello! I can help you[^\n]*\nVisitor: Do you gift wrap\?\nAssistant: Gift ideas under \$50: \[showed: [^\n]+\]$/);
-    expect(JSON.parse(overrides.variableValues.shown_products_json ?? '[]')).toEqual(expect.arrayContaining([expect.objectContaining({ variantId: expect.any(String) })]));
+    expect(overrides.variableValues.conversation).toMatch(
+      /^Visitor: Hi\nAssistant: Hello! I can help you[^\n]*\nVisitor: Do you gift wrap\?\nAssistant: Gift ideas under \$50: \[showed: [^\n]+\]$/,
+    );
+    expect(JSON.parse(overrides.variableValues.shown_products_json ?? '[]')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ variantId: expect.any(String) })]),
+    );
     expect(pageErrors).toEqual([]);
   });
 });
 
 describe('consent before recording', () => {
   it('asks first: no SDK evaluated, no microphone asked, no call placed before "Agree and call"', async () => {
-    const { page } = await openVapiPage('consent', 'voice-consent="Calls are recorded. See our [privacy policy](https://shop.example/privacy)."');
+    const { page } = await openVapiPage(
+      'consent',
+      'voice-consent="Calls are recorded. See our [privacy policy](https://shop.example/privacy)."',
+    );
     const before = vapi.calls().length;
     await page.getByRole('button', { name: 'Start a live call' }).click();
     const consent = page.getByRole('group', { name: 'Before we call' });
@@ -142,7 +167,9 @@ describe('the demo voice client on the demo store', () => {
     await widget.getByRole('button', { name: 'Start call' }).click();
     const transcript = widget.getByRole('region', { name: 'Call transcript' });
     // The call's first line shows it knew the question typed before it.
-    await expect.poll(() => transcript.locator('.message:not(.partial)').first().textContent(), { timeout: 15_000 }).toContain(`You asked: "${question}"`);
+    await expect
+      .poll(() => transcript.locator('.message:not(.partial)').first().textContent(), { timeout: 15_000 })
+      .toContain(`You asked: "${question}"`);
 
     await type(page, 'Do you have it in blue?');
     await transcript.locator('.message.user:not(.partial)', { hasText: 'Do you have it in blue?' }).waitFor();
@@ -161,7 +188,12 @@ describe('the demo voice client on the demo store', () => {
     await addedCard.getByRole('button', { name: /^Undo/ }).click();
     await expect.poll(() => page.locator('#cart-count').textContent(), { timeout: 15_000 }).toBe('0');
     await widget.getByText('Removed from your cart').waitFor();
-    expect(await widget.locator('.product-card', { hasText: 'Removed from your cart' }).getByRole('button', { name: /^Add to cart/ }).isEnabled()).toBe(true);
+    expect(
+      await widget
+        .locator('.product-card', { hasText: 'Removed from your cart' })
+        .getByRole('button', { name: /^Add to cart/ })
+        .isEnabled(),
+    ).toBe(true);
 
     // The call ends by itself; nothing of it went to the webhook meanwhile.
     await widget.locator('.call-bar').waitFor({ state: 'detached', timeout: 30_000 });
@@ -183,10 +215,17 @@ describe('the demo voice client on the demo store', () => {
 });
 
 /** The demo store's cart as a theme reads it. */
-const storeCart = (page: Page) => page.evaluate(async () => (await (await fetch('/cart.js')).json()) as { item_count: number; items: { variant_id: number; quantity: number }[] });
+const storeCart = (page: Page) =>
+  page.evaluate(
+    async () =>
+      (await (await fetch('/cart.js')).json()) as {
+        item_count: number;
+        items: { variant_id: number; quantity: number }[];
+      },
+  );
 
 describe('Undo of what a call added, after the cart changed', () => {
-  it('takes back only that add, from the cart as it is now: the visitor\'s own later add stays', async () => {
+  it("takes back only that add, from the cart as it is now: the visitor's own later add stays", async () => {
     const { page, pageErrors } = await session.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${session.server.url}/products/linen-shirt`);
     const widget = page.locator('store-assistant');
@@ -202,7 +241,11 @@ describe('Undo of what a call added, after the cart changed', () => {
     const added = (await storeCart(page)).items[0]?.variant_id;
     // The visitor adds one more of the same product in the store's own page.
     await page.evaluate(async (id) => {
-      await fetch('/cart/add.js', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ items: [{ id, quantity: 1 }] }) });
+      await fetch('/cart/add.js', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ items: [{ id, quantity: 1 }] }),
+      });
     }, added);
     expect((await storeCart(page)).item_count).toBe(2);
 

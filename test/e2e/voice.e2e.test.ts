@@ -35,11 +35,26 @@ beforeAll(async () => {
       response.writeHead(200, { 'Content-Type': 'text/html' });
       return void response.end(pages.get(request.url) ?? '');
     }
-    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Authorization, Content-Type', 'Access-Control-Allow-Methods': 'POST, OPTIONS' };
+    const cors = {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+      'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    };
     if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
-    vapiRequests.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, body: await body(request) });
+    vapiRequests.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      authorization: request.headers.authorization,
+      body: await body(request),
+    });
     response.writeHead(201, { 'Content-Type': 'application/json', ...cors });
-    response.end(JSON.stringify({ id: 'call_e2e', webCallUrl: 'https://vapi-e2e.daily.co/room-offline', assistant: { voice: { provider: '11labs' } } }));
+    response.end(
+      JSON.stringify({
+        id: 'call_e2e',
+        webCallUrl: 'https://vapi-e2e.daily.co/room-offline',
+        assistant: { voice: { provider: '11labs' } },
+      }),
+    );
   });
   await new Promise<void>((resolve) => vapiApi.listen(0, '127.0.0.1', resolve));
   const address = vapiApi.address();
@@ -60,7 +75,10 @@ function fixture(attributes: string) {
     <body><store-assistant webhook-url="${demo}/api/chat" typing-speed="0" ${attributes}></store-assistant></body></html>`;
 }
 
-async function openFixture(html: string, options: { microphone: boolean }): Promise<{ page: Page; pageErrors: string[] }> {
+async function openFixture(
+  html: string,
+  options: { microphone: boolean },
+): Promise<{ page: Page; pageErrors: string[] }> {
   const opened = options.microphone
     ? await session.newPage({ permissions: ['microphone'] })
     : { page: await (await denyingBrowser.newContext()).newPage(), pageErrors: [] };
@@ -75,7 +93,9 @@ describe('voice calls in Chromium', () => {
   it('a demo call on the demo page shows the transcript and ends cleanly', async () => {
     const { page, pageErrors } = await session.newPage();
     await page.goto(`${session.server.url}/`);
-    const sentryBefore = await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0);
+    const sentryBefore = await page.evaluate(
+      () => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0,
+    );
     await page.getByRole('button', { name: 'Start a live call' }).click();
     await page.getByText('Demo call').first().waitFor();
     await page.getByText('Live call').or(page.locator('store-assistant .live-dot')).first().waitFor();
@@ -89,13 +109,20 @@ describe('voice calls in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Start call' }).isEnabled()).toBe(true);
     // A demo call never loads the voice SDK.
     expect(sentryBefore).toBe(false);
-    expect(await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0)).toBe(false);
+    expect(await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0)).toBe(
+      false,
+    );
     expect(pageErrors).toEqual([]);
   });
 
   it('the real Vapi SDK against a loopback API: the join fails offline, one notice, back to idle, chat still works', async () => {
-    const { page, pageErrors } = await openFixture(fixture(`vapi-public-key="pk_e2e" vapi-assistant-id="asst_e2e" vapi-api-url="${vapiApiUrl}"`), { microphone: true });
-    expect(await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0)).toBe(false);
+    const { page, pageErrors } = await openFixture(
+      fixture(`vapi-public-key="pk_e2e" vapi-assistant-id="asst_e2e" vapi-api-url="${vapiApiUrl}"`),
+      { microphone: true },
+    );
+    expect(await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0)).toBe(
+      false,
+    );
     const errors = await page.evaluateHandle(() => {
       const seen: unknown[] = [];
       document.addEventListener('store-assistant:error', (event) => seen.push((event as CustomEvent).detail));
@@ -106,8 +133,17 @@ describe('voice calls in Chromium', () => {
     await page.getByText('The call could not be connected.').waitFor({ timeout: 30_000 });
     await page.locator('store-assistant .call-bar').waitFor({ state: 'detached' });
     // The SDK was loaded only now, for the call, and posted to the configured API with the public key.
-    expect(await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0)).toBe(true);
-    expect(vapiRequests.filter((request) => request.method === 'POST')).toEqual([{ method: 'POST', url: '/call/web', authorization: 'Bearer pk_e2e', body: expect.objectContaining({ assistantId: 'asst_e2e' }) }]);
+    expect(await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0)).toBe(
+      true,
+    );
+    expect(vapiRequests.filter((request) => request.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: '/call/web',
+        authorization: 'Bearer pk_e2e',
+        body: expect.objectContaining({ assistantId: 'asst_e2e' }),
+      },
+    ]);
     const voiceErrors = (await errors.jsonValue()) as { source: string }[];
     expect(voiceErrors.filter((error) => error.source === 'voice')).toHaveLength(1);
     expect(await page.getByRole('button', { name: 'Start call' }).isEnabled()).toBe(true);
@@ -120,13 +156,18 @@ describe('voice calls in Chromium', () => {
   });
 
   it('with the microphone denied, the permission message appears and nothing is loaded', async () => {
-    const { page } = await openFixture(fixture(`vapi-public-key="pk_e2e" vapi-assistant-id="asst_e2e" vapi-api-url="${vapiApiUrl}"`), { microphone: false });
+    const { page } = await openFixture(
+      fixture(`vapi-public-key="pk_e2e" vapi-assistant-id="asst_e2e" vapi-api-url="${vapiApiUrl}"`),
+      { microphone: false },
+    );
     const before = vapiRequests.filter((request) => request.method === 'POST').length;
     await page.getByRole('button', { name: 'Start a live call' }).click();
     await page.getByText('Microphone access is blocked.').waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('Allow the microphone for this site');
     expect(vapiRequests.filter((request) => request.method === 'POST').length).toBe(before);
-    expect(await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0)).toBe(false);
+    expect(await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0)).toBe(
+      false,
+    );
     expect(await page.getByRole('button', { name: 'Start call' }).isEnabled()).toBe(true);
   });
 });

@@ -47,13 +47,17 @@ const files = sourceFiles(src);
 /** The src/ files `file` imports (static and dynamic imports, type-only ones included). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map(
-    (match) => match[1] ?? match[2] ?? '',
-  );
+  const specifiers = [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g),
+  ].map((match) => match[1] ?? match[2] ?? '');
   return specifiers
     .filter((specifier) => specifier.startsWith('.'))
     .map((specifier) => path.resolve(path.dirname(file), specifier.replace(/\?raw$/, '')))
-    .flatMap((target) => [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts')].filter((candidate) => files.includes(candidate)).slice(0, 1));
+    .flatMap((target) =>
+      [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts')]
+        .filter((candidate) => files.includes(candidate))
+        .slice(0, 1),
+    );
 }
 
 const folderOf = (file: string) => {
@@ -132,7 +136,8 @@ describe('the shape of src/', () => {
         if (ts.isFunctionLike(node) && 'body' in node && node.body) {
           const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
           const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-          if (end - start + 1 > MAX_FUNCTION_LINES) tooLong.push(`${path.relative(src, file)}:${start + 1} (${end - start + 1} lines)`);
+          if (end - start + 1 > MAX_FUNCTION_LINES)
+            tooLong.push(`${path.relative(src, file)}:${start + 1} (${end - start + 1} lines)`);
         }
         ts.forEachChild(node, visit);
       };
@@ -145,9 +150,11 @@ describe('the shape of src/', () => {
 describe('docs/architecture.md', () => {
   const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
   /** Every folder of src/ that holds a source file, as `chat/replies/`. */
-  const folders = [...new Set(files.map((file) => path.relative(src, path.dirname(file)).split(path.sep).join('/')))].filter(Boolean);
+  const folders = [
+    ...new Set(files.map((file) => path.relative(src, path.dirname(file)).split(path.sep).join('/'))),
+  ].filter(Boolean);
   /** The folders the table names, from rows that start with | `folder/` |. */
-  const documented = [...doc.matchAll(/^\| `([a-z0-9/-]+)\/` \|/gm)].map((match) => match[1] as string);
+  const documented = [...doc.matchAll(/^\| *`([a-z0-9/-]+)\/` *\|/gm)].map((match) => match[1] as string);
 
   it('has a row for every folder of src/', () => {
     expect(folders.filter((folder) => !documented.includes(folder))).toEqual([]);
@@ -163,11 +170,14 @@ describe('references in comments and docs', () => {
   function tracked(dir: string): string[] {
     return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
       const relative = path.join(dir, entry.name);
-      if (entry.isDirectory()) return ['node_modules', 'dist', 'screenshots', 'fixtures'].includes(entry.name) ? [] : tracked(relative);
+      if (entry.isDirectory())
+        return ['node_modules', 'dist', 'screenshots', 'fixtures'].includes(entry.name) ? [] : tracked(relative);
       return /\.(ts|tsx|mjs|mts|md|css|html)$/.test(entry.name) ? [relative] : [];
     });
   }
-  const texts = ['src', 'build', 'test', 'demo', 'docs'].flatMap(tracked).concat(['README.md', 'CONTRIBUTING.md', 'build.mjs'].filter((file) => existsSync(path.join(root, file))));
+  const texts = ['src', 'build', 'test', 'demo', 'docs']
+    .flatMap(tracked)
+    .concat(['README.md', 'CONTRIBUTING.md', 'build.mjs'].filter((file) => existsSync(path.join(root, file))));
 
   it('cite no document the repository does not have', () => {
     const citations = texts.flatMap((file) =>
@@ -186,7 +196,9 @@ describe('references in comments and docs', () => {
     const missing = texts.flatMap((file) =>
       [...readFileSync(path.join(root, file), 'utf8').matchAll(pathPattern)]
         .map((match) => (match[1] as string).replace(/\/$/, ''))
-        .filter((reference) => !reference.includes('*') && !generated.some((folder) => `${reference}/`.startsWith(folder)))
+        .filter(
+          (reference) => !reference.includes('*') && !generated.some((folder) => `${reference}/`.startsWith(folder)),
+        )
         .filter((reference) => !existsSync(path.join(root, reference)))
         .map((reference) => `${file}: ${reference}`),
     );

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 // contributing guide and the pages under docs/ must name a file that exists, and an `#anchor` into one
 // of our markdown files a heading it has.
 const root = path.resolve(__dirname, '../..');
-const pages = ['README.md', 'CONTRIBUTING.md', ...readdirSync(path.join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const pages = [
+  'README.md',
+  'CONTRIBUTING.md',
+  ...readdirSync(path.join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** Inline code: a run of backticks, the code, and a run of the same length (` ```json ` is one span). */
 const CODE_SPAN = /(?<!`)(`+)(?!`)([^\n]*?[^`\n])\1(?!`)/g;
@@ -26,8 +32,13 @@ export function headingAnchors(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const anchors = new Set<string>();
   for (const [, heading] of prose(markdown.replace(CODE_SPAN, '$2')).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
-    const text = (heading as string).replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_]{1,2}([^*_]+)[*_]{1,2}/g, '$1');
-    const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const text = (heading as string)
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[*_]{1,2}([^*_]+)[*_]{1,2}/g, '$1');
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count ? `${slug}-${count}` : slug);
@@ -38,9 +49,10 @@ export function headingAnchors(markdown: string): Set<string> {
 /** The relative link targets of a markdown page: `[text](target)`, `<img src>` and `<a href>`. */
 export function relativeLinks(markdown: string): string[] {
   const text = prose(markdown);
-  const targets = [...text.matchAll(/\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g), ...text.matchAll(/\s(?:src|href)="([^"]+)"/g)].map(
-    (match) => match[1] as string,
-  );
+  const targets = [
+    ...text.matchAll(/\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g),
+    ...text.matchAll(/\s(?:src|href)="([^"]+)"/g),
+  ].map((match) => match[1] as string);
   return targets.filter((target) => !/^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(target));
 }
 
@@ -66,7 +78,9 @@ describe('links in the README, CONTRIBUTING.md and docs/', () => {
   });
 
   it('the README links to every topic page', () => {
-    const linked = relativeLinks(readFileSync(path.join(root, 'README.md'), 'utf8')).map((target) => target.split('#')[0]);
+    const linked = relativeLinks(readFileSync(path.join(root, 'README.md'), 'utf8')).map(
+      (target) => target.split('#')[0],
+    );
     const topics = pages.filter((file) => file.startsWith('docs/') && file !== 'docs/architecture.md');
     expect(topics.filter((file) => !linked.includes(file))).toEqual([]);
   });

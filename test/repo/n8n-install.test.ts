@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,7 +60,12 @@ describe('installing n8n for the real-n8n suite', () => {
   it('installs into <XDG_CACHE_HOME>/store-assistant/n8n-<version>, skipping install scripts, then builds sqlite3 from source', async () => {
     const install = await ensureN8n();
     const dir = path.join(scratch, 'cache', 'store-assistant', `n8n-${N8N_VERSION}`);
-    expect(install).toEqual({ dir, bin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), installed: true, seconds: expect.any(Number) });
+    expect(install).toEqual({
+      dir,
+      bin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+      installed: true,
+      seconds: expect.any(Number),
+    });
     expect(n8nInstallDir()).toBe(dir);
     expect(npmCalls().map((call) => call.args)).toEqual([
       'install --ignore-scripts --omit=dev --no-audit --no-fund --loglevel=error',
@@ -59,7 +74,11 @@ describe('installing n8n for the real-n8n suite', () => {
     // npm ran in a scratch folder that became the install only when complete.
     expect(npmCalls()[0]?.dir).toMatch(new RegExp(`n8n-${N8N_VERSION.replace(/\./g, '\\.')}\\.partial-`));
     const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ private: true, dependencies: { n8n: N8N_VERSION }, overrides: { xlsx: '0.18.5' } });
+    expect(manifest).toMatchObject({
+      private: true,
+      dependencies: { n8n: N8N_VERSION },
+      overrides: { xlsx: '0.18.5' },
+    });
     expect(readdirSync(path.dirname(dir))).toEqual([`n8n-${N8N_VERSION}`]);
   });
 
@@ -96,7 +115,7 @@ describe('installing n8n for the real-n8n suite', () => {
     expect(existsSync(recent)).toBe(true);
   });
 
-  it('fails with npm\'s own message and leaves nothing that looks installed', async () => {
+  it("fails with npm's own message and leaves nothing that looks installed", async () => {
     vi.stubEnv('FAKE_NPM_FAIL', 'E404 xlsx');
     await expect(ensureN8n()).rejects.toThrow(/npm install .* exited with 1\n[\s\S]*E404 xlsx/);
     expect(existsSync(n8nInstallDir())).toBe(false);

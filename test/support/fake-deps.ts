@@ -11,7 +11,8 @@ export interface EmittedEvent {
 }
 
 /** A tiny valid JPEG data URL, standing in for a downscaled attachment. */
-export const FAKE_IMAGE_DATA_URL = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8U';
+export const FAKE_IMAGE_DATA_URL =
+  'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8U';
 
 /**
  * Assistant deps for tests: in-memory storage, a fixed clock, timers from the (possibly faked) global
@@ -30,7 +31,10 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     sessionStorage: memoryStorage(),
     watchStorage: () => () => undefined,
     now: () => time,
-    timers: { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+    timers: {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
     scheduleIdle: (callback) => {
       let cancel = () => undefined as void;
       const done = new Promise<void>((resolve) => {

@@ -17,7 +17,13 @@ export function fakeFetch(respond: Responder) {
   const answers: Promise<unknown>[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-    const request: RecordedRequest = { url: String(input), method: init?.method ?? 'GET', headers: new Headers(init?.headers), body, signal: init?.signal };
+    const request: RecordedRequest = {
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
+      body,
+      signal: init?.signal,
+    };
     requests.push(request);
     if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const answer = respond(request);
@@ -73,6 +79,8 @@ export function n8nStream(pieces: string[], gapMs = 0): Response {
 /** A fetch whose reply never comes; it rejects like the browser when its signal aborts. */
 export function hangingResponder(request: RecordedRequest): Promise<Response> {
   return new Promise((_, reject) => {
-    request.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+    request.signal?.addEventListener('abort', () =>
+      reject(new DOMException('The operation was aborted.', 'AbortError')),
+    );
   });
 }

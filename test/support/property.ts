@@ -40,4 +40,6 @@ export interface MessyFixtures {
 }
 
 /** test/fixtures/messy-replies.json. */
-export const messyFixtures = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/messy-replies.json'), 'utf8')) as MessyFixtures;
+export const messyFixtures = JSON.parse(
+  readFileSync(path.join(__dirname, '../fixtures/messy-replies.json'), 'utf8'),
+) as MessyFixtures;

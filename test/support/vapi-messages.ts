@@ -1,4 +1,9 @@
-import type { ClientMessageConversationUpdate, ClientMessageToolCalls, ClientMessageTranscript, ServerMessageStatusUpdate } from '@vapi-ai/web/dist/api';
+import type {
+  ClientMessageConversationUpdate,
+  ClientMessageToolCalls,
+  ClientMessageTranscript,
+  ServerMessageStatusUpdate,
+} from '@vapi-ai/web/dist/api';
 import { createEmitter, type AddMessage, type VoiceClient, type VoiceClientEvents } from '../../src/voice/voice-client';
 import { vi } from 'vitest';
 
@@ -7,12 +12,23 @@ import { vi } from 'vitest';
 // each Daily app-message as JSON and emits it as is (vapi.js, onAppMessage).
 
 /** A `tool-calls` message: the model asks for tools; `arguments` is a JSON string, as the SDK types say. */
-export function toolCallsMessage(calls: { id: string; name: string; args: Record<string, unknown> }[]): ClientMessageToolCalls {
-  const toolCallList = calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.args) } }));
+export function toolCallsMessage(
+  calls: { id: string; name: string; args: Record<string, unknown> }[],
+): ClientMessageToolCalls {
+  const toolCallList = calls.map((call) => ({
+    id: call.id,
+    type: 'function',
+    function: { name: call.name, arguments: JSON.stringify(call.args) },
+  }));
   return {
     type: 'tool-calls',
     toolCallList,
-    toolWithToolCallList: toolCallList.map((toolCall) => ({ type: 'function' as const, async: true, function: { name: toolCall.function.name }, toolCall })),
+    toolWithToolCallList: toolCallList.map((toolCall) => ({
+      type: 'function' as const,
+      async: true,
+      function: { name: toolCall.function.name },
+      toolCall,
+    })),
     timestamp: 1_763_640_000_000,
   };
 }
@@ -21,17 +37,33 @@ export function toolCallsMessage(calls: { id: string; name: string; args: Record
  * A `transcript` message. `final-only` is the type Vapi sends when the assistant's `clientMessages`
  * asks for final transcripts only.
  */
-export function transcriptMessage(role: 'user' | 'assistant', transcript: string, transcriptType: 'partial' | 'final' = 'final', kind: 'all' | 'final-only' = 'all'): ClientMessageTranscript {
-  return { type: kind === 'all' ? 'transcript' : "transcript[transcriptType='final']", role, transcriptType, transcript, timestamp: 1_763_640_000_000 };
+export function transcriptMessage(
+  role: 'user' | 'assistant',
+  transcript: string,
+  transcriptType: 'partial' | 'final' = 'final',
+  kind: 'all' | 'final-only' = 'all',
+): ClientMessageTranscript {
+  return {
+    type: kind === 'all' ? 'transcript' : "transcript[transcriptType='final']",
+    role,
+    transcriptType,
+    transcript,
+    timestamp: 1_763_640_000_000,
+  };
 }
 
 /** A `status-update` message; the SDK sends `ended` with `customer-ended-call` itself when it leaves the room. */
-export function statusMessage(status: ServerMessageStatusUpdate['status'], endedReason?: ServerMessageStatusUpdate['endedReason']): ServerMessageStatusUpdate {
+export function statusMessage(
+  status: ServerMessageStatusUpdate['status'],
+  endedReason?: ServerMessageStatusUpdate['endedReason'],
+): ServerMessageStatusUpdate {
   return { type: 'status-update', status, ...(endedReason ? { endedReason } : {}) };
 }
 
 /** A `conversation-update` message: the whole conversation so far, after each committed turn. */
-export function conversationUpdateMessage(turns: { role: 'user' | 'assistant' | 'system'; content: string }[]): ClientMessageConversationUpdate {
+export function conversationUpdateMessage(
+  turns: { role: 'user' | 'assistant' | 'system'; content: string }[],
+): ClientMessageConversationUpdate {
   return {
     type: 'conversation-update',
     messages: turns.map((turn) =>
@@ -46,7 +78,11 @@ export function conversationUpdateMessage(turns: { role: 'user' | 'assistant' | 
 }
 
 /** The errors the SDK emits (vapi.js): `daily-error` when Daily's call fails, with Daily's error serialised. */
-export const dailyError = (message: string) => ({ type: 'daily-error', error: { message, type: 'connection-error' }, timestamp: '2026-11-20T12:00:00.000Z' });
+export const dailyError = (message: string) => ({
+  type: 'daily-error',
+  error: { message, type: 'connection-error' },
+  timestamp: '2026-11-20T12:00:00.000Z',
+});
 
 /**
  * A VoiceClient that behaves like the Vapi SDK at its boundary: it records what the widget sends and
@@ -73,7 +109,10 @@ export function sdkLikeClient() {
       emitter.emit(event, ...args);
     },
     /** Vapi's server sends a message to the browser. */
-    message(message: ClientMessageToolCalls | ClientMessageTranscript | ServerMessageStatusUpdate | ClientMessageConversationUpdate) {
+    message(
+      message:
+        ClientMessageToolCalls | ClientMessageTranscript | ServerMessageStatusUpdate | ClientMessageConversationUpdate,
+    ) {
       emitter.emit('message', message);
     },
   };

@@ -2,12 +2,17 @@ import type { ChatDeps, ChatStore } from '../chat-state';
 import { ImageTooLargeError, isAcceptedImage } from './image-attachment';
 
 /** Choosing and removing the image for the next message. `notify` shows a notice and reports the reason. */
-export function createAttachments(store: ChatStore, deps: Pick<ChatDeps, 'prepareImage'>, notify: (text: string, reason: string) => void) {
+export function createAttachments(
+  store: ChatStore,
+  deps: Pick<ChatDeps, 'prepareImage'>,
+  notify: (text: string, reason: string) => void,
+) {
   return {
     /** Chooses an image for the next message; anything but an image gets a clear notice. */
     async attachImage(file: File): Promise<void> {
       const { strings } = store.getState();
-      if (!isAcceptedImage(file)) return notify(strings.imageOnly, `attachment: "${file.name}" is not an image (${file.type || 'unknown type'})`);
+      if (!isAcceptedImage(file))
+        return notify(strings.imageOnly, `attachment: "${file.name}" is not an image (${file.type || 'unknown type'})`);
       try {
         const image = await deps.prepareImage(file);
         store.setState({ attachment: { dataUrl: image.dataUrl, name: file.name }, notice: null });

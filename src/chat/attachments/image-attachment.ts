@@ -43,14 +43,16 @@ const u16be = (bytes: Uint8Array, at: number) => ((bytes[at] ?? 0) << 8) | (byte
 const u16le = (bytes: Uint8Array, at: number) => (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
 const u24le = (bytes: Uint8Array, at: number) => u16le(bytes, at) | ((bytes[at + 2] ?? 0) << 16);
 const u32be = (bytes: Uint8Array, at: number) => u16be(bytes, at) * 65536 + u16be(bytes, at + 2);
-const ascii = (bytes: Uint8Array, at: number, length: number) => String.fromCharCode(...bytes.subarray(at, at + length));
+const ascii = (bytes: Uint8Array, at: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(at, at + length));
 
 /** A JPEG's size, from its first start-of-frame marker. */
 function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
   let at = 2;
   while (at + 8 < bytes.length && bytes[at] === 0xff) {
     const marker = bytes[at + 1] ?? 0;
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { width: u16be(bytes, at + 7), height: u16be(bytes, at + 5) };
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { width: u16be(bytes, at + 7), height: u16be(bytes, at + 5) };
     at += 2 + u16be(bytes, at + 2);
   }
   return null;

@@ -48,9 +48,18 @@ const CART_ADD_PATH = /(?:^|\/)cart\/add(?:\.js|\.json)?\/?$/;
 /** A Shopify cart permalink, `/cart/4242:7,99:1`: it fills the cart with those lines. */
 const CART_PERMALINK_PATH = /(?:^|\/)cart\/(\d{1,20}:\d{1,6}(?:,\d{1,20}:\d{1,6})*)\/?$/;
 /** Paths that edit or empty a cart, or sign the visitor out (Shopify, WooCommerce, and the usual names). */
-const CHANGE_PATH = /(?:^|\/)(?:cart\/(?:clear|change|update|remove|empty)(?:\.js|\.json)?|account\/logout|customer-logout|log-?out|sign-?out)\/?$/;
+const CHANGE_PATH =
+  /(?:^|\/)(?:cart\/(?:clear|change|update|remove|empty)(?:\.js|\.json)?|account\/logout|customer-logout|log-?out|sign-?out)\/?$/;
 /** Query parameters that make a WooCommerce (or WordPress) page change the cart or the session. */
-const CHANGE_PARAMETERS = ['remove_item', 'undo_item', 'empty-cart', 'empty_cart', 'update_cart', 'customer-logout', 'wc-ajax'];
+const CHANGE_PARAMETERS = [
+  'remove_item',
+  'undo_item',
+  'empty-cart',
+  'empty_cart',
+  'update_cart',
+  'customer-logout',
+  'wc-ajax',
+];
 
 /** A quantity from a URL: a whole number from 1 up, else null. */
 function urlQuantity(value: string | null): number | null {
@@ -61,7 +70,10 @@ function urlQuantity(value: string | null): number | null {
 /** The lines an add URL names, or null when it names none it could be confirmed as. */
 function addItems(url: URL, path: string): StoreAddItem[] | null {
   const permalink = CART_PERMALINK_PATH.exec(path)?.[1];
-  if (permalink) return permalink.split(',').map((pair) => ({ variantId: pair.split(':')[0] ?? '', quantity: Number(pair.split(':')[1]) }));
+  if (permalink)
+    return permalink
+      .split(',')
+      .map((pair) => ({ variantId: pair.split(':')[0] ?? '', quantity: Number(pair.split(':')[1]) }));
   const id = CART_ADD_PATH.test(path) ? url.searchParams.get('id') : url.searchParams.get('add-to-cart');
   const quantity = urlQuantity(url.searchParams.get('quantity'));
   return id && quantity !== null ? [{ variantId: id, quantity }] : null;
@@ -91,7 +103,8 @@ export function storeRequestOf(href: string, base: string): StoreRequest {
     const items = addItems(url, path);
     return items ? { kind: 'add', items } : { kind: 'change' };
   }
-  if (logout || CHANGE_PATH.test(path) || parameters.some((key) => CHANGE_PARAMETERS.includes(key))) return { kind: 'change' };
+  if (logout || CHANGE_PATH.test(path) || parameters.some((key) => CHANGE_PARAMETERS.includes(key)))
+    return { kind: 'change' };
   return null;
 }
 
@@ -101,7 +114,9 @@ const IMAGE_PATH = /\.(?:avif|gif|jpe?g|png|svg|webp)$/i;
 /** Does `host` (as in `URL.host`) match `pattern`? `*.example.com` matches subdomains only. */
 function hostMatches(host: string, pattern: string): boolean {
   const lower = host.toLowerCase();
-  return pattern.startsWith('*.') ? lower.endsWith(pattern.slice(1)) && lower.length > pattern.length - 1 : lower === pattern;
+  return pattern.startsWith('*.')
+    ? lower.endsWith(pattern.slice(1)) && lower.length > pattern.length - 1
+    : lower === pattern;
 }
 
 /** Does `url` match an `image-hosts` entry? With `prefixOnly`, only entries with a path prefix count. */
@@ -124,9 +139,12 @@ export function allowedImageUrl(src: string, policy: ImagePolicy): string | null
     return null;
   }
   const sameOrigin = url.origin === policy.pageOrigin;
-  const allowed = storeRequestOf(url.href, policy.pageOrigin) === null && (sameOrigin
-    ? /^https?:$/.test(url.protocol) && (IMAGE_PATH.test(url.pathname) || policy.imageHosts.some((entry) => entryAllows(url, entry, true)))
-    : url.protocol === 'https:' && policy.imageHosts.some((entry) => entryAllows(url, entry, false)));
+  const allowed =
+    storeRequestOf(url.href, policy.pageOrigin) === null &&
+    (sameOrigin
+      ? /^https?:$/.test(url.protocol) &&
+        (IMAGE_PATH.test(url.pathname) || policy.imageHosts.some((entry) => entryAllows(url, entry, true)))
+      : url.protocol === 'https:' && policy.imageHosts.some((entry) => entryAllows(url, entry, false)));
   if (allowed) return url.href;
   if (url.host) policy.onRefused?.(url.host, sameOrigin);
   return null;

@@ -23,7 +23,11 @@ function insertInOrder(list: Message[], message: Message): void {
  */
 function takeSaved(mine: Message, saved: Message | undefined, synced: SyncedMessages): saved is Message {
   if (!saved || synced.get(mine.id) !== mine || mine.sender !== 'bot' || mine.status === 'streaming') return false;
-  return saved.content !== mine.content || saved.status !== mine.status || (saved.products?.length ?? 0) !== (mine.products?.length ?? 0);
+  return (
+    saved.content !== mine.content ||
+    saved.status !== mine.status ||
+    (saved.products?.length ?? 0) !== (mine.products?.length ?? 0)
+  );
 }
 
 /** What a merge gives: the messages to show and save, every removal either side knows of, and what is now in sync. */
@@ -44,7 +48,11 @@ export interface Merged {
  * side are kept, in time order; a message removed on either side stays removed. This tab's order is
  * kept; what only the other tab has is placed by its timestamp.
  */
-export function mergeConversation(mine: readonly Message[], synced: SyncedMessages, stored: StoredConversation | null): Merged {
+export function mergeConversation(
+  mine: readonly Message[],
+  synced: SyncedMessages,
+  stored: StoredConversation | null,
+): Merged {
   const mineIds = new Set(mine.map((message) => message.id));
   const removed = new Set(stored?.removed ?? []);
   for (const id of synced.keys()) if (!mineIds.has(id)) removed.add(id);
@@ -59,7 +67,8 @@ export function mergeConversation(mine: readonly Message[], synced: SyncedMessag
     if (!mineIds.has(message.id) && !removed.has(message.id)) insertInOrder(messages, message);
   }
   const inSync = new Map<string, Message>();
-  for (const message of messages) if (theirs.get(message.id) === message || synced.get(message.id) === message) inSync.set(message.id, message);
+  for (const message of messages)
+    if (theirs.get(message.id) === message || synced.get(message.id) === message) inSync.set(message.id, message);
   for (const [id, message] of synced) if (!mineIds.has(id) && !stored?.removed.includes(id)) inSync.set(id, message);
   return { messages, removed: [...removed], synced: inSync };
 }

@@ -31,7 +31,11 @@ const MAX_CONTENT_LENGTH = 200_000;
 const MAX_REMOVED = 200;
 const FORMAT_VERSION = 2;
 /** Every key the widget saves conversations under starts with one of these. */
-export const CONVERSATION_KEY_PREFIXES = ['store-assistant:chat:', 'store-assistant:open:', 'store-assistant:chats:'] as const;
+export const CONVERSATION_KEY_PREFIXES = [
+  'store-assistant:chat:',
+  'store-assistant:open:',
+  'store-assistant:chats:',
+] as const;
 
 /**
  * Where the last clear is marked (every conversation deleted, `persist` set to `none`), with a new
@@ -85,7 +89,10 @@ function readMessage(raw: unknown, products: ProductContext): Message | null {
   const message = completeMessage({ id: id.slice(0, 100), content: capped.text, sender, timestamp });
   const cards = own(raw, 'products');
   if (Array.isArray(cards)) {
-    const normalised = cards.slice(0, MAX_PRODUCTS * 2).flatMap((product) => normaliseProduct(product, products) ?? []).slice(0, MAX_PRODUCTS);
+    const normalised = cards
+      .slice(0, MAX_PRODUCTS * 2)
+      .flatMap((product) => normaliseProduct(product, products) ?? [])
+      .slice(0, MAX_PRODUCTS);
     if (normalised.length > 0) message.products = normalised;
   }
   const status = own(raw, 'status');
@@ -100,24 +107,39 @@ function readMessage(raw: unknown, products: ProductContext): Message | null {
   if (feedback === 'up' || feedback === 'down') message.feedback = feedback;
   if (own(raw, 'origin') === 'widget') message.origin = 'widget';
   const callSeconds = own(raw, 'callSeconds');
-  if (typeof callSeconds === 'number' && Number.isInteger(callSeconds) && callSeconds >= 0) message.callSeconds = callSeconds;
+  if (typeof callSeconds === 'number' && Number.isInteger(callSeconds) && callSeconds >= 0)
+    message.callSeconds = callSeconds;
   return message;
 }
 
 /** A conversation from parsed storage; null unless it has the saved shape. Hostile data never throws. */
 function readStored(raw: unknown, products: ProductContext): StoredConversation | null {
   const [id, updatedAt, messages, removed] = ['id', 'updatedAt', 'messages', 'removed'].map((key) => own(raw, key));
-  if (typeof id !== 'string' || !id || typeof updatedAt !== 'number' || !Number.isFinite(updatedAt) || !Array.isArray(messages)) return null;
+  if (
+    typeof id !== 'string' ||
+    !id ||
+    typeof updatedAt !== 'number' ||
+    !Number.isFinite(updatedAt) ||
+    !Array.isArray(messages)
+  )
+    return null;
   return {
     id: id.slice(0, 100),
     updatedAt,
     messages: messages.slice(-MAX_MESSAGES_PER_CONVERSATION).flatMap((message) => readMessage(message, products) ?? []),
-    removed: Array.isArray(removed) ? removed.filter((item): item is string => typeof item === 'string').slice(-MAX_REMOVED) : [],
+    removed: Array.isArray(removed)
+      ? removed.filter((item): item is string => typeof item === 'string').slice(-MAX_REMOVED)
+      : [],
   };
 }
 
 /** The conversation saved under `id`; null when there is none, or it is unreadable. */
-export function readConversation(storage: SafeStorage, keys: StorageKeys, id: string, products: ProductContext): StoredConversation | null {
+export function readConversation(
+  storage: SafeStorage,
+  keys: StorageKeys,
+  id: string,
+  products: ProductContext,
+): StoredConversation | null {
   const parsed = parseJson(storage.get(keys.conversation + id));
   if (own(parsed, 'version') !== FORMAT_VERSION) return null;
   const conversation = readStored(parsed, products);
@@ -126,11 +148,17 @@ export function readConversation(storage: SafeStorage, keys: StorageKeys, id: st
 
 /** The ids of the conversations saved for `keys`. */
 export function savedIds(storage: SafeStorage, keys: StorageKeys): string[] {
-  return storage.keys().flatMap((key) => (key.startsWith(keys.conversation) ? [key.slice(keys.conversation.length)] : []));
+  return storage
+    .keys()
+    .flatMap((key) => (key.startsWith(keys.conversation) ? [key.slice(keys.conversation.length)] : []));
 }
 
 /** Every conversation saved for `keys`, most recent first, at most {@link MAX_CONVERSATIONS}. */
-export function readConversations(storage: SafeStorage, keys: StorageKeys, products: ProductContext): StoredConversation[] {
+export function readConversations(
+  storage: SafeStorage,
+  keys: StorageKeys,
+  products: ProductContext,
+): StoredConversation[] {
   const all = savedIds(storage, keys).flatMap((id) => readConversation(storage, keys, id, products) ?? []);
   return all.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, MAX_CONVERSATIONS);
 }
@@ -140,7 +168,11 @@ function storable(message: Message, maxImageLength: number): Message {
   const { animate: _animate, status, ...rest } = message;
   // A reply still streaming when it is saved (the tab may never get to finish it) is saved as what it
   // would be if it never did: interrupted, with Retry, never as a complete answer.
-  return { ...rest, content: dropLargeImages(message.content, maxImageLength), status: status === 'streaming' ? 'interrupted' : status };
+  return {
+    ...rest,
+    content: dropLargeImages(message.content, maxImageLength),
+    status: status === 'streaming' ? 'interrupted' : status,
+  };
 }
 
 function serialise(conversation: StoredConversation, maxImageLength = MAX_STORED_IMAGE_LENGTH): string {
@@ -148,7 +180,9 @@ function serialise(conversation: StoredConversation, maxImageLength = MAX_STORED
     version: FORMAT_VERSION,
     id: conversation.id,
     updatedAt: conversation.updatedAt,
-    messages: conversation.messages.slice(-MAX_MESSAGES_PER_CONVERSATION).map((message) => storable(message, maxImageLength)),
+    messages: conversation.messages
+      .slice(-MAX_MESSAGES_PER_CONVERSATION)
+      .map((message) => storable(message, maxImageLength)),
     removed: conversation.removed.slice(-MAX_REMOVED),
   });
 }
@@ -173,5 +207,6 @@ export function eraseConversations(storage: SafeStorage, keys: StorageKeys): voi
 
 /** Removes every conversation the widget saved in `storage`, for every webhook. */
 export function eraseAllConversations(storage: SafeStorage): void {
-  for (const key of storage.keys()) if (CONVERSATION_KEY_PREFIXES.some((prefix) => key.startsWith(prefix))) storage.remove(key);
+  for (const key of storage.keys())
+    if (CONVERSATION_KEY_PREFIXES.some((prefix) => key.startsWith(prefix))) storage.remove(key);
 }

@@ -53,13 +53,19 @@ export function createOpenConversationSync(
       const saved = stored();
       const merged = mergeConversation(messages, synced, saved);
       const updatedAt = merged.messages[merged.messages.length - 1]?.timestamp ?? deps.now();
-      const ok = writeConversation(target.storage, target.keys, { id: sessionId, updatedAt, messages: merged.messages, removed: merged.removed });
+      const ok = writeConversation(target.storage, target.keys, {
+        id: sessionId,
+        updatedAt,
+        messages: merged.messages,
+        removed: merged.removed,
+      });
       if (!ok && target.storage !== noStorage && !warnedFull) {
         warnedFull = true;
         deps.warn('the conversation could not be saved: the browser refused storage (blocked or full)');
         // Full storage is worth a word to the visitor (blocked storage is the browser's choice, and
         // silent): the conversation stays on screen, but would not be there on the next page.
-        if (target.storage.full?.()) store.setState({ notice: { source: 'chat', text: store.getState().strings.storageFull } });
+        if (target.storage.full?.())
+          store.setState({ notice: { source: 'chat', text: store.getState().strings.storageFull } });
       }
       if (ok) warnedFull = false;
       show(merged.messages);

@@ -48,11 +48,17 @@ function openConversation(store: ChatStore, now: () => number): StoredConversati
 /** The Chats view's list: the open conversation (once it has messages) and the others, most recent first. */
 function listed(open: StoredConversation, others: readonly StoredConversation[]): ConversationSummary[] {
   const all = open.messages.length > 0 ? [open, ...others.filter((other) => other.id !== open.id)] : [...others];
-  return all.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, MAX_CONVERSATIONS).map(summarise);
+  return all
+    .sort((a, b) => b.updatedAt - a.updatedAt)
+    .slice(0, MAX_CONVERSATIONS)
+    .map(summarise);
 }
 
 /** The storage a `persist` mode writes to. */
-function storageFor(persist: ChatConfig['persist'], deps: Pick<ChatDeps, 'localStorage' | 'sessionStorage'>): SafeStorage {
+function storageFor(
+  persist: ChatConfig['persist'],
+  deps: Pick<ChatDeps, 'localStorage' | 'sessionStorage'>,
+): SafeStorage {
   if (persist === 'local') return deps.localStorage;
   return persist === 'session' ? deps.sessionStorage : noStorage;
 }
@@ -94,7 +100,16 @@ export function createConversations(store: ChatStore, deps: ChatDeps) {
   const target = { storage: noStorage, keys: storageKeys(null), loaded: false };
   const productContext = () => ({ ...store.getState().markdownOptions, storeUrl: store.getState().config.storeUrl });
   const open = createOpenConversationSync(store, deps, target, productContext);
-  const parts: Parts = { store, deps, target, list: { others: [] }, pointer: { id: null }, open, productContext, cleared: { seen: null } };
+  const parts: Parts = {
+    store,
+    deps,
+    target,
+    list: { others: [] },
+    pointer: { id: null },
+    open,
+    productContext,
+    cleared: { seen: null },
+  };
   const saving = createSaving(parts);
   const moves = createConversationMoves(parts, saving);
   let unwatch: (() => void) | null = null;
@@ -186,7 +201,8 @@ function createSaving(parts: Parts) {
   /** At most {@link MAX_CONVERSATIONS} are kept: a new one pushes the oldest out of storage. */
   const prune = () => {
     const kept = newestCopies(list.others).slice(0, MAX_CONVERSATIONS - 1);
-    for (const conversation of list.others) if (!kept.includes(conversation)) target.storage.remove(target.keys.conversation + conversation.id);
+    for (const conversation of list.others)
+      if (!kept.includes(conversation)) target.storage.remove(target.keys.conversation + conversation.id);
     list.others = kept;
   };
   /** Saves the open conversation now, if it changed. */
@@ -249,7 +265,10 @@ function followStorage(parts: Parts, key: string | null, publish: () => void): v
   const id = key?.slice(target.keys.conversation.length);
   const { sessionId } = store.getState();
   if (id === undefined || id === sessionId) open.follow();
-  if (id !== sessionId) list.others = readConversations(target.storage, target.keys, productContext()).filter((conversation) => conversation.id !== sessionId);
+  if (id !== sessionId)
+    list.others = readConversations(target.storage, target.keys, productContext()).filter(
+      (conversation) => conversation.id !== sessionId,
+    );
   publish();
 }
 
@@ -288,11 +307,13 @@ function createConversationMoves(parts: Parts, saving: ReturnType<typeof createS
       const before = target.storage;
       const there = storage === noStorage ? [] : readConversations(storage, target.keys, productContext());
       for (const conversation of list.others) {
-        if (storage !== noStorage && !there.some((saved) => saved.id === conversation.id)) writeConversation(storage, target.keys, conversation);
+        if (storage !== noStorage && !there.some((saved) => saved.id === conversation.id))
+          writeConversation(storage, target.keys, conversation);
       }
       const { sessionId } = store.getState();
       list.others = newestCopies([...list.others, ...there]).filter((conversation) => conversation.id !== sessionId);
-      if (storage === noStorage) [deps.localStorage, deps.sessionStorage].forEach((each) => eraseConversations(each, target.keys));
+      if (storage === noStorage)
+        [deps.localStorage, deps.sessionStorage].forEach((each) => eraseConversations(each, target.keys));
       else if (before !== noStorage) eraseConversations(before, target.keys);
       // Nothing is saved any more: other tabs must not save again what was just removed.
       if (storage === noStorage) markCleared(parts);

@@ -1,7 +1,8 @@
 import { IMAGE_NOT_SAVED } from './conversation-storage';
 
 /** A piece of a visitor's message: text, an attached image, or the note left by an image not saved. */
-export type UserContentPart = { kind: 'text'; text: string } | { kind: 'image'; src: string; alt: string } | { kind: 'image-not-saved' };
+export type UserContentPart =
+  { kind: 'text'; text: string } | { kind: 'image'; src: string; alt: string } | { kind: 'image-not-saved' };
 
 const PARTS = /!\[([^\]]*)\]\((data:image\/(?:png|jpe?g|gif|webp|avif);base64,[a-z0-9+/=]+)\)|\[image not saved\]/gi;
 

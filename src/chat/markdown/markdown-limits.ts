@@ -26,7 +26,8 @@ export function tooManyElements(tokens: Token[]): boolean {
   let count = 0;
   walkTokens(tokens, (token) => {
     if (TEXT_TOKENS.has(token.type)) return;
-    if (token.type === 'table') count += (token as Tokens.Table).header.length * ((token as Tokens.Table).rows.length + 1);
+    if (token.type === 'table')
+      count += (token as Tokens.Table).header.length * ((token as Tokens.Table).rows.length + 1);
     else count += CHECKED_TOKENS.has(token.type) ? 2 : 1;
   });
   return count > MAX_ELEMENTS;

@@ -43,7 +43,8 @@ export function makeLinkHonest(link: Element, href: string): void {
   const visible = stripInvisible(text);
   if (visible !== text) {
     const walker = link.ownerDocument.createTreeWalker(link, 4 /* NodeFilter.SHOW_TEXT */);
-    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) node.data = stripInvisible(node.data);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null)
+      node.data = stripInvisible(node.data);
   }
   const note = linkTargetNote(visible, href);
   if (note) link.after(` (${note})`);
@@ -63,13 +64,17 @@ const LINK_TARGETS = [
  * (storeRequestOf), and each add they named is offered as a proposal the visitor confirms instead.
  * One per cart id, first link first.
  */
-export function storeAddActions(markdown: string, base: string): { type: 'add-to-cart'; variantId: string; quantity: number }[] {
+export function storeAddActions(
+  markdown: string,
+  base: string,
+): { type: 'add-to-cart'; variantId: string; quantity: number }[] {
   const found = new Map<string, { type: 'add-to-cart'; variantId: string; quantity: number }>();
   for (const pattern of LINK_TARGETS) {
     for (const [, target = ''] of markdown.matchAll(pattern)) {
       const request = storeRequestOf(target.startsWith('www.') ? `https://${target}` : target, base);
       if (request?.kind !== 'add') continue;
-      for (const { variantId, quantity } of request.items) if (!found.has(variantId)) found.set(variantId, { type: 'add-to-cart', variantId, quantity });
+      for (const { variantId, quantity } of request.items)
+        if (!found.has(variantId)) found.set(variantId, { type: 'add-to-cart', variantId, quantity });
     }
   }
   return [...found.values()];

@@ -4,7 +4,10 @@ import type { ChatDeps, ChatStore } from '../chat-state';
 export const MARKDOWN_PRELOAD_DELAY_MS = 2_000;
 
 /** Loading the markdown renderer: on the first reply at the latest, in idle time once the page has settled. */
-export function createMarkdownLoading(store: ChatStore, deps: Pick<ChatDeps, 'loadMarkdown' | 'warn' | 'timers' | 'scheduleIdle'>) {
+export function createMarkdownLoading(
+  store: ChatStore,
+  deps: Pick<ChatDeps, 'loadMarkdown' | 'warn' | 'timers' | 'scheduleIdle'>,
+) {
   const ensure = async (): Promise<void> => {
     if (store.getState().markdown) return;
     try {

@@ -9,16 +9,18 @@ import { decodeEntities } from './visible-text';
  * dropped, whitespace collapsed. Used for screen-reader announcements, never rendered as HTML.
  */
 export function markdownToPlainText(markdown: string): string {
-  return markdown
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/^[ \t]{0,3}(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d+[.)][ \t]+)/gm, '')
-    .replace(/[*`~]+/g, '')
-    // Underscores only where they open or close emphasis: snake_case words keep theirs. (No lookbehind:
-    // Safari before 16.4 cannot parse it.)
-    .replace(/(^|\s)_+|_+(?=\s|[.,!?;:]|$)/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    markdown
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/^[ \t]{0,3}(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d+[.)][ \t]+)/gm, '')
+      .replace(/[*`~]+/g, '')
+      // Underscores only where they open or close emphasis: snake_case words keep theirs. (No lookbehind:
+      // Safari before 16.4 cannot parse it.)
+      .replace(/(^|\s)_+|_+(?=\s|[.,!?;:]|$)/g, '$1')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**
@@ -29,7 +31,8 @@ function textOf(node: Node): string {
   let text = '';
   for (let child = node.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === Node.TEXT_NODE) text += (child as Text).data;
-    else if (child.nodeName === 'IMG' || child.nodeName === 'BR') text += ` ${(child as Element).getAttribute('alt') ?? ''} `;
+    else if (child.nodeName === 'IMG' || child.nodeName === 'BR')
+      text += ` ${(child as Element).getAttribute('alt') ?? ''} `;
     else text += textOf(child);
   }
   return text;

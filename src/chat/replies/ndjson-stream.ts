@@ -7,10 +7,7 @@ import { own } from '../../common/own';
 
 /** What one line of a stream means for the reply. */
 export type StreamEvent =
-  | { type: 'begin' }
-  | { type: 'text'; text: string }
-  | { type: 'end' }
-  | { type: 'error'; message: string };
+  { type: 'begin' } | { type: 'text'; text: string } | { type: 'end' } | { type: 'error'; message: string };
 
 /** Longest line we buffer while waiting for its newline; a stream that never sends one is not NDJSON. */
 export const MAX_LINE_LENGTH = 1_000_000;
@@ -66,7 +63,8 @@ function eventFromLine(line: string): StreamEvent | null {
  */
 export function createStreamParser() {
   let buffer = '';
-  const events = (text: string) => text.split('\n').flatMap((line) => (line.trim() ? eventFromLine(line.trim()) ?? [] : []));
+  const events = (text: string) =>
+    text.split('\n').flatMap((line) => (line.trim() ? (eventFromLine(line.trim()) ?? []) : []));
   return {
     /** Adds a chunk; returns the events of the lines it completed. */
     push(chunk: string): StreamEvent[] {

@@ -53,7 +53,8 @@ export function numberFormatSteps(locale?: string): Array<() => void> {
 /** `price` for display in `locale` (the browser's by default); unchanged when it is not a plain amount. */
 export function displayPrice(price: string, locale?: string): string {
   const match = PRICE.exec(price.trim());
-  if (!match || /[a-z]/i.test(`${match[1]}${match[5]}`.replace(/^[A-Z]{3}$/, '')) || (match[1] && match[5])) return price;
+  if (!match || /[a-z]/i.test(`${match[1]}${match[5]}`.replace(/^[A-Z]{3}$/, '')) || (match[1] && match[5]))
+    return price;
   const amount = parseAmount(match[3] ?? '');
   if (amount === null || !Number.isFinite(amount)) return price;
   const whole = Number.isInteger(amount);

@@ -39,7 +39,10 @@ export interface ProductContext extends ImagePolicy {
  * hold any common reference), so a megabyte-long field costs no more than a normal one.
  */
 function clip(value: string, max: number): string {
-  const clean = visibleText(cutText(value, max * 10)).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = visibleText(cutText(value, max * 10))
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return capText(clean, max);
 }
 
@@ -77,7 +80,8 @@ export function safeProductUrl(value: string, context: ProductContext): string |
  */
 export function safeProductImage(value: string, context: ProductContext): string | undefined {
   const trimmed = value.trim();
-  if (/^data:image\/(?:png|jpe?g|gif|webp|avif);base64,[a-z0-9+/=\s]+$/i.test(trimmed)) return trimmed.replace(/\s+/g, '');
+  if (/^data:image\/(?:png|jpe?g|gif|webp|avif);base64,[a-z0-9+/=\s]+$/i.test(trimmed))
+    return trimmed.replace(/\s+/g, '');
   const url = safeProductUrl(trimmed, context);
   return (url && allowedImageUrl(url, context)) ?? undefined;
 }
@@ -87,7 +91,11 @@ function formatNumber(raw: number, currency: unknown): string {
   if (code) {
     try {
       // A whole amount without ".00": "$49" reads better than "$49.00".
-      return new Intl.NumberFormat(undefined, { style: 'currency', currency: code, minimumFractionDigits: Number.isInteger(raw) ? 0 : undefined }).format(raw);
+      return new Intl.NumberFormat(undefined, {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: Number.isInteger(raw) ? 0 : undefined,
+      }).format(raw);
     } catch {
       // an unknown currency code: fall through to the plain number
     }
@@ -110,7 +118,12 @@ export function isProductLike(value: unknown): value is Record<string, unknown> 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const record = value as Record<string, unknown>;
   const hasName = typeof own(record, 'title') === 'string' || typeof own(record, 'name') === 'string';
-  return hasName && ['url', 'productUrl', 'link', 'image', 'imageUrl', 'price', 'variantId', 'variant_id'].some((key) => own(record, key) !== undefined);
+  return (
+    hasName &&
+    ['url', 'productUrl', 'link', 'image', 'imageUrl', 'price', 'variantId', 'variant_id'].some(
+      (key) => own(record, key) !== undefined,
+    )
+  );
 }
 
 /**
@@ -144,7 +157,8 @@ export function normaliseProduct(raw: unknown, context: ProductContext): Product
   const price = formatPrice(own(record, 'price'), own(record, 'currency'));
   if (price) product.price = price;
   // An id too long to be real is dropped rather than cut: a cut id would name another product.
-  const cartId = (value: string | undefined) => (value && value.trim().length <= MAX_ID_LENGTH ? value.trim() : undefined);
+  const cartId = (value: string | undefined) =>
+    value && value.trim().length <= MAX_ID_LENGTH ? value.trim() : undefined;
   product.variantId = cartId(firstString(record, ['variantId', 'variant_id']));
   product.id = cartId(firstString(record, ['id']));
   const available = own(record, 'available');

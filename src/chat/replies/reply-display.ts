@@ -5,7 +5,12 @@ import { storeAddActions } from '../markdown/markdown-links';
 import type { ParsedReply } from './reply-parser';
 
 /** How a reply, or its failure, joins the conversation; the cart changes a reply proposes go to `onReplyActions`. */
-export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn' | 'emit'>, log: MessageLog, onReplyActions?: ChatExtensions['onReplyActions']) {
+export function createReplyDisplay(
+  store: ChatStore,
+  deps: Pick<ChatDeps, 'warn' | 'emit'>,
+  log: MessageLog,
+  onReplyActions?: ChatExtensions['onReplyActions'],
+) {
   return {
     /** Shows a reply: a new message revealed by the typewriter, or the final form of the streamed one. */
     showReply(reply: ParsedReply, streamedId: string | null): void {
@@ -16,7 +21,9 @@ export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn'
       if (reply.truncated) extra.truncated = true;
       if (reply.suggestions) extra.suggestions = reply.suggestions;
       // A streamed text is already on screen: no typewriter, just the final form with its cards.
-      const message = streamedId ? log.complete(streamedId, { ...extra, content }) : log.create('bot', content, { ...extra, animate: true });
+      const message = streamedId
+        ? log.complete(streamedId, { ...extra, content })
+        : log.create('bot', content, { ...extra, animate: true });
       if (streamedId) log.announce(message);
       else if (message) log.add(message);
       // Links that would add to the cart are proposed for the visitor to confirm, after the reply's own actions.
@@ -26,10 +33,19 @@ export function createReplyDisplay(store: ChatStore, deps: Pick<ChatDeps, 'warn'
     },
 
     /** Shows a failed or interrupted reply with Retry, in place of a partly streamed one. */
-    showFailure(userMessage: Message, status: 'error' | 'interrupted', streamedId: string | null, reason: string): void {
+    showFailure(
+      userMessage: Message,
+      status: 'error' | 'interrupted',
+      streamedId: string | null,
+      reason: string,
+    ): void {
       if (streamedId) log.remove(streamedId);
       const { strings } = store.getState();
-      const failure = log.create('bot', status === 'error' ? strings.replyFailed : strings.replyInterrupted, { status, retryFor: userMessage.id, origin: 'widget' });
+      const failure = log.create('bot', status === 'error' ? strings.replyFailed : strings.replyInterrupted, {
+        status,
+        retryFor: userMessage.id,
+        origin: 'widget',
+      });
       log.add(failure);
       log.announce(failure);
       // The store owner debugging a webhook (CORS, mixed content, a 500) finds the cause in the console.

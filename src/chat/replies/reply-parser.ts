@@ -60,7 +60,10 @@ function listOf(part: ParsedReply, key: 'suggestions' | 'actions'): unknown[] {
 function combine(parts: ParsedReply[]): ParsedReply {
   const actions = parts.flatMap((part) => listOf(part, 'actions'));
   const combined: ParsedReply = {
-    text: parts.map((part) => part.text.trim()).filter(Boolean).join('\n\n'),
+    text: parts
+      .map((part) => part.text.trim())
+      .filter(Boolean)
+      .join('\n\n'),
     products: parts.flatMap((part) => part.products),
     ...(actions.length > 0 ? { actions } : {}),
   };
@@ -73,7 +76,8 @@ function tryParseJson(text: string): { value: unknown } | null {
   const trimmed = text.trim();
   const first = trimmed[0];
   const last = trimmed[trimmed.length - 1];
-  const looksLikeJson = (first === '{' && last === '}') || (first === '[' && last === ']') || (first === '"' && last === '"');
+  const looksLikeJson =
+    (first === '{' && last === '}') || (first === '[' && last === ']') || (first === '"' && last === '"');
   if (!looksLikeJson) return null;
   try {
     return { value: JSON.parse(trimmed) as unknown };
@@ -155,7 +159,9 @@ function fromValue(value: unknown, depth: number, walk: Walk): ParsedReply {
     // n8n answers with an array of items; a plain list of products is a list of cards.
     const parts: ParsedReply[] = [];
     for (const item of value.slice(0, MAX_ITEMS)) {
-      parts.push(isProductLike(item) ? { text: '', products: productsFrom(item, walk) } : fromValue(item, depth + 1, walk));
+      parts.push(
+        isProductLike(item) ? { text: '', products: productsFrom(item, walk) } : fromValue(item, depth + 1, walk),
+      );
       if (walk.nodes > MAX_NODES) break;
     }
     return combine(parts);
@@ -210,7 +216,11 @@ function parseStructured(body: unknown, context: ProductContext, servedAsJson: b
  * throws: a body that cannot be read as a structured reply shows as the text it is.
  * `servedAsJson` says the body came with a JSON content type.
  */
-export function parseReply(body: unknown, context: ProductContext, options: { servedAsJson?: boolean } = {}): ParsedReply {
+export function parseReply(
+  body: unknown,
+  context: ProductContext,
+  options: { servedAsJson?: boolean } = {},
+): ParsedReply {
   try {
     return parseStructured(body, context, options.servedAsJson);
   } catch {

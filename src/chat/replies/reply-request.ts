@@ -35,12 +35,18 @@ interface InFlight {
 /** The webhook request for `userMessage`: the message and the conversation before it. */
 function requestBody(store: ChatStore, userMessage: Message): WebhookRequest {
   const { sessionId, messages } = store.getState();
-  return { message: userMessage.content, history: buildHistory(messages.slice(0, messages.indexOf(userMessage))), sessionId };
+  return {
+    message: userMessage.content,
+    history: buildHistory(messages.slice(0, messages.indexOf(userMessage))),
+    sessionId,
+  };
 }
 
 /** The reply's text and products: a streamed reply's text, or the body read by its content type. */
 function parse(reply: WebhookReply, context: ProductContext) {
-  return reply.streamed ? parseReply(reply.text, context) : parseReply(reply.body, context, { servedAsJson: /json/i.test(reply.contentType) });
+  return reply.streamed
+    ? parseReply(reply.text, context)
+    : parseReply(reply.body, context, { servedAsJson: /json/i.test(reply.contentType) });
 }
 
 /** The reply requests of one widget. */
@@ -57,7 +63,8 @@ function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | P
     const context = { ...visitor, ...more };
     return Object.keys(context).length > 0 ? context : undefined;
   };
-  if (!geo && typeof (facts as PromiseLike<unknown> | undefined)?.then !== 'function') return merge(undefined, facts as Record<string, unknown> | undefined);
+  if (!geo && typeof (facts as PromiseLike<unknown> | undefined)?.then !== 'function')
+    return merge(undefined, facts as Record<string, unknown> | undefined);
   return Promise.all([geo, facts]).then(([visitor, more]) => merge(visitor, more));
 }
 
@@ -65,7 +72,13 @@ function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | P
  * Sends `request`'s question and reads the reply, parsed. Reading and parsing each get a task of their
  * own: a large reply never becomes one long task on the store's page.
  */
-async function fetchReply(store: ChatStore, deps: ChatDeps, parts: ReplyRequestParts, request: InFlight, onStreamText: (text: string) => void) {
+async function fetchReply(
+  store: ChatStore,
+  deps: ChatDeps,
+  parts: ReplyRequestParts,
+  request: InFlight,
+  onStreamText: (text: string) => void,
+) {
   // The question is drawn in the click's own task (with the conversation view, when the visitor asked
   // from the welcome view); the request is built in the next, so neither becomes a long task on a phone.
   await deps.yieldToPage();
@@ -112,14 +125,26 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     if (request.reason !== null) return;
     if (!stillCurrent(request)) return;
     if (request.streamedId !== null) display.cutOff(request.streamedId, `chat: ${failure.message}`);
-    else display.showFailure(userMessage, failure.kind === 'aborted' ? 'interrupted' : 'error', null, `chat: ${failure.message}`);
+    else
+      display.showFailure(
+        userMessage,
+        failure.kind === 'aborted' ? 'interrupted' : 'error',
+        null,
+        `chat: ${failure.message}`,
+      );
   };
 
   /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
   const request = async (userMessage: Message): Promise<void> => {
     const { config, sessionId } = store.getState();
     if (!config.webhookUrl) return;
-    const current: InFlight = { controller: new AbortController(), reason: null, sessionId, userMessage, streamedId: null };
+    const current: InFlight = {
+      controller: new AbortController(),
+      reason: null,
+      sessionId,
+      userMessage,
+      streamedId: null,
+    };
     inFlight = current;
     store.setState({ loading: true, notice: null });
     const markdownReady = parts.ensureMarkdown();
@@ -161,7 +186,13 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
       if (!request || request.reason !== null) return;
       request.reason = reason;
       if (request.streamedId !== null) display.interrupt(request.streamedId);
-      else if (reason === 'removed') display.showFailure(request.userMessage, 'interrupted', null, 'chat: the reply was interrupted (the widget was removed)');
+      else if (reason === 'removed')
+        display.showFailure(
+          request.userMessage,
+          'interrupted',
+          null,
+          'chat: the reply was interrupted (the widget was removed)',
+        );
       // Pending now, so leaving the page writes it: the question may have been saved before the stream began.
       parts.conversations.commit();
       inFlight = null;

@@ -4,7 +4,9 @@
  * `keepalive`, `body`...) could otherwise add options to our requests. A plain object, so a page's fetch
  * wrapper that copies or inspects it keeps working.
  */
-export function explicitRequest(init: Required<Pick<RequestInit, 'method' | 'credentials'>> & Pick<RequestInit, 'headers' | 'body' | 'signal'>): RequestInit {
+export function explicitRequest(
+  init: Required<Pick<RequestInit, 'method' | 'credentials'>> & Pick<RequestInit, 'headers' | 'body' | 'signal'>,
+): RequestInit {
   return {
     headers: new Headers(),
     body: null,

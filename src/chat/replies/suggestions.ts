@@ -17,7 +17,10 @@ export const SUGGESTION_KEYS = ['suggestions', 'quickReplies'] as const;
 function label(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   // eslint-disable-next-line no-control-regex
-  const text = stripInvisible(value).replace(/[\u0000-\u001F\u007F]/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = stripInvisible(value)
+    .replace(/[\u0000-\u001F\u007F]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text) return null;
   return capText(text, MAX_SUGGESTION_LENGTH);
 }
@@ -31,7 +34,11 @@ function label(value: unknown): string | null {
 export function suggestionsOf(record: unknown): string[] {
   const list = SUGGESTION_KEYS.map((key) => own(record, key)).find(Array.isArray);
   // Character references read as text (`Fish &amp; Chips`), decoded once, here, where labels come in.
-  const decoded = list?.slice(0, 100).map((item: unknown) => (typeof item === 'string' ? decodeEntities(cutText(item, MAX_SUGGESTION_LENGTH * 10)) : item));
+  const decoded = list
+    ?.slice(0, 100)
+    .map((item: unknown) =>
+      typeof item === 'string' ? decodeEntities(cutText(item, MAX_SUGGESTION_LENGTH * 10)) : item,
+    );
   return decoded ? cleanSuggestions(decoded) : [];
 }
 

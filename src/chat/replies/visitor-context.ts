@@ -40,7 +40,8 @@ async function fetchOnce(lookup: GeoLookup): Promise<Record<string, unknown>> {
   const text = await response.text();
   if (text.length > MAX_GEO_LENGTH) throw new Error('the lookup answer is too large');
   const value: unknown = JSON.parse(text);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('the lookup did not answer with a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('the lookup did not answer with a JSON object');
   return value as Record<string, unknown>;
 }
 
@@ -68,13 +69,21 @@ export async function lookupVisitorContext(lookup: GeoLookup): Promise<unknown> 
 export const GEO_WAIT_MS = 2_000;
 
 /** The visit's `context.geo` for webhook requests, looked up once per `geo-url`. */
-export function createVisitorContextSource(deps: { fetch: typeof fetch; sessionStorage: SafeStorage; sleep: (ms: number) => Promise<void> }) {
+export function createVisitorContextSource(deps: {
+  fetch: typeof fetch;
+  sessionStorage: SafeStorage;
+  sleep: (ms: number) => Promise<void>;
+}) {
   let geo: { url: string; value: Promise<unknown> } | null = null;
   return {
     /** Starts the lookup when a `geo-url` is configured (once per URL); none without. */
     configure(url: string | null): void {
       if (!url) geo = null;
-      else if (geo?.url !== url) geo = { url, value: lookupVisitorContext({ url, fetch: deps.fetch, cache: deps.sessionStorage, sleep: deps.sleep }) };
+      else if (geo?.url !== url)
+        geo = {
+          url,
+          value: lookupVisitorContext({ url, fetch: deps.fetch, cache: deps.sessionStorage, sleep: deps.sleep }),
+        };
     },
 
     /** Whether requests wait for a lookup (without a geo-url they leave without waiting). */

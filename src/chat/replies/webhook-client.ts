@@ -42,7 +42,6 @@ export class WebhookError extends Error {
 /** The reply as received: the raw body, or for a stream, the text it carried. */
 export type WebhookReply = { streamed: false; body: string; contentType: string } | { streamed: true; text: string };
 
-
 export interface WebhookCall {
   url: string;
   body: WebhookRequest;
@@ -99,9 +98,17 @@ export async function callWebhook(call: WebhookCall): Promise<WebhookReply> {
     const response = await call.fetch(call.url, requestInit(safeStringify(call.body), controller.signal));
     if (!response.ok) {
       void response.body?.cancel().catch(() => undefined);
-      throw new WebhookError('http', `the webhook answered ${response.status} ${response.statusText}`.trim(), response.status);
+      throw new WebhookError(
+        'http',
+        `the webhook answered ${response.status} ${response.statusText}`.trim(),
+        response.status,
+      );
     }
-    const reply = await readReply(response, { onActivity: armTimeout, onStreamText: call.onStreamText, signal: controller.signal });
+    const reply = await readReply(response, {
+      onActivity: armTimeout,
+      onStreamText: call.onStreamText,
+      signal: controller.signal,
+    });
     if (controller.signal.aborted) throw new Error('aborted while reading');
     return reply;
   } catch (error) {
@@ -197,7 +204,11 @@ async function readReply(response: Response, hooks: ReadHooks): Promise<WebhookR
 
   await readChunks(response, hooks, (bytes) => consume(decoder.decode(bytes, { stream: true })));
   consume(decoder.decode(), true);
-  if (!streaming && HTML_DOCUMENT.test(raw)) throw new WebhookError('html', 'the webhook answered with an HTML page, not a reply (a proxy or server error page?)');
+  if (!streaming && HTML_DOCUMENT.test(raw))
+    throw new WebhookError(
+      'html',
+      'the webhook answered with an HTML page, not a reply (a proxy or server error page?)',
+    );
   if (!streaming) return { streamed: false, body: raw, contentType: contentType ?? '' };
   parser.end().forEach(handle);
   report();

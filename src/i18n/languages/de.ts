@@ -88,9 +88,10 @@ export const de: StringTable = {
   imageUnreadable: 'Dieses Bild konnte nicht gelesen werden. Versuchen Sie ein anderes.',
   imageTooLarge: 'Dieses Bild ist zu groß. Versuchen Sie ein kleineres.',
   chatUnavailable: 'Der Chat ist gerade nicht verfügbar.',
-  messageTooLong: "Nachrichten können bis zu {max} Zeichen lang sein. Kürzen Sie Ihre, um sie zu senden.",
-  characterCount: "{count} von {max} Zeichen",
-  storageFull: "Diese Unterhaltung konnte nicht gespeichert werden: Der Speicher des Browsers ist voll. Sie bleibt hier, bis Sie die Seite verlassen.",
+  messageTooLong: 'Nachrichten können bis zu {max} Zeichen lang sein. Kürzen Sie Ihre, um sie zu senden.',
+  characterCount: '{count} von {max} Zeichen',
+  storageFull:
+    'Diese Unterhaltung konnte nicht gespeichert werden: Der Speicher des Browsers ist voll. Sie bleibt hier, bis Sie die Seite verlassen.',
   dismiss: 'Schließen',
   suggestedReplies: 'Vorgeschlagene Antworten',
   helpful: 'Hilfreich',

@@ -88,9 +88,10 @@ export const es: StringTable = {
   imageUnreadable: 'No se pudo leer esa imagen. Prueba con otra.',
   imageTooLarge: 'Esa imagen es demasiado grande. Prueba con una más pequeña.',
   chatUnavailable: 'El chat no está disponible en este momento.',
-  messageTooLong: "Los mensajes pueden tener hasta {max} caracteres. Acorta el tuyo para enviarlo.",
-  characterCount: "{count} de {max} caracteres",
-  storageFull: "No se pudo guardar esta conversación: el almacenamiento del navegador está lleno. Seguirá aquí hasta que salgas de la página.",
+  messageTooLong: 'Los mensajes pueden tener hasta {max} caracteres. Acorta el tuyo para enviarlo.',
+  characterCount: '{count} de {max} caracteres',
+  storageFull:
+    'No se pudo guardar esta conversación: el almacenamiento del navegador está lleno. Seguirá aquí hasta que salgas de la página.',
   dismiss: 'Cerrar',
   suggestedReplies: 'Respuestas sugeridas',
   helpful: 'Útil',

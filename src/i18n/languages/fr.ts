@@ -88,9 +88,10 @@ export const fr: StringTable = {
   imageUnreadable: "Cette image n'a pas pu être lue. Essayez-en une autre.",
   imageTooLarge: 'Cette image est trop grande. Essayez-en une plus petite.',
   chatUnavailable: "Le chat n'est pas disponible pour le moment.",
-  messageTooLong: "Les messages peuvent compter jusqu’à {max} caractères. Raccourcissez le vôtre pour l’envoyer.",
-  characterCount: "{count} sur {max} caractères",
-  storageFull: "Cette conversation n’a pas pu être enregistrée : le stockage du navigateur est plein. Elle reste ici jusqu’à ce que vous quittiez la page.",
+  messageTooLong: 'Les messages peuvent compter jusqu’à {max} caractères. Raccourcissez le vôtre pour l’envoyer.',
+  characterCount: '{count} sur {max} caractères',
+  storageFull:
+    'Cette conversation n’a pas pu être enregistrée : le stockage du navigateur est plein. Elle reste ici jusqu’à ce que vous quittiez la page.',
   dismiss: 'Fermer',
   suggestedReplies: 'Réponses suggérées',
   helpful: 'Utile',

@@ -70,7 +70,10 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
   /** The HTML the bubble shows in full: the typewriter leaves it there when done, so it is not put in again. */
   const shownHtml = useRef<string | null>(null);
 
-  const html = useMemo(() => (markdown ? markdown(message.content, options) : plainTextToHtml(message.content)), [markdown, message.content, options]);
+  const html = useMemo(
+    () => (markdown ? markdown(message.content, options) : plainTextToHtml(message.content)),
+    [markdown, message.content, options],
+  );
   const animate = Boolean(message.animate) && typingSpeed > 0 && !frames.prefersReducedMotion();
   // The widget's own failure line ("Sorry, something went wrong…") is a system line; a streamed reply
   // cut short keeps its bubble, with a note and Retry under it.
@@ -111,7 +114,10 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
   const cardsOnly = voice && !message.content.trim() && (message.products?.length ?? 0) > 0;
   return (
     <div className={`message bot${voice ? ' voice' : ''}`} part="message bot-message">
-      <span className="sr-only">{t('assistant')}{voice ? ` (${t('voiceMessage')})` : ''}: </span>
+      <span className="sr-only">
+        {t('assistant')}
+        {voice ? ` (${t('voiceMessage')})` : ''}:{' '}
+      </span>
       <div
         ref={bubble}
         className={`bubble markdown${streaming ? ' streaming' : ''}${cardsOnly ? ' cards-only' : ''}`}
@@ -121,7 +127,9 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
       {voice && !cardsOnly && <VoiceMark />}
       {message.truncated && <p className="message-note">{t('replyShortened')}</p>}
       {interrupted && <p className="message-note">{t('replyInterrupted')}</p>}
-      {!animate && message.products && message.products.length > 0 && <ProductCards products={message.products} messageId={message.id} t={t} />}
+      {!animate && message.products && message.products.length > 0 && (
+        <ProductCards products={message.products} messageId={message.id} t={t} />
+      )}
       {interrupted && <RetryButton id={message.id} label={t('retry')} />}
       {view.feedback && !animate && !streaming && isRateable(message) && <ReplyFeedback message={message} t={t} />}
     </div>

@@ -14,13 +14,26 @@ export function CallAddActions({ messageId, add }: { messageId: string; add: Cal
     <div className="sa-cart-action sa-call-add">
       <div className="sa-call-add-row">
         <span className="sa-cart-added">{t('addedToCart')}</span>
-        <button type="button" className="sa-undo-button" part="undo-button" disabled={undoing} aria-busy={undoing} onClick={() => void undoCallAdd(messageId)}>
+        <button
+          type="button"
+          className="sa-undo-button"
+          part="undo-button"
+          disabled={undoing}
+          aria-busy={undoing}
+          onClick={() => void undoCallAdd(messageId)}
+        >
           {undoing ? t('undoingAddToCart') : t('undoAddToCart')}
           <span className="sr-only">: {add.title}</span>
         </button>
       </div>
-      <span className="sr-only" role="status">{add.state === 'added' ? `${t('addedToCart')}: ${add.title}` : ''}</span>
-      {add.state === 'failed' && <p className="sa-cart-error" role="alert">{add.error}</p>}
+      <span className="sr-only" role="status">
+        {add.state === 'added' ? `${t('addedToCart')}: ${add.title}` : ''}
+      </span>
+      {add.state === 'failed' && (
+        <p className="sa-cart-error" role="alert">
+          {add.error}
+        </p>
+      )}
     </div>
   );
 }

@@ -17,7 +17,15 @@ function LevelMeter({ field, label, who }: { field: 'level' | 'micLevel'; label:
   const t = useStrings();
   const level = useAssistantState((state: { voice: VoiceState }) => state.voice[field]);
   return (
-    <div className={`level-meter ${who}`} role="meter" aria-label={t(label)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(level * 100)} data-level={Math.round(level * 5)}>
+    <div
+      className={`level-meter ${who}`}
+      role="meter"
+      aria-label={t(label)}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(level * 100)}
+      data-level={Math.round(level * 5)}
+    >
       <span aria-hidden="true" />
       <span aria-hidden="true" />
       <span aria-hidden="true" />
@@ -81,9 +89,23 @@ export function CallBar({ callFocus }: { callFocus: RefObject<boolean> }) {
       )}
       <span className="call-controls">
         {live && (
-          <IconButton icon={muted ? 'mic-off' : 'mic'} className={muted ? 'toggled' : undefined} pressed={muted} label={t('mute')} onClick={() => actions.setMuted(!muted)} />
+          <IconButton
+            icon={muted ? 'mic-off' : 'mic'}
+            className={muted ? 'toggled' : undefined}
+            pressed={muted}
+            label={t('mute')}
+            onClick={() => actions.setMuted(!muted)}
+          />
         )}
-        <IconButton ref={end} icon="call-end" className="end-call" label={t('endCall')} placement="below-end" disabled={status === 'ending'} onClick={() => void actions.stopCall()} />
+        <IconButton
+          ref={end}
+          icon="call-end"
+          className="end-call"
+          label={t('endCall')}
+          placement="below-end"
+          disabled={status === 'ending'}
+          onClick={() => void actions.stopCall()}
+        />
       </span>
     </div>
   );

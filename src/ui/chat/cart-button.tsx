@@ -16,14 +16,25 @@ export function CartButton({ product, messageId }: { product: Product; messageId
   const { addToCart } = useActions();
   const platform = useAssistantState((state) => state.config.commerce.platform);
   const id = platform && cartIdFor(platform, product);
-  const status = useAssistantState((state) => (id ? (own(state.commerce.adds, id) as AddStatus | undefined) : undefined));
-  const callAdd = useAssistantState((state) => (messageId ? (own(state.commerce.callAdds, messageId) as CallAdd | undefined) : undefined));
+  const status = useAssistantState((state) =>
+    id ? (own(state.commerce.adds, id) as AddStatus | undefined) : undefined,
+  );
+  const callAdd = useAssistantState((state) =>
+    messageId ? (own(state.commerce.callAdds, messageId) as CallAdd | undefined) : undefined,
+  );
   if (!id) return null;
   const fromCall = callAdd?.variantId === id ? callAdd : undefined;
-  if (fromCall && fromCall.state !== 'undone' && fromCall.state !== 'gone') return <CallAddActions messageId={messageId ?? ''} add={fromCall} />;
+  if (fromCall && fromCall.state !== 'undone' && fromCall.state !== 'gone')
+    return <CallAddActions messageId={messageId ?? ''} add={fromCall} />;
   const soldOut = product.available === false;
   const busy = status?.state === 'adding';
-  const label = soldOut ? t('soldOut') : busy ? t('addingToCart') : status?.state === 'added' ? t('addedToCart') : t('addToCart');
+  const label = soldOut
+    ? t('soldOut')
+    : busy
+      ? t('addingToCart')
+      : status?.state === 'added'
+        ? t('addedToCart')
+        : t('addToCart');
   return (
     <div className="sa-cart-action">
       <button
@@ -37,9 +48,19 @@ export function CartButton({ product, messageId }: { product: Product; messageId
         {label}
         <span className="sr-only">: {product.title}</span>
       </button>
-      <span className="sr-only" role="status">{status?.state === 'added' ? `${t('addedToCart')}: ${product.title}` : ''}</span>
-      {status?.state === 'failed' && <p className="sa-cart-error" role="alert">{status.error}</p>}
-      {fromCall && !status && <p className="sa-cart-note" role="status">{t(fromCall.state === 'gone' ? 'undoAlreadyRemoved' : 'undoneAddToCart')}</p>}
+      <span className="sr-only" role="status">
+        {status?.state === 'added' ? `${t('addedToCart')}: ${product.title}` : ''}
+      </span>
+      {status?.state === 'failed' && (
+        <p className="sa-cart-error" role="alert">
+          {status.error}
+        </p>
+      )}
+      {fromCall && !status && (
+        <p className="sa-cart-note" role="status">
+          {t(fromCall.state === 'gone' ? 'undoAlreadyRemoved' : 'undoneAddToCart')}
+        </p>
+      )}
     </div>
   );
 }

@@ -24,8 +24,12 @@ export function CartStrip() {
         {t('cartCount', { count: cart.itemCount })}
         {total && <span className="sa-cart-total"> · {total}</span>}
       </p>
-      <a className="sa-cart-link" href={links.cart}>{t('viewCart')}</a>
-      <a className="sa-cart-link sa-checkout" href={links.checkout}>{t('checkout')}</a>
+      <a className="sa-cart-link" href={links.cart}>
+        {t('viewCart')}
+      </a>
+      <a className="sa-cart-link sa-checkout" href={links.checkout}>
+        {t('checkout')}
+      </a>
     </div>
   );
 }

@@ -34,7 +34,10 @@ export function useDrawnFrom(conversation: string, count: number, chunkSize: num
     startTransition(() =>
       setDrawn((previous) => ({
         ...previous,
-        from: previous.from >= total.current ? Math.max(0, total.current - FIRST_DRAWN) : blockStart(Math.max(0, previous.from - 1), chunkSize),
+        from:
+          previous.from >= total.current
+            ? Math.max(0, total.current - FIRST_DRAWN)
+            : blockStart(Math.max(0, previous.from - 1), chunkSize),
       })),
     );
   }, [from, chunkSize]);

@@ -117,7 +117,16 @@ export function InputBar({ callFocus }: { callFocus: RefObject<boolean> }) {
       <CharacterCount id={counterId} length={draft.length} />
       {/* A div, not a form: the widget renders no form element, so nothing inside it can ever submit to the page. */}
       <div className="input-bar" part="input-bar">
-        {voiceReady && !inCall && <IconButton ref={callButton} icon="call" className="call-toggle" label={t('startCall')} placement="above-start" onClick={startCall} />}
+        {voiceReady && !inCall && (
+          <IconButton
+            ref={callButton}
+            icon="call"
+            className="call-toggle"
+            label={t('startCall')}
+            placement="above-start"
+            onClick={startCall}
+          />
+        )}
         <textarea
           ref={textbox}
           value={draft}
@@ -133,9 +142,24 @@ export function InputBar({ callFocus }: { callFocus: RefObject<boolean> }) {
           onChange={(event) => actions.setDraft(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <IconButton icon="image" label={t('attachImage')} placement="above" disabled={loading} keepFocus onClick={() => fileInput.current?.click()} />
+        <IconButton
+          icon="image"
+          label={t('attachImage')}
+          placement="above"
+          disabled={loading}
+          keepFocus
+          onClick={() => fileInput.current?.click()}
+        />
         <input ref={fileInput} type="file" accept="image/*" hidden tabIndex={-1} onChange={onFile} />
-        <IconButton icon="send" className="send-button" label={t('send')} placement="above-end" disabled={!canSend} keepFocus onClick={send} />
+        <IconButton
+          icon="send"
+          className="send-button"
+          label={t('send')}
+          placement="above-end"
+          disabled={!canSend}
+          keepFocus
+          onClick={send}
+        />
       </div>
     </div>
   );

@@ -5,7 +5,8 @@ import { useAssistantState, useStrings } from '../context';
 import { ProductCards } from './product-cards';
 
 /** A line of the call, or cards the assistant showed during it, in the order they came. */
-type CallItem = { at: number; entry: TranscriptEntry; cards?: undefined } | { at: number; cards: Message; entry?: undefined };
+type CallItem =
+  { at: number; entry: TranscriptEntry; cards?: undefined } | { at: number; cards: Message; entry?: undefined };
 
 /**
  * The cards a call showed (`show_products`, or what it added to the cart): messages said by voice, with
@@ -13,7 +14,9 @@ type CallItem = { at: number; entry: TranscriptEntry; cards?: undefined } | { at
  */
 export function callCards(messages: readonly Message[], startedAt: number | null): Message[] {
   if (startedAt === null) return [];
-  return messages.filter((message) => message.source === 'voice' && (message.products?.length ?? 0) > 0 && message.timestamp >= startedAt);
+  return messages.filter(
+    (message) => message.source === 'voice' && (message.products?.length ?? 0) > 0 && message.timestamp >= startedAt,
+  );
 }
 
 /** The running transcript of the call in progress, with the line being spoken shown live and the cards the assistant showed. */
@@ -25,7 +28,10 @@ export function LiveTranscript() {
   const messages = useAssistantState((state) => state.messages);
   const items = useMemo(() => {
     const lines: CallItem[] = transcript.map((entry) => ({ at: entry.timestamp, entry }));
-    const cards: CallItem[] = callCards(messages, startedAt).map((message) => ({ at: message.timestamp, cards: message }));
+    const cards: CallItem[] = callCards(messages, startedAt).map((message) => ({
+      at: message.timestamp,
+      cards: message,
+    }));
     // Stable: a line and cards of the same moment keep the line first.
     return [...lines, ...cards].sort((a, b) => a.at - b.at);
   }, [transcript, messages, startedAt]);

@@ -8,7 +8,11 @@ function PlainMessage({ message, label }: { message: Message; label: string }) {
   return (
     <div className={`message ${sender}`} part={sender === 'user' ? 'message user-message' : 'message bot-message'}>
       <span className="sr-only">{label}: </span>
-      <div className="bubble">{String(message.content).split('\n').flatMap((line, index) => (index > 0 ? [<br key={index} />, line] : line))}</div>
+      <div className="bubble">
+        {String(message.content)
+          .split('\n')
+          .flatMap((line, index) => (index > 0 ? [<br key={index} />, line] : line))}
+      </div>
     </div>
   );
 }
@@ -18,7 +22,15 @@ function PlainMessage({ message, label }: { message: Message; label: string }) {
  * conversation, the input, calls and the launcher keep working. A message whose text changes (a reply
  * still streaming) is tried again.
  */
-export function MessageBoundary({ message, label, children }: { message: Message; label: string; children: ReactNode }) {
+export function MessageBoundary({
+  message,
+  label,
+  children,
+}: {
+  message: Message;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <Boundary
       resetKey={message.content}

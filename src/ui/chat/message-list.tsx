@@ -25,19 +25,34 @@ type Proposals = Record<string, CartProposal[]>;
 const proposalsOf = (proposals: Proposals, id: string) => own(proposals, id) as CartProposal[] | undefined;
 
 const MessageChunk = memo(
-  function MessageChunk({ messages, view, proposals }: { messages: Message[]; view: MessageView; proposals: Proposals }) {
+  function MessageChunk({
+    messages,
+    view,
+    proposals,
+  }: {
+    messages: Message[];
+    view: MessageView;
+    proposals: Proposals;
+  }) {
     return (
       <div className="message-chunk">
         {messages.map((message) => {
           const label = view.t(message.sender === 'user' ? 'you' : 'assistant');
-          const proposed = message.sender === 'user' || message.animate ? undefined : proposalsOf(proposals, message.id);
+          const proposed =
+            message.sender === 'user' || message.animate ? undefined : proposalsOf(proposals, message.id);
           return (
             <Fragment key={message.id}>
               <MessageBoundary message={message} label={label}>
-                {message.sender === 'user' ? <UserMessage message={message} t={view.t} /> : <BotMessage message={message} view={view} />}
+                {message.sender === 'user' ? (
+                  <UserMessage message={message} t={view.t} />
+                ) : (
+                  <BotMessage message={message} view={view} />
+                )}
                 {proposed && <CartProposals messageId={message.id} proposals={proposed} />}
               </MessageBoundary>
-              {message.callSeconds !== undefined && <p className="system-line">{view.t('callEnded', { duration: formatDuration(message.callSeconds) })}</p>}
+              {message.callSeconds !== undefined && (
+                <p className="system-line">{view.t('callEnded', { duration: formatDuration(message.callSeconds) })}</p>
+              )}
             </Fragment>
           );
         })}
@@ -47,7 +62,11 @@ const MessageChunk = memo(
   (previous, next) =>
     previous.view === next.view &&
     previous.messages.length === next.messages.length &&
-    previous.messages.every((message, index) => message === next.messages[index] && proposalsOf(previous.proposals, message.id) === proposalsOf(next.proposals, message.id)),
+    previous.messages.every(
+      (message, index) =>
+        message === next.messages[index] &&
+        proposalsOf(previous.proposals, message.id) === proposalsOf(next.proposals, message.id),
+    ),
 );
 
 /** The greeting, the hint and the quick-action chips of an empty chat. */
@@ -73,7 +92,14 @@ function EmptyChat() {
         <div className="chips" role="group" aria-label={t('quickActions')}>
           {/* Keyed by position and label: a store may repeat a label, and keys must stay unique. */}
           {quickActions.map(visibleText).map((label, index) => (
-            <button key={`${index}:${label}`} type="button" className="chip" part="chip" disabled={loading} onClick={(event) => sendFromChip(event, label)}>
+            <button
+              key={`${index}:${label}`}
+              type="button"
+              className="chip"
+              part="chip"
+              disabled={loading}
+              onClick={(event) => sendFromChip(event, label)}
+            >
               {label}
             </button>
           ))}
@@ -110,7 +136,10 @@ export function MessageList() {
   const options = useAssistantState((state) => state.markdownOptions);
   const typingSpeed = useAssistantState((state) => state.config.typingSpeed);
   const feedback = useAssistantState((state) => state.config.feedback);
-  const view = useMemo<MessageView>(() => ({ t, markdown, options, typingSpeed, feedback }), [t, markdown, options, typingSpeed, feedback]);
+  const view = useMemo<MessageView>(
+    () => ({ t, markdown, options, typingSpeed, feedback }),
+    [t, markdown, options, typingSpeed, feedback],
+  );
   const allMessages = useAssistantState((state) => state.messages);
   const callStartedAt = useAssistantState((state) => (state.voice.status === 'idle' ? null : state.voice.startedAt));
   // The cards of the call in progress show among its lines (LiveTranscript), not above them.
@@ -133,7 +162,11 @@ export function MessageList() {
     mounted.current = true;
   }, [messages.length, lastSender]);
 
-  const drawnFrom = useDrawnFrom(useAssistantState((state) => state.sessionId), messages.length, CHUNK_SIZE);
+  const drawnFrom = useDrawnFrom(
+    useAssistantState((state) => state.sessionId),
+    messages.length,
+    CHUNK_SIZE,
+  );
   // Chunks keep their boundaries (multiples of CHUNK_SIZE) while older messages are drawn in.
   const chunks: { key: number; messages: Message[] }[] = [];
   for (let start = Math.floor(drawnFrom / CHUNK_SIZE) * CHUNK_SIZE; start < messages.length; start += CHUNK_SIZE) {
@@ -143,8 +176,16 @@ export function MessageList() {
   return (
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
       <div className="messages-content">
-        {messages.length === 0 && !loading && !inCall ? <EmptyChat /> : chunks.map((chunk) => <MessageChunk key={chunk.key} messages={chunk.messages} view={view} proposals={proposals} />)}
-        {latest?.sender === 'bot' && !latest.animate && !loading && drawnFrom < messages.length && <ReplySuggestions message={latest} t={t} />}
+        {messages.length === 0 && !loading && !inCall ? (
+          <EmptyChat />
+        ) : (
+          chunks.map((chunk) => (
+            <MessageChunk key={chunk.key} messages={chunk.messages} view={view} proposals={proposals} />
+          ))
+        )}
+        {latest?.sender === 'bot' && !latest.animate && !loading && drawnFrom < messages.length && (
+          <ReplySuggestions message={latest} t={t} />
+        )}
         {loading && !streaming && <TypingIndicator />}
         <LiveTranscript />
       </div>

@@ -15,7 +15,18 @@ function ProductImage({ src }: { src: string | undefined }) {
   const shown = src !== undefined && failed !== src;
   return (
     <div className={`product-media${shown ? '' : ' product-image-placeholder'}`}>
-      {shown ? <img className="product-image" src={src} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setFailed(src)} /> : <Icon name="package" />}
+      {shown ? (
+        <img
+          className="product-image"
+          src={src}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(src)}
+        />
+      ) : (
+        <Icon name="package" />
+      )}
     </div>
   );
 }
@@ -25,7 +36,15 @@ function ProductImage({ src }: { src: string | undefined }) {
  * stop for the keyboard; further actions (add to cart) sit above that area in the actions row, and a
  * status (sold out) in the media's corner.
  */
-function ProductCard({ product, messageId, t }: { product: Product; messageId: string | undefined; t: ReturnType<typeof useStrings> }) {
+function ProductCard({
+  product,
+  messageId,
+  t,
+}: {
+  product: Product;
+  messageId: string | undefined;
+  t: ReturnType<typeof useStrings>;
+}) {
   return (
     <li className="product-card" part="product-card">
       <ProductImage src={product.image} />
@@ -57,7 +76,15 @@ const END_IN_VIEW = 0.95;
  * (hidden from assistive technology and the tab order: keyboard focus scrolls each card into view).
  * `messageId` is the message the cards belong to (a card of what a call added shows "Undo").
  */
-export function ProductCards({ products, messageId, t }: { products: Product[]; messageId?: string; t: ReturnType<typeof useStrings> }) {
+export function ProductCards({
+  products,
+  messageId,
+  t,
+}: {
+  products: Product[];
+  messageId?: string;
+  t: ReturnType<typeof useStrings>;
+}) {
   const { environment } = useAssistant();
   const list = useRef<HTMLUListElement>(null);
   // Before the row has been drawn: at its start, with more to the right when it has more than one card.

@@ -40,7 +40,15 @@ export function ReplySuggestions({ message, t }: { message: Message; t: Translat
   return (
     <div className="chips suggestions" part="suggestions" role="group" aria-label={t('suggestedReplies')}>
       {suggestions.map((label, index) => (
-        <button key={`${index}:${label}`} type="button" className="chip" part="chip suggestion" dir="auto" disabled={loading} onClick={() => chooseSuggestion(message.id, index)}>
+        <button
+          key={`${index}:${label}`}
+          type="button"
+          className="chip"
+          part="chip suggestion"
+          dir="auto"
+          disabled={loading}
+          onClick={() => chooseSuggestion(message.id, index)}
+        >
           {label}
         </button>
       ))}

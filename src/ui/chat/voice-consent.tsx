@@ -15,7 +15,10 @@ export function VoiceConsent() {
   const text = useAssistantState((state) => state.config.voice.consent);
   const markdown = useAssistantState((state) => state.markdown);
   const options = useAssistantState((state) => state.markdownOptions);
-  const html = useMemo(() => (text ? (markdown ? markdown(text, options) : plainTextToHtml(text)) : ''), [text, markdown, options]);
+  const html = useMemo(
+    () => (text ? (markdown ? markdown(text, options) : plainTextToHtml(text)) : ''),
+    [text, markdown, options],
+  );
   if (!asked || !text) return null;
   return (
     <section className="voice-consent" part="voice-consent" role="group" aria-label={t('voiceConsentTitle')}>

@@ -9,10 +9,15 @@
 
   const { setTimeout, clearTimeout, setInterval, clearInterval, requestAnimationFrame, cancelAnimationFrame } = window;
   window.setTimeout = function (callback, ms, ...args) {
-    const id = setTimeout.call(window, (...values) => {
-      bench.timers.delete(id);
-      if (typeof callback === 'function') callback(...values);
-    }, ms, ...args);
+    const id = setTimeout.call(
+      window,
+      (...values) => {
+        bench.timers.delete(id);
+        if (typeof callback === 'function') callback(...values);
+      },
+      ms,
+      ...args,
+    );
     bench.timers.add(id);
     return id;
   };

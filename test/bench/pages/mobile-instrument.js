@@ -12,7 +12,12 @@
   }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      bench.events.push({ name: entry.name, interactionId: entry.interactionId, start: entry.startTime, duration: entry.duration });
+      bench.events.push({
+        name: entry.name,
+        interactionId: entry.interactionId,
+        start: entry.startTime,
+        duration: entry.duration,
+      });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 

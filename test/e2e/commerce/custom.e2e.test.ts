@@ -11,7 +11,10 @@ let fixtures: FixtureServer;
 beforeAll(async () => {
   [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
   fixtures.handle('/api/chat', (_request, response) =>
-    replyJson(response, { output: 'Here:', products: [{ title: 'Blue Mug', url: '/p/mug', id: 'mug-blue', price: '€14' }] }),
+    replyJson(response, {
+      output: 'Here:',
+      products: [{ title: 'Blue Mug', url: '/p/mug', id: 'mug-blue', price: '€14' }],
+    }),
   );
 });
 afterAll(async () => {
@@ -21,7 +24,10 @@ afterAll(async () => {
 /** A page whose script (`cartScript`, or none) handles the widget's cart events. */
 async function openWithCart(name: string, cartScript: string) {
   const opened = await session.newPage({ viewport: { width: 1280, height: 800 } });
-  const html = widgetPage('commerce="custom" webhook-url="/api/chat" typing-speed="0" brand-name="Acme"', cartScript ? `<script>${cartScript}</script>` : '');
+  const html = widgetPage(
+    'commerce="custom" webhook-url="/api/chat" typing-speed="0" brand-name="Acme"',
+    cartScript ? `<script>${cartScript}</script>` : '',
+  );
   await opened.page.goto(fixtures.page(`/custom-${name}`, html));
   const widget = opened.page.locator('store-assistant');
   await widget.getByRole('button', { name: 'Ask a question' }).click();
@@ -40,7 +46,12 @@ describe('commerce="custom"', () => {
     const { page, widget, card } = await openWithCart('handled', script);
     await card.getByRole('button', { name: /Add to cart/ }).click();
     await card.getByRole('button', { name: /^Added/ }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({ variantId: 'mug-blue', quantity: 1, title: 'Blue Mug', cancelable: true });
+    expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({
+      variantId: 'mug-blue',
+      quantity: 1,
+      title: 'Blue Mug',
+      cancelable: true,
+    });
     const strip = widget.getByRole('group', { name: 'Cart' });
     await strip.getByText('3 in your cart').waitFor();
     expect(await strip.textContent()).toContain('42.00');

@@ -32,9 +32,16 @@ describe('reply links that would change the cart or sign the visitor out', () =>
     const cartRequests: string[] = [];
     page.on('request', (request: Request) => {
       const url = new URL(request.url());
-      if (url.pathname !== '/cart.js' && !url.pathname.startsWith('/assets/') && (/cart|logout/.test(url.pathname) || url.search !== '')) cartRequests.push(`${request.method()} ${url.pathname}${url.search}`);
+      if (
+        url.pathname !== '/cart.js' &&
+        !url.pathname.startsWith('/assets/') &&
+        (/cart|logout/.test(url.pathname) || url.search !== '')
+      )
+        cartRequests.push(`${request.method()} ${url.pathname}${url.search}`);
     });
-    await page.route(`${session.server.url}/api/chat`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(REPLY) }));
+    await page.route(`${session.server.url}/api/chat`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(REPLY) }),
+    );
     await page.goto(`${session.server.url}/products/linen-shirt`);
     const widget = page.locator('store-assistant');
     await widget.getByRole('button', { name: 'Open chat with Lumen' }).click();
@@ -43,9 +50,12 @@ describe('reply links that would change the cart or sign the visitor out', () =>
     await reply.waitFor();
 
     // Every link that changes something is plain text now; the product page link is still a link.
-    const hrefs = await reply.locator('.markdown a[href]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+    const hrefs = await reply
+      .locator('.markdown a[href]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
     expect(hrefs).toEqual(['/products/stoneware-mug']);
-    for (const text of ['the mug, two of them', 'a fresh start', 'sign out', 'leave']) expect(await reply.getByText(text).count()).toBe(1);
+    for (const text of ['the mug, two of them', 'a fresh start', 'sign out', 'leave'])
+      expect(await reply.getByText(text).count()).toBe(1);
     // The card keeps its button but loses the logout link.
     const card = widget.locator('.product-card', { hasText: 'Stoneware Mug' });
     expect(await card.locator('a[href]').count()).toBe(0);

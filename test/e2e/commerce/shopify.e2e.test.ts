@@ -21,7 +21,8 @@ async function openProductPage(id: string) {
   const requests: { method: string; path: string; body: unknown }[] = [];
   opened.page.on('request', (request: Request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/cart') || url.pathname === '/api/chat') requests.push({ method: request.method(), path: url.pathname, body: request.postDataJSON() as unknown });
+    if (url.pathname.startsWith('/cart') || url.pathname === '/api/chat')
+      requests.push({ method: request.method(), path: url.pathname, body: request.postDataJSON() as unknown });
   });
   await opened.page.goto(`${session.server.url}/products/${id}`);
   const widget = opened.page.locator('store-assistant');
@@ -38,23 +39,36 @@ async function send(page: Page, text: string) {
 }
 
 /** The number of items in the visitor's cart, asked of the store the way a theme would. */
-const cartCount = (page: Page) => page.evaluate(async () => ((await (await fetch('/cart.js')).json()) as { item_count: number }).item_count);
+const cartCount = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch('/cart.js')).json()) as { item_count: number }).item_count);
 
 describe('commerce="shopify" on the demo store', () => {
   it('is this in stock? → a card → Add to cart → the strip, the event and the cart page with the line', async () => {
     const { page, widget, requests, pageErrors } = await openProductPage('linen-shirt');
     await page.evaluate(() => {
-      document.addEventListener('store-assistant:cart', (event) => ((window as unknown as { cartEvents: unknown[] }).cartEvents ??= []).push((event as CustomEvent).detail));
+      document.addEventListener('store-assistant:cart', (event) =>
+        ((window as unknown as { cartEvents: unknown[] }).cartEvents ??= []).push((event as CustomEvent).detail),
+      );
     });
     await send(page, 'Is this in stock?');
     await widget.locator('.messages').getByText('is in stock').waitFor();
 
     // The webhook heard which page and product the visitor is on.
-    const chat = requests.filter((request) => request.path === '/api/chat').at(-1)?.body as { context: Record<string, unknown> };
+    const chat = requests.filter((request) => request.path === '/api/chat').at(-1)?.body as {
+      context: Record<string, unknown>;
+    };
     expect(chat.context.page).toEqual({
       url: `${session.server.url}/products/linen-shirt`,
       title: 'Linen Shirt · Lumen',
-      product: { name: 'Linen Shirt', sku: 'linen-shirt', price: '64.00', priceCurrency: 'USD', availability: 'InStock', url: `${session.server.url}/products/linen-shirt`, image: `${session.server.url}/assets/products/linen-shirt.svg` },
+      product: {
+        name: 'Linen Shirt',
+        sku: 'linen-shirt',
+        price: '64.00',
+        priceCurrency: 'USD',
+        availability: 'InStock',
+        url: `${session.server.url}/products/linen-shirt`,
+        image: `${session.server.url}/assets/products/linen-shirt.svg`,
+      },
     });
     expect(chat.context.cart).toEqual({ itemCount: 0, total: 0, currency: 'USD', lines: [] });
 
@@ -64,24 +78,41 @@ describe('commerce="shopify" on the demo store', () => {
       const box = (selector: string) => (element.querySelector(selector) as HTMLElement).getBoundingClientRect();
       const [body, button, link] = [box('.product-body'), box('.sa-cart-button'), box('.product-link')];
       const edge = getComputedStyle(element.querySelector('.product-link') as HTMLElement).boxShadow;
-      return { across: button.width >= body.width - 2 * 12 - 1, linkUnder: link.top >= button.bottom, quietLink: edge === 'none' };
+      return {
+        across: button.width >= body.width - 2 * 12 - 1,
+        linkUnder: link.top >= button.bottom,
+        quietLink: edge === 'none',
+      };
     });
     expect(layout).toEqual({ across: true, linkUnder: true, quietLink: true });
     await card.getByRole('button', { name: /^Add to cart\s*: Linen Shirt$/ }).click();
     await card.getByRole('button', { name: /^Added\s*: Linen Shirt$/ }).waitFor();
-    expect(requests.filter((request) => request.path === '/cart/add.js').map((request) => request.body)).toEqual([{ items: [{ id: 40100000000005, quantity: 1 }] }]);
+    expect(requests.filter((request) => request.path === '/cart/add.js').map((request) => request.body)).toEqual([
+      { items: [{ id: 40100000000005, quantity: 1 }] },
+    ]);
 
     const strip = widget.getByRole('group', { name: 'Cart' });
     await strip.getByText('1 in your cart').waitFor();
     expect(await strip.textContent()).toContain('$64.00');
     // The theme's own cart icon follows store-assistant:cart.
     await expect.poll(() => page.locator('#cart-count').textContent()).toBe('1');
-    const events = await page.evaluate(() => (window as unknown as { cartEvents: { action: string; quantity: number; product: { title: string }; cart: { itemCount: number } }[] }).cartEvents);
-    expect(events.map((event) => [event.action, event.quantity, event.product.title, event.cart.itemCount])).toEqual([['add', 1, 'Linen Shirt', 1]]);
+    const events = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            cartEvents: { action: string; quantity: number; product: { title: string }; cart: { itemCount: number } }[];
+          }
+        ).cartEvents,
+    );
+    expect(events.map((event) => [event.action, event.quantity, event.product.title, event.cart.itemCount])).toEqual([
+      ['add', 1, 'Linen Shirt', 1],
+    ]);
 
     await strip.getByRole('link', { name: 'View cart' }).click();
     await page.waitForURL(`${session.server.url}/cart`);
-    expect(await page.locator('.cart-line').allTextContents()).toEqual([expect.stringMatching(/Linen Shirt\s+× 1\s+\$64\.00/)]);
+    expect(await page.locator('.cart-line').allTextContents()).toEqual([
+      expect.stringMatching(/Linen Shirt\s+× 1\s+\$64\.00/),
+    ]);
     expect(pageErrors).toEqual([]);
   });
 
@@ -97,7 +128,9 @@ describe('commerce="shopify" on the demo store', () => {
 
     await proposal.getByRole('button', { name: 'Add to cart' }).click();
     await proposal.getByText('Added').waitFor();
-    expect(requests.filter((request) => request.path === '/cart/add.js').map((request) => request.body)).toEqual([{ items: [{ id: 40100000000008, quantity: 2 }] }]);
+    expect(requests.filter((request) => request.path === '/cart/add.js').map((request) => request.body)).toEqual([
+      { items: [{ id: 40100000000008, quantity: 2 }] },
+    ]);
     expect(await cartCount(page)).toBe(2);
     await widget.getByRole('group', { name: 'Cart' }).getByText('2 in your cart').waitFor();
   });
@@ -121,7 +154,13 @@ describe('commerce="shopify" on the demo store', () => {
 
     // A card that does not know it is sold out: the store's 422 description shows on it.
     await page.route('**/api/chat', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ output: 'Here it is', products: [{ title: 'Old beanie card', url: '/products/merino-beanie', variantId: '40100000000007' }] }) }),
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          output: 'Here it is',
+          products: [{ title: 'Old beanie card', url: '/products/merino-beanie', variantId: '40100000000007' }],
+        }),
+      }),
     );
     await send(page, 'show me the beanie');
     const stale = widget.locator('.product-card', { hasText: 'Old beanie card' });

@@ -41,13 +41,25 @@ export interface StoreRequest {
 function cartJson(session: Session | undefined) {
   const items = [...(session?.lines ?? [])].map(([id, line]) => {
     const product = WOO_PRODUCTS.find((candidate) => candidate.id === id) as WooProduct;
-    return { key: line.key, id, quantity: line.quantity, name: product.name, prices: { price: String(product.price), currency_code: 'USD', currency_minor_unit: 2 } };
+    return {
+      key: line.key,
+      id,
+      quantity: line.quantity,
+      name: product.name,
+      prices: { price: String(product.price), currency_code: 'USD', currency_minor_unit: 2 },
+    };
   });
   const total = items.reduce((sum, item) => sum + Number(item.prices.price) * item.quantity, 0);
-  return { items, items_count: items.reduce((sum, item) => sum + item.quantity, 0), totals: { total_price: String(total), currency_code: 'USD', currency_minor_unit: 2 }, errors: [] };
+  return {
+    items,
+    items_count: items.reduce((sum, item) => sum + item.quantity, 0),
+    totals: { total_price: String(total), currency_code: 'USD', currency_minor_unit: 2 },
+    errors: [],
+  };
 }
 
-const wooError = (response: ServerResponse, status: number, code: string, message: string) => replyJson(response, { code, message, data: { status } }, status);
+const wooError = (response: ServerResponse, status: number, code: string, message: string) =>
+  replyJson(response, { code, message, data: { status } }, status);
 
 /** The product page: WooCommerce's structured data (a @graph with the Product), and the widget with `attributes`. */
 export function wooProductPage(product: WooProduct, origin: string, attributes: string): string {
@@ -61,7 +73,14 @@ export function wooProductPage(product: WooProduct, origin: string, attributes: 
         name: product.name,
         url: `${origin}/product/${product.slug}/`,
         sku: `woo-${product.slug}`,
-        offers: [{ '@type': 'Offer', price: (product.price / 100).toFixed(2), priceCurrency: 'USD', availability: `http://schema.org/${product.inStock ? 'InStock' : 'OutOfStock'}` }],
+        offers: [
+          {
+            '@type': 'Offer',
+            price: (product.price / 100).toFixed(2),
+            priceCurrency: 'USD',
+            availability: `http://schema.org/${product.inStock ? 'InStock' : 'OutOfStock'}`,
+          },
+        ],
       },
     ],
   };
@@ -87,7 +106,12 @@ export function installWooStore(fixtures: FixtureServer) {
     return sessions.get(fresh);
   };
   const record = (request: IncomingMessage, body: string) =>
-    requests.push({ method: request.method ?? '', path: new URL(request.url ?? '/', 'http://x').pathname, nonce: (request.headers.nonce as string | undefined) ?? null, body: body ? (JSON.parse(body) as unknown) : null });
+    requests.push({
+      method: request.method ?? '',
+      path: new URL(request.url ?? '/', 'http://x').pathname,
+      nonce: (request.headers.nonce as string | undefined) ?? null,
+      body: body ? (JSON.parse(body) as unknown) : null,
+    });
 
   fixtures.handle('/wp-json/wc/store/v1/cart', (request, response, body) => {
     record(request, body);
@@ -100,12 +124,31 @@ export function installWooStore(fixtures: FixtureServer) {
     record(request, body);
     const session = sessionOf(request, response, false);
     const nonce = request.headers.nonce;
-    if (!nonce) return wooError(response, 401, 'woocommerce_rest_missing_nonce', 'Missing the Nonce header. This endpoint requires a valid nonce.');
-    if (!session || nonce !== session.nonce) return wooError(response, 403, 'woocommerce_rest_invalid_nonce', 'Nonce is invalid.');
+    if (!nonce)
+      return wooError(
+        response,
+        401,
+        'woocommerce_rest_missing_nonce',
+        'Missing the Nonce header. This endpoint requires a valid nonce.',
+      );
+    if (!session || nonce !== session.nonce)
+      return wooError(response, 403, 'woocommerce_rest_invalid_nonce', 'Nonce is invalid.');
     const { id, quantity = 1 } = JSON.parse(body) as { id: number; quantity?: number };
     const product = WOO_PRODUCTS.find((candidate) => candidate.id === id);
-    if (!product) return wooError(response, 400, 'woocommerce_rest_cart_invalid_product', 'This product cannot be added to the cart.');
-    if (!product.inStock) return wooError(response, 400, 'woocommerce_rest_product_out_of_stock', `You cannot add &quot;${product.name}&quot; to the cart because the product is out of stock.`);
+    if (!product)
+      return wooError(
+        response,
+        400,
+        'woocommerce_rest_cart_invalid_product',
+        'This product cannot be added to the cart.',
+      );
+    if (!product.inStock)
+      return wooError(
+        response,
+        400,
+        'woocommerce_rest_product_out_of_stock',
+        `You cannot add &quot;${product.name}&quot; to the cart because the product is out of stock.`,
+      );
     const line = session.lines.get(id) ?? { key: randomUUID().replace(/-/g, ''), quantity: 0 };
     session.lines.set(id, { ...line, quantity: line.quantity + quantity });
     response.setHeader('Nonce', session.nonce);
@@ -115,7 +158,9 @@ export function installWooStore(fixtures: FixtureServer) {
   fixtures.handle('/cart/', (request, response) => {
     const cart = cartJson(sessionOf(request, response, false));
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><title>Cart</title><h1>Cart</h1><ul>${cart.items.map((item) => `<li class="cart-line">${item.name} × ${item.quantity}</li>`).join('')}</ul>`);
+    response.end(
+      `<!doctype html><title>Cart</title><h1>Cart</h1><ul>${cart.items.map((item) => `<li class="cart-line">${item.name} × ${item.quantity}</li>`).join('')}</ul>`,
+    );
   });
 
   // WordPress sends /cart to its canonical /cart/.
@@ -128,7 +173,18 @@ export function installWooStore(fixtures: FixtureServer) {
     const onPage = WOO_PRODUCTS.find((product) => product.name === request.context?.page?.product?.name);
     if (!/stock/i.test(request.message) || !onPage) return replyJson(response, { output: 'How can I help?' });
     // WooCommerce naming: `name`, `permalink`, and the product `id` the Store API adds by.
-    replyJson(response, { output: `The **${onPage.name}** is in stock.`, products: [{ name: onPage.name, permalink: `/product/${onPage.slug}/`, productUrl: `/product/${onPage.slug}/`, id: onPage.id, price: `$${(onPage.price / 100).toFixed(2)}` }] });
+    replyJson(response, {
+      output: `The **${onPage.name}** is in stock.`,
+      products: [
+        {
+          name: onPage.name,
+          permalink: `/product/${onPage.slug}/`,
+          productUrl: `/product/${onPage.slug}/`,
+          id: onPage.id,
+          price: `$${(onPage.price / 100).toFixed(2)}`,
+        },
+      ],
+    });
   });
 
   return {

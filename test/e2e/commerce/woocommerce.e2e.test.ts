@@ -32,7 +32,9 @@ async function openProduct(slug: string, attributes = 'commerce="woocommerce"') 
   const product = WOO_PRODUCTS.find((candidate) => candidate.slug === slug);
   if (!product) throw new Error(`no product ${slug}`);
   const opened = await session.newPage({ viewport: { width: 1280, height: 800 } });
-  await opened.page.goto(fixtures.page(`/product/${slug}/${++pages}/`, wooProductPage(product, fixtures.url, attributes)));
+  await opened.page.goto(
+    fixtures.page(`/product/${slug}/${++pages}/`, wooProductPage(product, fixtures.url, attributes)),
+  );
   const widget = opened.page.locator('store-assistant');
   await widget.getByRole('button', { name: 'Ask a question' }).click();
   await widget.locator('.message.bot').first().waitFor();
@@ -45,7 +47,8 @@ async function send(page: Page, text: string) {
   await box.press('Enter');
 }
 
-const storeCalls = () => store.requests.map((request) => `${request.method} ${request.path}${request.nonce ? ' +Nonce' : ''}`);
+const storeCalls = () =>
+  store.requests.map((request) => `${request.method} ${request.path}${request.nonce ? ' +Nonce' : ''}`);
 
 describe('commerce="woocommerce" against the Store API contract', () => {
   it('is this in stock? → a card → Add to cart (nonce first) → the strip → the cart page with the line', async () => {
@@ -54,7 +57,14 @@ describe('commerce="woocommerce" against the Store API contract', () => {
     const card = widget.locator('.product-card', { hasText: 'Beanie' });
     await card.waitFor();
     const webhook = store.webhookBodies.at(-1) as { context: { page: { product: unknown }; cart: unknown } };
-    expect(webhook.context.page.product).toEqual({ name: 'Beanie', sku: 'woo-beanie', price: '18.00', priceCurrency: 'USD', availability: 'InStock', url: `${fixtures.url}/product/beanie/` });
+    expect(webhook.context.page.product).toEqual({
+      name: 'Beanie',
+      sku: 'woo-beanie',
+      price: '18.00',
+      priceCurrency: 'USD',
+      availability: 'InStock',
+      url: `${fixtures.url}/product/beanie/`,
+    });
     expect(webhook.context.cart).toEqual({ itemCount: 0, total: 0, currency: 'USD', lines: [] });
 
     store.requests.length = 0;
@@ -79,7 +89,10 @@ describe('commerce="woocommerce" against the Store API contract', () => {
     await send(page, 'anything warm?');
     const card = widget.locator('.product-card', { hasText: 'Hoodie' });
     await card.getByRole('button', { name: /Add to cart/ }).click();
-    await card.getByRole('alert').getByText('You cannot add "Hoodie" to the cart because the product is out of stock.').waitFor();
+    await card
+      .getByRole('alert')
+      .getByText('You cannot add "Hoodie" to the cart because the product is out of stock.')
+      .waitFor();
   });
 
   it('refreshes an expired nonce once and adds', async () => {
@@ -91,13 +104,25 @@ describe('commerce="woocommerce" against the Store API contract', () => {
     store.requests.length = 0;
     await card.getByRole('button', { name: /Add to cart/ }).click();
     await card.getByRole('button', { name: /^Added/ }).waitFor();
-    expect(storeCalls()).toEqual(['POST /wp-json/wc/store/v1/cart/add-item +Nonce', 'GET /wp-json/wc/store/v1/cart', 'POST /wp-json/wc/store/v1/cart/add-item +Nonce']);
+    expect(storeCalls()).toEqual([
+      'POST /wp-json/wc/store/v1/cart/add-item +Nonce',
+      'GET /wp-json/wc/store/v1/cart',
+      'POST /wp-json/wc/store/v1/cart/add-item +Nonce',
+    ]);
     expect(store.requests.map((request) => request.nonce)[0]).not.toBe(store.requests[2]?.nonce);
   });
 
   it('a reply cannot change the cart: each proposal waits for a click, at most 10, quantities above 10 dropped', async () => {
     const { page, widget } = await openProduct('beanie');
-    const actions = [{ type: 'add-to-cart', variantId: '16', quantity: 11 }, ...Array.from({ length: 12 }, (_, index) => ({ type: 'add-to-cart', variantId: '18', quantity: (index % 3) + 1, title: `Cap #${index + 1}` }))];
+    const actions = [
+      { type: 'add-to-cart', variantId: '16', quantity: 11 },
+      ...Array.from({ length: 12 }, (_, index) => ({
+        type: 'add-to-cart',
+        variantId: '18',
+        quantity: (index % 3) + 1,
+        title: `Cap #${index + 1}`,
+      })),
+    ];
     store.replyWith({ output: { reply: 'Shall I fill your cart?', actions } });
     store.requests.length = 0;
     await send(page, 'fill my cart');
@@ -112,7 +137,9 @@ describe('commerce="woocommerce" against the Store API contract', () => {
 
     await proposals.nth(1).getByRole('button', { name: 'Add to cart' }).click();
     await proposals.nth(1).getByText('Added').waitFor();
-    expect(store.requests.filter((request) => request.path.endsWith('add-item')).map((request) => request.body)).toEqual([{ id: 18, quantity: 2 }]);
+    expect(
+      store.requests.filter((request) => request.path.endsWith('add-item')).map((request) => request.body),
+    ).toEqual([{ id: 18, quantity: 2 }]);
     await widget.getByRole('group', { name: 'Cart' }).getByText('2 in your cart').waitFor();
   });
 });
@@ -121,17 +148,37 @@ describe('accessibility of the selling parts', () => {
   it('axe finds no violation with cart buttons, a card error, the strip and confirmation cards', async () => {
     const { page, widget } = await openProduct('beanie');
     store.replyWith({
-      output: { reply: 'Picks:', products: [{ name: 'Beanie', productUrl: '/product/beanie/', id: 16 }, { name: 'Hoodie', productUrl: '/product/hoodie/', id: 17 }, { name: 'Cap', productUrl: '/product/cap/', id: 18, available: false }], actions: [{ type: 'add-to-cart', variantId: '18', quantity: 2 }] },
+      output: {
+        reply: 'Picks:',
+        products: [
+          { name: 'Beanie', productUrl: '/product/beanie/', id: 16 },
+          { name: 'Hoodie', productUrl: '/product/hoodie/', id: 17 },
+          { name: 'Cap', productUrl: '/product/cap/', id: 18, available: false },
+        ],
+        actions: [{ type: 'add-to-cart', variantId: '18', quantity: 2 }],
+      },
     });
     await send(page, 'show me hats');
-    await widget.locator('.product-card', { hasText: 'Beanie' }).getByRole('button', { name: /Add to cart/ }).click();
-    await widget.locator('.product-card', { hasText: 'Hoodie' }).getByRole('button', { name: /Add to cart/ }).click();
+    await widget
+      .locator('.product-card', { hasText: 'Beanie' })
+      .getByRole('button', { name: /Add to cart/ })
+      .click();
+    await widget
+      .locator('.product-card', { hasText: 'Hoodie' })
+      .getByRole('button', { name: /Add to cart/ })
+      .click();
     await widget.getByRole('group', { name: 'Cart' }).waitFor();
     await widget.locator('.product-card', { hasText: 'Hoodie' }).getByRole('alert').waitFor();
     await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
-      return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+      const axe = (
+        window as unknown as {
+          axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+        }
+      ).axe;
+      return (await axe.run(document, { resultTypes: ['violations'] })).violations.map(
+        (violation) => `${violation.id} (${violation.nodes.length})`,
+      );
     });
     expect(violations).toEqual([]);
   });
@@ -147,7 +194,11 @@ describe('what the widget does not send', () => {
     expect(await widget.getByRole('group', { name: 'Cart' }).count()).toBe(0);
     expect(store.requests).toEqual([]);
     const contexts = store.webhookBodies.map((body) => body.context as Record<string, unknown>);
-    expect(contexts.every((context) => !('cart' in context) && (context.page as { title: string }).title === 'Beanie – Woo Shop')).toBe(true);
+    expect(
+      contexts.every(
+        (context) => !('cart' in context) && (context.page as { title: string }).title === 'Beanie – Woo Shop',
+      ),
+    ).toBe(true);
   });
 
   it('page-context="off": no context.page; the cart still goes with commerce', async () => {
@@ -163,12 +214,20 @@ describe('what the widget does not send', () => {
   it('setContext() facts are sent as context.store; invalid ones are refused with a console message', async () => {
     const { page, consoleMessages } = await openProduct('beanie', 'page-context="off"');
     const results = await page.evaluate(() => {
-      const element = document.querySelector('store-assistant') as HTMLElement & { setContext(facts: unknown): boolean };
-      return [element.setContext({ tier: 'gold' }), element.setContext('{broken'), element.setContext({ big: 'x'.repeat(5000) })];
+      const element = document.querySelector('store-assistant') as HTMLElement & {
+        setContext(facts: unknown): boolean;
+      };
+      return [
+        element.setContext({ tier: 'gold' }),
+        element.setContext('{broken'),
+        element.setContext({ big: 'x'.repeat(5000) }),
+      ];
     });
     expect(results).toEqual([true, false, false]);
     await send(page, 'hello again');
-    await expect.poll(() => store.webhookBodies.find((body) => body.message === 'hello again')?.context).toEqual({ store: { tier: 'gold' } });
+    await expect
+      .poll(() => store.webhookBodies.find((body) => body.message === 'hello again')?.context)
+      .toEqual({ store: { tier: 'gold' } });
     await expect.poll(() => consoleMessages.filter((message) => message.includes('setContext')).length).toBe(2);
   });
 });

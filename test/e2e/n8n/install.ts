@@ -44,7 +44,11 @@ function binOf(dir: string): string {
 /** Runs npm in `cwd`, failing with its output's tail when it exits non-zero or outlives `deadline`. */
 function npm(args: string[], cwd: string, deadline: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+    const child = spawn('npm', args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-8_000);
@@ -56,7 +60,12 @@ function npm(args: string[], cwd: string, deadline: number): Promise<void> {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve();
-      else reject(new Error(`npm ${args.join(' ')} ${signal ? `was stopped (${signal}): over the ${INSTALL_TIMEOUT_MS / 60_000}-minute limit` : `exited with ${code}`}\n${output}`));
+      else
+        reject(
+          new Error(
+            `npm ${args.join(' ')} ${signal ? `was stopped (${signal}): over the ${INSTALL_TIMEOUT_MS / 60_000}-minute limit` : `exited with ${code}`}\n${output}`,
+          ),
+        );
     });
   });
 }
@@ -90,10 +99,17 @@ export async function ensureN8n(version = N8N_VERSION): Promise<N8nInstall> {
   const scratch = await mkdtemp(path.join(cache, `n8n-${version}.partial-`));
   try {
     await writeFile(path.join(scratch, 'package.json'), installManifest(version));
-    await npm(['install', '--ignore-scripts', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], scratch, deadline);
+    await npm(
+      ['install', '--ignore-scripts', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'],
+      scratch,
+      deadline,
+    );
     // Built from source: its prebuilt binaries are downloaded from outside the npm registry.
     await npm(['rebuild', 'sqlite3', '--build-from-source', '--loglevel=error'], scratch, deadline);
-    await writeFile(path.join(scratch, MARKER), `${JSON.stringify({ version, node: process.version, date: new Date().toISOString() })}\n`);
+    await writeFile(
+      path.join(scratch, MARKER),
+      `${JSON.stringify({ version, node: process.version, date: new Date().toISOString() })}\n`,
+    );
     // A half-finished folder from an older run (no marker) is replaced.
     if (existsSync(dir) && !isComplete(dir, version)) await rm(dir, { recursive: true, force: true });
     await rename(scratch, dir).catch((error: unknown) => {

@@ -114,11 +114,17 @@ const READINESS_MESSAGE = { message: 'Hi', history: [], sessionId: 'readiness-ch
 /** Whether `url` answers a CORS preflight and then a real message with 2xx, and why not. */
 async function answersMessages(url: string): Promise<{ ok: true } | { ok: false; reason: string }> {
   const origin = 'http://127.0.0.1';
-  const preflight = await fetch(url, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } }).catch(() => null);
-  if (!preflight?.ok) return { ok: false, reason: preflight ? `preflight answered ${preflight.status}` : 'not listening' };
-  const reply = await fetch(url, { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json' }, body: JSON.stringify(READINESS_MESSAGE) }).catch(
-    (error: unknown) => new Error(String(error)),
-  );
+  const preflight = await fetch(url, {
+    method: 'OPTIONS',
+    headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+  }).catch(() => null);
+  if (!preflight?.ok)
+    return { ok: false, reason: preflight ? `preflight answered ${preflight.status}` : 'not listening' };
+  const reply = await fetch(url, {
+    method: 'POST',
+    headers: { Origin: origin, 'Content-Type': 'application/json' },
+    body: JSON.stringify(READINESS_MESSAGE),
+  }).catch((error: unknown) => new Error(String(error)));
   if (reply instanceof Error) return { ok: false, reason: `message failed: ${reply.message}` };
   const body = await reply.text().catch(() => '');
   return reply.ok ? { ok: true } : { ok: false, reason: `message answered ${reply.status}: ${body.slice(0, 200)}` };
@@ -131,7 +137,12 @@ async function answersMessages(url: string): Promise<{ ok: true } | { ok: false;
  * first executions after a start can fail while n8n is still settling, and the suite must not mistake
  * that for the widget's fault.
  */
-async function waitForWebhooks(urls: string[], child: ChildProcess, timeoutMs: number, tail: () => string): Promise<void> {
+async function waitForWebhooks(
+  urls: string[],
+  child: ChildProcess,
+  timeoutMs: number,
+  tail: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const pending = new Map(urls.map((url) => [url, 'not asked yet']));
   while (pending.size > 0) {
@@ -154,7 +165,13 @@ async function waitForWebhooks(urls: string[], child: ChildProcess, timeoutMs: n
  * starts n8n on `port` and waits until every path of `readyPaths` (production webhooks) answers a chat message. Everything n8n
  * keeps lives in a fresh temporary folder.
  */
-export async function startN8n(options: { bin: string; port: number; workflows: unknown[]; readyPaths: string[]; startTimeoutMs?: number }): Promise<N8nServer> {
+export async function startN8n(options: {
+  bin: string;
+  port: number;
+  workflows: unknown[];
+  readyPaths: string[];
+  startTimeoutMs?: number;
+}): Promise<N8nServer> {
   const userFolder = await mkdtemp(path.join(tmpdir(), 'store-assistant-n8n-'));
   const env = n8nEnvironment(userFolder, options.port);
   const workflowsFile = path.join(userFolder, 'workflows.json');
@@ -200,7 +217,14 @@ export async function startN8n(options: { bin: string; port: number; workflows: 
     const url = `http://127.0.0.1:${options.port}`;
     const readyUrls = options.readyPaths.map((readyPath) => `${url}${readyPath}`);
     await waitForWebhooks(readyUrls, child, options.startTimeoutMs ?? 120_000, logTail);
-    return { url, pid: child.pid ?? 0, logFile, seconds: { import: importSeconds, activate: activateSeconds, start: since() }, logTail, stop };
+    return {
+      url,
+      pid: child.pid ?? 0,
+      logFile,
+      seconds: { import: importSeconds, activate: activateSeconds, start: since() },
+      logTail,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

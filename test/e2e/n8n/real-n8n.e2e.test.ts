@@ -18,7 +18,6 @@ if (!ENABLED) console.info(`real n8n suite skipped: ${SKIP_REASON}`);
 /** Installing n8n on a fresh machine takes several minutes; starting it, one or two. */
 const SETUP_TIMEOUT_MS = 25 * 60_000;
 
-
 let n8n: N8nServer | undefined;
 let store: StorePage | undefined;
 let browser: Browser | undefined;
@@ -61,21 +60,37 @@ async function cardTitles(page: Page): Promise<string[]> {
 describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running demo/n8n-workflow.json`, () => {
   beforeAll(async () => {
     const install = await ensureN8n();
-    console.info(install.installed ? `n8n ${N8N_VERSION} installed in ${install.seconds} s into ${install.dir}` : `n8n ${N8N_VERSION} reused from ${install.dir}`);
+    console.info(
+      install.installed
+        ? `n8n ${N8N_VERSION} installed in ${install.seconds} s into ${install.dir}`
+        : `n8n ${N8N_VERSION} reused from ${install.dir}`,
+    );
     const port = await freePort();
     const webhooks = `http://127.0.0.1:${port}`;
-    store = await startStorePage({ '/': `${webhooks}${WEBHOOK_PATH}`, '/streaming': `${webhooks}${STREAMING_WEBHOOK_PATH}` });
+    store = await startStorePage({
+      '/': `${webhooks}${WEBHOOK_PATH}`,
+      '/streaming': `${webhooks}${STREAMING_WEBHOOK_PATH}`,
+    });
     [n8n, browser] = await Promise.all([
-      startN8n({ bin: install.bin, port, workflows: [workflowForStore(store.origin), streamingWorkflowForStore(store.origin)], readyPaths: [WEBHOOK_PATH, STREAMING_WEBHOOK_PATH] }),
+      startN8n({
+        bin: install.bin,
+        port,
+        workflows: [workflowForStore(store.origin), streamingWorkflowForStore(store.origin)],
+        readyPaths: [WEBHOOK_PATH, STREAMING_WEBHOOK_PATH],
+      }),
       launchChromium(),
     ]);
-    console.info(`n8n (pid ${n8n.pid}) imported the workflows in ${n8n.seconds.import} s, activated them in ${n8n.seconds.activate} s, answered ${n8n.seconds.start} s after starting`);
+    console.info(
+      `n8n (pid ${n8n.pid}) imported the workflows in ${n8n.seconds.import} s, activated them in ${n8n.seconds.activate} s, answered ${n8n.seconds.start} s after starting`,
+    );
   }, SETUP_TIMEOUT_MS);
 
   // A failure against a real server needs both sides' story: what the widget logged, and what n8n did.
   afterEach(({ task }) => {
     if (task.result?.state === 'fail') {
-      console.error(`the page's console:\n${consoleLines.join('\n') || '(nothing)'}\n\nn8n's log, last lines:\n${n8n?.logTail() ?? '(not started)'}`);
+      console.error(
+        `the page's console:\n${consoleLines.join('\n') || '(nothing)'}\n\nn8n's log, last lines:\n${n8n?.logTail() ?? '(not started)'}`,
+      );
     }
     consoleLines = [];
   });
@@ -106,8 +121,15 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
     expect(await botReply(page, 0)).toContain('Fresh in this week! Here are our new arrivals:');
     expect(await page.locator('store-assistant .message.bot strong').first().textContent()).toBe('new arrivals');
     await expect.poll(() => cardTitles(page)).toEqual(['Linen Shirt', 'Canvas Tote', 'Ceramic Mug', 'Trail Sneakers']);
-    const links = await page.locator('store-assistant .product-card a').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
-    expect(links).toEqual(expect.arrayContaining(['https://example.com/products/linen-shirt', 'https://example.com/products/trail-sneakers']));
+    const links = await page
+      .locator('store-assistant .product-card a')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(links).toEqual(
+      expect.arrayContaining([
+        'https://example.com/products/linen-shirt',
+        'https://example.com/products/trail-sneakers',
+      ]),
+    );
     expect(await page.locator('store-assistant .product-card').first().textContent()).toMatch(/\$49(?![.\d])/);
     expect(pageErrors).toEqual([]);
   });
@@ -117,7 +139,9 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
     await page.getByRole('button', { name: 'Ask a question' }).click();
     await botReply(page, 0);
     await send(page, 'Do you have linen shirts?');
-    expect(await botReply(page, 1)).toContain('Here is our Linen Shirt ($49.00): Breathable relaxed-fit shirt in washed linen.');
+    expect(await botReply(page, 1)).toContain(
+      'Here is our Linen Shirt ($49.00): Breathable relaxed-fit shirt in washed linen.',
+    );
     expect(await cardTitles(page)).toEqual(['Linen Shirt']);
   });
 
@@ -125,7 +149,9 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
     const { page, pageErrors } = await openChat();
     await page.getByRole('button', { name: 'Ask a question' }).click();
     await botReply(page, 0);
-    await page.locator('store-assistant input[type="file"]').setInputFiles({ name: 'jacket.png', mimeType: 'image/png', buffer: gradientPng() });
+    await page
+      .locator('store-assistant input[type="file"]')
+      .setInputFiles({ name: 'jacket.png', mimeType: 'image/png', buffer: gradientPng() });
     await page.locator('store-assistant .attachment-preview').waitFor();
     await send(page, 'Do you have this in blue?');
     const reply = await botReply(page, 1);
@@ -145,13 +171,22 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
     await botReply(page, 1);
     expect(await cardTitles(page)).toEqual(['Ceramic Mug']);
     await send(page, 'Can I pay with gift vouchers?');
-    expect(await botReply(page, 2)).toContain("I'm not sure I can help with that yet. Earlier you asked about Do you sell ceramic mugs?");
+    expect(await botReply(page, 2)).toContain(
+      "I'm not sure I can help with that yet. Earlier you asked about Do you sell ceramic mugs?",
+    );
   });
 
   it('answers the CORS preflight for the store origin only', async () => {
     if (!n8n || !store) throw new Error('the suite did not start');
     const preflight = (origin: string) =>
-      fetch(`${n8n?.url}${WEBHOOK_PATH}`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } });
+      fetch(`${n8n?.url}${WEBHOOK_PATH}`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      });
     const allowed = await preflight(store.origin);
     expect(allowed.status).toBe(204);
     expect(allowed.headers.get('access-control-allow-origin')).toBe(store.origin);
@@ -180,7 +215,10 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
       headers: { Origin: store.origin, 'Content-Type': 'application/json' },
       body: JSON.stringify({ message: 'Shop new arrivals', history: [], sessionId: 'stream-check' }),
     });
-    const lines = (await raw.text()).trim().split('\n').map((line) => JSON.parse(line) as { type: string; content?: string });
+    const lines = (await raw.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; content?: string });
     expect(lines.map((line) => line.type)).toEqual(['begin', 'item', 'end']);
 
     const { page, pageErrors } = await openChat('/streaming');

@@ -24,8 +24,18 @@ afterAll(async () => {
 /** The widget's own colour properties for each `attribute="value"`, one widget per value on one page. */
 async function colorsFor(attribute: string, values: string[]) {
   const { page } = await session.newPage();
-  const widgets = values.map((value, index) => `<store-assistant id="w${index}" ${attribute}="${value}" store-domain="acme.example"></store-assistant>`).join('');
-  await page.goto(fixtures.page(`/colors-${Math.random().toString(36).slice(2)}`, `<!doctype html><html><head><script src="/store-assistant.js"></script></head><body>${widgets}</body></html>`));
+  const widgets = values
+    .map(
+      (value, index) =>
+        `<store-assistant id="w${index}" ${attribute}="${value}" store-domain="acme.example"></store-assistant>`,
+    )
+    .join('');
+  await page.goto(
+    fixtures.page(
+      `/colors-${Math.random().toString(36).slice(2)}`,
+      `<!doctype html><html><head><script src="/store-assistant.js"></script></head><body>${widgets}</body></html>`,
+    ),
+  );
   await page.locator('store-assistant').last().getByRole('heading', { name: 'Welcome to Acme store' }).waitFor();
   return page.evaluate(
     (count) =>
@@ -44,7 +54,16 @@ async function colorsFor(attribute: string, values: string[]) {
 
 describe('accent colours in every CSS syntax', () => {
   // The same yellow, written seven ways: white text on it would be about 1.5:1.
-  const yellows = ['#facc15', 'rgb(250, 204, 21)', 'rgb(250 204 21)', 'hsl(48 96% 53%)', 'hwb(48 8% 2%)', 'lab(84 4 80)', 'oklch(0.86 0.17 92)', 'gold'];
+  const yellows = [
+    '#facc15',
+    'rgb(250, 204, 21)',
+    'rgb(250 204 21)',
+    'hsl(48 96% 53%)',
+    'hwb(48 8% 2%)',
+    'lab(84 4 80)',
+    'oklch(0.86 0.17 92)',
+    'gold',
+  ];
   it.each(yellows.map((value) => [value]))('%s gets dark text', async (value) => {
     const [colors] = await colorsFor('accent-color', [value]);
     expect(colors?.onAccent).toBe(DARK);
@@ -57,13 +76,15 @@ describe('accent colours in every CSS syntax', () => {
 });
 
 describe('translucent colours', () => {
-  it.each([['transparent'], ['#4f46e510'], ['rgb(79 70 229 / 6%)'], ['linear-gradient(135deg, transparent, #4f46e522)']])(
-    'primary %s is painted flattened on white, with dark text that reads',
-    async (value) => {
-      const [colors] = await colorsFor('primary-gradient', [value]);
-      expect(colors?.onPrimary).toBe(DARK);
-      // No colour left that lets the page show through: every colour is opaque.
-      expect(colors?.primary).not.toMatch(/transparent|#[0-9a-f]{8}\b|\/|rgba/i);
-    },
-  );
+  it.each([
+    ['transparent'],
+    ['#4f46e510'],
+    ['rgb(79 70 229 / 6%)'],
+    ['linear-gradient(135deg, transparent, #4f46e522)'],
+  ])('primary %s is painted flattened on white, with dark text that reads', async (value) => {
+    const [colors] = await colorsFor('primary-gradient', [value]);
+    expect(colors?.onPrimary).toBe(DARK);
+    // No colour left that lets the page show through: every colour is opaque.
+    expect(colors?.primary).not.toMatch(/transparent|#[0-9a-f]{8}\b|\/|rgba/i);
+  });
 });

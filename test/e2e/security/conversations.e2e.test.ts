@@ -32,36 +32,52 @@ async function send(page: Page, text: string) {
   await page.locator('store-assistant .messages').getByText(`You said: ${text}`).waitFor();
 }
 
-const bubbles = async (page: Page) => (await page.locator('store-assistant .message .bubble').allTextContents()).map((text) => text.trim());
-const savedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('store-assistant:chat:')));
+const bubbles = async (page: Page) =>
+  (await page.locator('store-assistant .message .bubble').allTextContents()).map((text) => text.trim());
+const savedKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('store-assistant:chat:')));
 
 async function openStore(attributes = '') {
   const opened = await session.newPage();
-  const url = fixtures.page(`/store-${Math.random().toString(36).slice(2)}`, widgetPage(`webhook-url="/echo" typing-speed="0" ${attributes}`));
+  const url = fixtures.page(
+    `/store-${Math.random().toString(36).slice(2)}`,
+    widgetPage(`webhook-url="/echo" typing-speed="0" ${attributes}`),
+  );
   await opened.page.goto(url);
   await opened.page.getByRole('button', { name: 'Ask a question' }).waitFor();
   return { ...opened, url };
 }
 
 describe('two tabs of one store', () => {
-  it('neither tab loses the other\'s messages, and each shows the other\'s without a reload', async () => {
+  it("neither tab loses the other's messages, and each shows the other's without a reload", async () => {
     const first = await openStore();
     await send(first.page, 'Do you ship to Norway?');
     // A product link opened in a new tab: the same store, the same conversation.
     const second = await first.context.newPage();
     await second.goto(first.url);
     await second.locator('store-assistant').getByRole('button', { name: 'Ask a question' }).waitFor();
-    await second.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { startChat(): void }).startChat());
+    await second.evaluate(() =>
+      (document.querySelector('store-assistant') as HTMLElement & { startChat(): void }).startChat(),
+    );
     await second.locator('store-assistant .messages').getByText('You said: Do you ship to Norway?').waitFor();
     await send(second, 'What about returns?');
     await first.page.locator('store-assistant .messages').getByText('You said: What about returns?').waitFor();
     await send(first.page, 'Thanks');
     await second.locator('store-assistant .messages').getByText('You said: Thanks').waitFor();
 
-    const expected = ['Do you ship to Norway?', 'You said: Do you ship to Norway?', 'What about returns?', 'You said: What about returns?', 'Thanks', 'You said: Thanks'];
+    const expected = [
+      'Do you ship to Norway?',
+      'You said: Do you ship to Norway?',
+      'What about returns?',
+      'You said: What about returns?',
+      'Thanks',
+      'You said: Thanks',
+    ];
     for (const page of [first.page, second]) {
       await page.reload();
-      await page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { startChat(): void }).startChat());
+      await page.evaluate(() =>
+        (document.querySelector('store-assistant') as HTMLElement & { startChat(): void }).startChat(),
+      );
       await page.locator('store-assistant .messages').getByText('You said: Thanks').waitFor();
       expect(await bubbles(page)).toEqual(expected);
     }
@@ -73,7 +89,9 @@ describe('deleting', () => {
   it('"Delete conversation" in Chats removes it from the list and from storage', async () => {
     const { page } = await openStore();
     await send(page, 'About shoes');
-    await page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { newChat(): void }).newChat());
+    await page.evaluate(() =>
+      (document.querySelector('store-assistant') as HTMLElement & { newChat(): void }).newChat(),
+    );
     await send(page, 'About bags');
     await page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { goHome(): void }).goHome());
     await page.locator('store-assistant').getByRole('button', { name: 'Chats' }).click();
@@ -84,8 +102,13 @@ describe('deleting', () => {
     expect(await list.getByText('About bags', { exact: true }).count()).toBe(1);
     await expect.poll(() => savedKeys(page).then((keys) => keys.length)).toBe(1);
     await page.reload();
-    await page.locator('store-assistant .section-view').or(page.locator('store-assistant').getByRole('button', { name: 'Chats' })).first().waitFor();
-    if ((await list.count()) === 0) await page.locator('store-assistant').getByRole('button', { name: 'Chats' }).click();
+    await page
+      .locator('store-assistant .section-view')
+      .or(page.locator('store-assistant').getByRole('button', { name: 'Chats' }))
+      .first()
+      .waitFor();
+    if ((await list.count()) === 0)
+      await page.locator('store-assistant').getByRole('button', { name: 'Chats' }).click();
     await list.getByText('About bags', { exact: true }).waitFor();
     expect(await list.getByText('About shoes', { exact: true }).count()).toBe(0);
   });
@@ -95,7 +118,9 @@ describe('deleting', () => {
     await send(page, 'Something private');
     await expect.poll(() => savedKeys(page).then((keys) => keys.length)).toBe(1);
     await page.evaluate(() => (document.querySelector('store-assistant') as Widget).clearConversations());
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('store-assistant:chat')))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('store-assistant:chat'))),
+    ).toEqual([]);
     expect(await page.locator('store-assistant .message').count()).toBe(0);
   });
 });
@@ -113,8 +138,21 @@ describe('persist applied live', () => {
     expect(sessions.at(-1)).toBe(before);
 
     await page.evaluate(() => document.querySelector('store-assistant')?.setAttribute('persist', 'none'));
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('store-assistant:')).filter((key) => key !== 'store-assistant:view'))).toEqual([]);
-    expect(await bubbles(page)).toEqual(['Before consent', 'You said: Before consent', 'After consent', 'You said: After consent']);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(localStorage)
+            .filter((key) => key.startsWith('store-assistant:'))
+            .filter((key) => key !== 'store-assistant:view'),
+        ),
+      )
+      .toEqual([]);
+    expect(await bubbles(page)).toEqual([
+      'Before consent',
+      'You said: Before consent',
+      'After consent',
+      'You said: After consent',
+    ]);
   });
 });
 
@@ -128,15 +166,22 @@ describe('saved data is untrusted input', () => {
         { id: 'q', sender: 'user', timestamp: 1, content: 'Show me everything' },
         { id: 'r', sender: 'bot', timestamp: 2, content: 'word '.repeat(12_000), products },
       ];
-      localStorage.setItem(`store-assistant:chat:${hook} saved`, JSON.stringify({ version: 2, id: 'saved', updatedAt: 2, messages }));
+      localStorage.setItem(
+        `store-assistant:chat:${hook} saved`,
+        JSON.stringify({ version: 2, id: 'saved', updatedAt: 2, messages }),
+      );
       localStorage.setItem(`store-assistant:open:${hook}`, 'saved');
     });
     await opened.page.goto(fixtures.page('/saved-caps', widgetPage('webhook-url="/echo" typing-speed="0"')));
-    await opened.page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { startChat(): void }).startChat());
+    await opened.page.evaluate(() =>
+      (document.querySelector('store-assistant') as HTMLElement & { startChat(): void }).startChat(),
+    );
     const reply = opened.page.locator('store-assistant .message.bot');
     await reply.getByText('This reply was shortened.').waitFor();
     expect(await reply.locator('.product-card').count()).toBe(12);
-    expect(await reply.locator('.bubble').evaluate((bubble) => bubble.textContent?.length ?? 0)).toBeLessThanOrEqual(10_002);
+    expect(await reply.locator('.bubble').evaluate((bubble) => bubble.textContent?.length ?? 0)).toBeLessThanOrEqual(
+      10_002,
+    );
     expect(opened.pageErrors).toEqual([]);
   });
 });
@@ -146,9 +191,29 @@ describe('hostile saved entries', () => {
     const opened = await session.newPage();
     await opened.page.addInitScript(() => {
       const hook = `${location.origin}/echo`;
-      localStorage.setItem(`store-assistant:chat:${hook} x`, '{"version":2,"__proto__":{"polluted":1},"id":"x","updatedAt":"soon","messages":[{"id":1,"content":{"$ne":null},"sender":"root"}]}');
+      localStorage.setItem(
+        `store-assistant:chat:${hook} x`,
+        '{"version":2,"__proto__":{"polluted":1},"id":"x","updatedAt":"soon","messages":[{"id":1,"content":{"$ne":null},"sender":"root"}]}',
+      );
       localStorage.setItem(`store-assistant:chat:${hook} y`, '{not json');
-      localStorage.setItem(`store-assistant:chat:${hook} z`, JSON.stringify({ version: 2, id: 'z', updatedAt: 1, messages: [{ id: 'm', sender: 'bot', timestamp: 1, content: '<img src=x onerror=alert(1)>', status: 'streaming', animate: true }] }));
+      localStorage.setItem(
+        `store-assistant:chat:${hook} z`,
+        JSON.stringify({
+          version: 2,
+          id: 'z',
+          updatedAt: 1,
+          messages: [
+            {
+              id: 'm',
+              sender: 'bot',
+              timestamp: 1,
+              content: '<img src=x onerror=alert(1)>',
+              status: 'streaming',
+              animate: true,
+            },
+          ],
+        }),
+      );
       localStorage.setItem(`store-assistant:open:${hook}`, 'x');
     });
     await opened.page.goto(fixtures.page('/hostile-entries', widgetPage('webhook-url="/echo" typing-speed="0"')));

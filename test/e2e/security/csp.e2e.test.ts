@@ -19,7 +19,9 @@ describe('strict Content-Security-Policy', () => {
     await page.addInitScript(() => {
       const violations: string[] = [];
       (window as unknown as { __violations: string[] }).__violations = violations;
-      document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sample}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sample}`),
+      );
     });
     const response = await page.goto(`${session.server.url}/csp`);
     expect(response?.headers()['content-security-policy']).toBe(STRICT_CSP);
@@ -28,7 +30,9 @@ describe('strict Content-Security-Policy', () => {
     await page.getByRole('button', { name: 'New arrivals' }).click();
     const card = page.locator('store-assistant .product-card').first();
     await card.waitFor();
-    await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('size guide');
     await box.press('Enter');
@@ -52,17 +56,24 @@ describe('strict Content-Security-Policy', () => {
     await page.addInitScript(() => {
       const violations: string[] = [];
       (window as unknown as { __violations: string[] }).__violations = violations;
-      document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sample}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(`${event.violatedDirective}: ${event.blockedURI} ${event.sample}`),
+      );
     });
     const policy = `${STRICT_CSP}; ${TRUSTED_TYPES_CSP}`;
     // The strict page, served with Trusted Types enforced on top of its own policy.
     await page.route(`${session.server.url}/csp`, async (route) => {
       const original = await route.fetch();
-      await route.fulfill({ response: original, headers: { ...original.headers(), 'content-security-policy': policy } });
+      await route.fulfill({
+        response: original,
+        headers: { ...original.headers(), 'content-security-policy': policy },
+      });
     });
     const response = await page.goto(`${session.server.url}/csp`);
     expect(response?.headers()['content-security-policy']).toBe(policy);
-    expect(await page.evaluate(() => typeof (window as unknown as { trustedTypes?: unknown }).trustedTypes)).toBe('object');
+    expect(await page.evaluate(() => typeof (window as unknown as { trustedTypes?: unknown }).trustedTypes)).toBe(
+      'object',
+    );
     await page.getByRole('heading', { name: 'Welcome to Lumen' }).waitFor();
 
     await page.getByRole('button', { name: 'Ask a question' }).click();
@@ -74,7 +85,11 @@ describe('strict Content-Security-Policy', () => {
     expect(await page.locator('store-assistant .message.bot').last().textContent()).not.toMatch(/\|\s*-{3}/);
 
     // The recording consent is markdown too: its link renders, then the demo call runs.
-    await page.locator('store-assistant').evaluate((element) => element.setAttribute('voice-consent', 'Calls are recorded. See our [privacy policy](/privacy).'));
+    await page
+      .locator('store-assistant')
+      .evaluate((element) =>
+        element.setAttribute('voice-consent', 'Calls are recorded. See our [privacy policy](/privacy).'),
+      );
     await page.getByRole('button', { name: 'Start call' }).click();
     const consent = page.getByRole('group', { name: 'Before we call' });
     await consent.getByRole('link', { name: 'privacy policy' }).waitFor();

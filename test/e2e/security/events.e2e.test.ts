@@ -14,7 +14,10 @@ beforeAll(async () => {
   [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
   fixtures.handle('/events-hook', (_request, response, body) => {
     received.push(JSON.parse(body) as (typeof received)[number]);
-    replyJson(response, { output: 'Your card ending 4242 is on file.', products: [{ title: 'Gift card', url: '/p/gift' }] });
+    replyJson(response, {
+      output: 'Your card ending 4242 is on file.',
+      products: [{ title: 'Gift card', url: '/p/gift' }],
+    });
   });
 });
 
@@ -37,16 +40,32 @@ describe('store-assistant:message listeners', () => {
     });
     await page.goto(fixtures.page('/events', widgetPage('webhook-url="/events-hook" typing-speed="0"')));
     await page.getByRole('button', { name: 'Ask a question' }).waitFor();
-    await page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage('My order 1234?'));
+    await page.evaluate(() =>
+      (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(
+        'My order 1234?',
+      ),
+    );
     await page.locator('store-assistant .message.bot').getByText('Your card ending 4242 is on file.').waitFor();
     expect(await page.locator('store-assistant .message.user').getByText('My order 1234?').count()).toBe(1);
     expect(await page.locator('store-assistant .product-card .product-title').allTextContents()).toEqual(['Gift card']);
     expect(received[0]?.message).toBe('My order 1234?');
 
-    await page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage('Thanks'));
+    await page.evaluate(() =>
+      (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(
+        'Thanks',
+      ),
+    );
     await expect.poll(() => received.length).toBe(2);
-    expect(received[1]?.history.map((turn) => turn.content)).toEqual(['My order 1234?', 'Your card ending 4242 is on file.']);
-    const saved = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('store-assistant:chat:')).map((key) => localStorage.getItem(key)).join());
+    expect(received[1]?.history.map((turn) => turn.content)).toEqual([
+      'My order 1234?',
+      'Your card ending 4242 is on file.',
+    ]);
+    const saved = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith('store-assistant:chat:'))
+        .map((key) => localStorage.getItem(key))
+        .join(),
+    );
     expect(saved).toContain('My order 1234?');
     expect(saved).toContain('Gift card');
     expect(saved).not.toContain('#');

@@ -24,10 +24,18 @@ beforeAll(async () => {
       requestsTo.set(name, (requestsTo.get(name) ?? 0) + 1);
       answer(response);
     });
-  fault('html-500', (response) => response.writeHead(500, { 'Content-Type': 'text/html' }).end('<!doctype html><h1>Internal Server Error</h1>'));
+  fault('html-500', (response) =>
+    response.writeHead(500, { 'Content-Type': 'text/html' }).end('<!doctype html><h1>Internal Server Error</h1>'),
+  );
   fault('empty', (response) => response.writeHead(200, { 'Content-Type': 'text/plain' }).end(''));
-  fault('invalid-json', (response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"output": "unterminated'));
-  fault('five-mb', (response) => response.writeHead(200, { 'Content-Type': 'text/plain' }).end(`A very long answer. ${'Lorem ipsum dolor sit amet. '.repeat(190_000)}`));
+  fault('invalid-json', (response) =>
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"output": "unterminated'),
+  );
+  fault('five-mb', (response) =>
+    response
+      .writeHead(200, { 'Content-Type': 'text/plain' })
+      .end(`A very long answer. ${'Lorem ipsum dolor sit amet. '.repeat(190_000)}`),
+  );
   fault('never-ends', (response) => {
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.write('{"output": "Still thin');
@@ -49,9 +57,16 @@ afterAll(async () => {
 async function open(webhook: string, options: { clock?: boolean } = {}) {
   const opened = await session.newPage();
   if (options.clock) await opened.page.clock.install();
-  await opened.page.goto(fixtures.page(`/faults-${Math.random().toString(36).slice(2)}`, widgetPage(`webhook-url="${webhook}" typing-speed="0" persist="none"`)));
+  await opened.page.goto(
+    fixtures.page(
+      `/faults-${Math.random().toString(36).slice(2)}`,
+      widgetPage(`webhook-url="${webhook}" typing-speed="0" persist="none"`),
+    ),
+  );
   await opened.page.getByRole('button', { name: 'Ask a question' }).waitFor();
-  await opened.page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { startChat(): void }).startChat());
+  await opened.page.evaluate(() =>
+    (document.querySelector('store-assistant') as HTMLElement & { startChat(): void }).startChat(),
+  );
   return opened;
 }
 
@@ -86,7 +101,10 @@ describe('webhook faults', () => {
     const { page } = await open('/fault/five-mb');
     await type(page, 'Tell me everything');
     await expectClearEnd(page, 'Tell me everything', 'This reply was shortened.');
-    const length = await page.locator('store-assistant .message.bot .bubble').first().evaluate((element) => element.textContent?.length ?? 0);
+    const length = await page
+      .locator('store-assistant .message.bot .bubble')
+      .first()
+      .evaluate((element) => element.textContent?.length ?? 0);
     expect(length).toBeLessThanOrEqual(10_002);
   });
 

@@ -12,7 +12,8 @@ import { startSession, type E2eSession } from '../harness';
 let session: E2eSession;
 let fixtures: FixtureServer;
 
-const WIDGET = '<store-assistant webhook-url="/frame-hook" typing-speed="0" persist="none" logo-url="/logo.png" store-domain="acme.example"></store-assistant>';
+const WIDGET =
+  '<store-assistant webhook-url="/frame-hook" typing-speed="0" persist="none" logo-url="/logo.png" store-domain="acme.example"></store-assistant>';
 const FRAME_HTML = `<!doctype html><html><head><meta charset="utf-8"><script src="/store-assistant.js"></script></head><body>${WIDGET}</body></html>`;
 const escape = (html: string) => html.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -28,10 +29,21 @@ beforeAll(async () => {
   fixtures.handle('/favicon.ico', (_request, response) => void response.writeHead(204).end());
   fixtures.handle('/logo.png', (_request, response) => {
     response.writeHead(200, { 'Content-Type': 'image/png' });
-    response.end(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64'));
+    response.end(
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    );
   });
-  fixtures.page('/srcdoc', `<!doctype html><html><body><h1>Builder preview</h1><iframe title="preview" srcdoc="${escape(FRAME_HTML)}"></iframe></body></html>`);
-  fixtures.page('/sandboxed', `<!doctype html><html><body><iframe title="preview" sandbox="allow-scripts" srcdoc="${escape(FRAME_HTML)}"></iframe></body></html>`);
+  fixtures.page(
+    '/srcdoc',
+    `<!doctype html><html><body><h1>Builder preview</h1><iframe title="preview" srcdoc="${escape(FRAME_HTML)}"></iframe></body></html>`,
+  );
+  fixtures.page(
+    '/sandboxed',
+    `<!doctype html><html><body><iframe title="preview" sandbox="allow-scripts" srcdoc="${escape(FRAME_HTML)}"></iframe></body></html>`,
+  );
   // The frame's document stays about:blank (no document.open): location.origin is "null" there.
   fixtures.page(
     '/blank',

@@ -60,7 +60,8 @@ describe('a hostile host page', () => {
     const { page, pageErrors, consoleMessages } = await session.newPage();
     await page.goto(fixtures.page('/hostile', HOSTILE_PAGE));
     for (const id of ['a', 'b']) await page.locator(`#${id}`).getByRole('button', { name: 'Ask a question' }).click();
-    for (const hook of ['/hook-a', '/hook-b']) await page.locator('store-assistant .messages').getByText(`${hook} answered`).waitFor();
+    for (const hook of ['/hook-a', '/hook-b'])
+      await page.locator('store-assistant .messages').getByText(`${hook} answered`).waitFor();
 
     // Bodies: correct JSON, arrays intact despite Array.prototype.toJSON, nothing from the polluted prototype.
     expect(received.map((entry) => entry.hook).sort()).toEqual(['/hook-a', '/hook-b']);
@@ -82,7 +83,12 @@ describe('a hostile host page', () => {
     expect(consoleMessages.filter((message) => message.includes('loaded more than once'))).toHaveLength(1);
     const button = page.locator('#a').getByRole('button', { name: 'Send' });
     expect(await button.isVisible()).toBe(true);
-    expect(await page.locator('#a .message.user').first().evaluate((element) => getComputedStyle(element).fontSize)).not.toBe('30px');
+    expect(
+      await page
+        .locator('#a .message.user')
+        .first()
+        .evaluate((element) => getComputedStyle(element).fontSize),
+    ).not.toBe('30px');
 
     // A second message in one widget carries the first turns as history, still as a real array.
     const box = page.locator('#a').getByRole('textbox', { name: 'Message' });

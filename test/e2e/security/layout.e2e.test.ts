@@ -28,12 +28,19 @@ function png(width: number, height: number): Buffer {
   header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale
   const row = Buffer.alloc(1 + Math.ceil(width / 8));
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 });
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 beforeAll(async () => {
   [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
-  fixtures.handle('/layout-hook', (_request, response) => replyJson(response, { output: `Track it here:\n\n\`\`\`\n${TRACKING}\n\`\`\`\n\n${PROSE}` }));
+  fixtures.handle('/layout-hook', (_request, response) =>
+    replyJson(response, { output: `Track it here:\n\n\`\`\`\n${TRACKING}\n\`\`\`\n\n${PROSE}` }),
+  );
 });
 
 afterAll(async () => {
@@ -52,16 +59,27 @@ async function openChat() {
       return original(...args);
     }) as typeof createImageBitmap;
   });
-  await opened.page.goto(fixtures.page(`/layout-${Math.random().toString(36).slice(2)}`, widgetPage('webhook-url="/layout-hook" typing-speed="0" persist="none"')));
+  await opened.page.goto(
+    fixtures.page(
+      `/layout-${Math.random().toString(36).slice(2)}`,
+      widgetPage('webhook-url="/layout-hook" typing-speed="0" persist="none"'),
+    ),
+  );
   await opened.page.getByRole('button', { name: 'Ask a question' }).waitFor();
-  await opened.page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { startChat(): void }).startChat());
+  await opened.page.evaluate(() =>
+    (document.querySelector('store-assistant') as HTMLElement & { startChat(): void }).startChat(),
+  );
   return opened;
 }
 
 describe('layout', () => {
   it('a long line in a code block scrolls inside the block: the bubble stays within the card and the prose is not clipped', async () => {
     const { page } = await openChat();
-    await page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage('Where is my parcel?'));
+    await page.evaluate(() =>
+      (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(
+        'Where is my parcel?',
+      ),
+    );
     await page.locator('store-assistant .message.bot pre').waitFor();
     const box = await page.evaluate(() => {
       const root = document.querySelector('store-assistant')?.shadowRoot as ShadowRoot;
@@ -87,7 +105,9 @@ describe('attached images', () => {
     const { page } = await openChat();
     const file = png(12_000, 12_000);
     expect(file.length).toBeLessThan(64 * 1024);
-    await page.locator('store-assistant input[type="file"]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: file });
+    await page
+      .locator('store-assistant input[type="file"]')
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: file });
     await page.locator('store-assistant').getByText('That image is too large', { exact: false }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __decodes: { count: number } }).__decodes.count)).toBe(0);
     expect(await page.locator('store-assistant .attachment-preview').count()).toBe(0);
@@ -95,7 +115,9 @@ describe('attached images', () => {
 
   it('an ordinary photo still attaches, downscaled off the main thread', async () => {
     const { page } = await openChat();
-    await page.locator('store-assistant input[type="file"]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png(2_000, 1_500) });
+    await page
+      .locator('store-assistant input[type="file"]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png(2_000, 1_500) });
     await page.locator('store-assistant .attachment-preview img').waitFor();
     const size = await page.locator('store-assistant .attachment-preview img').evaluate(async (image) => {
       const element = image as HTMLImageElement;

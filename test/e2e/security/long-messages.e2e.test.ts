@@ -23,7 +23,11 @@ afterAll(async () => {
 
 describe('a megabyte pasted into the message box', () => {
   it('does not block the page, is kept whole, and cannot be sent until it fits', async () => {
-    const { page, pageErrors } = await openWidget(session, fixtures, 'mode="inline" brand-name="Acme" webhook-url="/chat" typing-speed="0"');
+    const { page, pageErrors } = await openWidget(
+      session,
+      fixtures,
+      'mode="inline" brand-name="Acme" webhook-url="/chat" typing-speed="0"',
+    );
     await startChat(page);
     const widget = page.locator('store-assistant');
     const box = widget.getByRole('textbox', { name: 'Message' });
@@ -33,7 +37,9 @@ describe('a megabyte pasted into the message box', () => {
     await page.evaluate(() => {
       const longest = { ms: 0 };
       (window as unknown as { longest: typeof longest }).longest = longest;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => (longest.ms = Math.max(longest.ms, entry.duration)))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => (longest.ms = Math.max(longest.ms, entry.duration))),
+      ).observe({ type: 'longtask' });
     });
     // A paste arrives as one input event carrying the whole text. (Playwright's fill types it through
     // Chromium's editing commands, which take minutes for a megabyte of lines, widget or not.)
@@ -45,7 +51,9 @@ describe('a megabyte pasted into the message box', () => {
     }, huge);
     await box.press('End');
     await box.pressSequentially('!?');
-    await expect.poll(() => widget.locator('[part~="character-count"]').textContent()).toContain(`of ${MAX} characters`);
+    await expect
+      .poll(() => widget.locator('[part~="character-count"]').textContent())
+      .toContain(`of ${MAX} characters`);
     expect(await sendButton.isDisabled()).toBe(true);
     expect(await box.evaluate((element) => (element as HTMLTextAreaElement).value.length)).toBe(1_000_002);
     await box.press('Enter');
@@ -64,7 +72,12 @@ describe('a megabyte pasted into the message box', () => {
 describe('a dataLayer.push that throws', () => {
   it('leaves the chat working, throws nothing at the page, and says so once in the console', async () => {
     const wrapper = `<script>window.dataLayer = []; window.dataLayer.push = function () { throw new Error('tag wrapper broke'); };</script>`;
-    const { page, pageErrors, consoleMessages } = await openWidget(session, fixtures, 'mode="inline" brand-name="Acme" webhook-url="/chat" typing-speed="0" analytics="datalayer"', { extra: wrapper });
+    const { page, pageErrors, consoleMessages } = await openWidget(
+      session,
+      fixtures,
+      'mode="inline" brand-name="Acme" webhook-url="/chat" typing-speed="0" analytics="datalayer"',
+      { extra: wrapper },
+    );
     await startChat(page);
     await send(page, 'Do you ship to Oslo?');
     await page.locator('store-assistant').getByText('We ship worldwide.').waitFor();

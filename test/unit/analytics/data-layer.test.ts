@@ -24,7 +24,11 @@ describe('a dataLayer whose push throws', () => {
     const warn = vi.fn();
     expect(() => pushToDataLayer(host, { event: 'store_assistant_open' }, warn)).not.toThrow();
     expect(() => pushToDataLayer(host, { event: 'store_assistant_close' }, warn)).not.toThrow();
-    const hostile = Object.defineProperty({}, 'dataLayer', { get: () => { throw new Error('getter'); } });
+    const hostile = Object.defineProperty({}, 'dataLayer', {
+      get: () => {
+        throw new Error('getter');
+      },
+    });
     expect(() => pushToDataLayer(hostile, { event: 'store_assistant_open' }, warn)).not.toThrow();
     expect(pushed).toHaveLength(2);
     expect(warn).toHaveBeenCalledTimes(1);

@@ -6,7 +6,11 @@ import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply, n8nStream, textReply } from '../../support/fetch';
 import { eventually } from '../../support/patience';
 
-const floating = { ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat', mode: 'floating' as const };
+const floating = {
+  ...defaultConfig('shop.example'),
+  webhookUrl: 'https://hooks.example/chat',
+  mode: 'floating' as const,
+};
 
 function closedFloatingWidget(respond: () => Response | Promise<Response>) {
   const { fetch } = fakeFetch(respond);
@@ -30,7 +34,9 @@ describe('the unread badge of a closed floating card', () => {
     await settled();
     expect(assistant.getState().unread).toBe(1);
     // The reply is announced as one complete message, after the visitor's.
-    expect(events.filter((event) => event.name === 'message').map((event) => (event.detail as { sender: string }).sender)).toEqual(['user', 'bot']);
+    expect(
+      events.filter((event) => event.name === 'message').map((event) => (event.detail as { sender: string }).sender),
+    ).toEqual(['user', 'bot']);
     assistant.actions.setOpen(true);
     expect(assistant.getState().unread).toBe(0);
   });
@@ -48,7 +54,15 @@ describe('the action surface', () => {
   it('offers the UI actions only, not the wiring that stays inside the assistant', () => {
     const { assistant } = closedFloatingWidget(() => textReply('ok'));
     const actions: AssistantActions = assistant.actions;
-    for (const wiring of ['configure', 'dispose', 'appendTranscript', 'preloadMarkdown', 'configureVisitorContext', 'loadSavedTheme', 'clearTranscript']) {
+    for (const wiring of [
+      'configure',
+      'dispose',
+      'appendTranscript',
+      'preloadMarkdown',
+      'configureVisitorContext',
+      'loadSavedTheme',
+      'clearTranscript',
+    ]) {
       expect(actions).not.toHaveProperty(wiring);
     }
   });

@@ -22,7 +22,9 @@ describe('createAssistant', () => {
     assistant.actions.startChat('Hi');
     const state = assistant.getState();
     expect(state.view).toBe('chat');
-    expect(state.messages).toEqual([{ id: expect.stringMatching(/^\d+-1$/), content: 'Hi', sender: 'user', timestamp: deps.now() }]);
+    expect(state.messages).toEqual([
+      { id: expect.stringMatching(/^\d+-1$/), content: 'Hi', sender: 'user', timestamp: deps.now() },
+    ]);
     expect(events[0]).toEqual({ name: 'message', detail: state.messages[0] });
   });
 
@@ -64,8 +66,17 @@ describe('createAssistant', () => {
   it('configure re-resolves the theme and the strings', () => {
     const { deps } = fakeDeps();
     const assistant = createAssistant(deps);
-    assistant.configure({ ...defaultConfig('shop.example'), storeDomain: 'acme.com', themeAttributes: { accentColor: '#000000' }, strings: { send: 'Go' } });
-    expect(assistant.getState().theme).toMatchObject({ brandName: 'Acme store', accentColor: '#000000', welcomeMessage: 'Welcome to acme.com. How can we assist you today?' });
+    assistant.configure({
+      ...defaultConfig('shop.example'),
+      storeDomain: 'acme.com',
+      themeAttributes: { accentColor: '#000000' },
+      strings: { send: 'Go' },
+    });
+    expect(assistant.getState().theme).toMatchObject({
+      brandName: 'Acme store',
+      accentColor: '#000000',
+      welcomeMessage: 'Welcome to acme.com. How can we assist you today?',
+    });
     expect(assistant.getState().strings.send).toBe('Go');
   });
 

@@ -8,10 +8,19 @@ import { fakeDeps } from '../../support/fake-deps';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function widget(config: Partial<AssistantConfig> = {}, sessionStorage: SafeStorage = memoryStorage(), localStorage: SafeStorage = memoryStorage()) {
+function widget(
+  config: Partial<AssistantConfig> = {},
+  sessionStorage: SafeStorage = memoryStorage(),
+  localStorage: SafeStorage = memoryStorage(),
+) {
   const harness = fakeDeps({ sessionStorage, localStorage });
   const assistant = createAssistant(harness.deps);
-  assistant.configure({ ...defaultConfig('shop.example'), mode: 'floating', teaser: 'Need a size? Ask us!', ...config });
+  assistant.configure({
+    ...defaultConfig('shop.example'),
+    mode: 'floating',
+    teaser: 'Need a size? Ask us!',
+    ...config,
+  });
   const teasers = () => harness.events.filter((event) => event.name === 'teaser');
   return { ...harness, assistant, sessionStorage, teasers };
 }

@@ -103,14 +103,32 @@ describe('announcements for screen readers', () => {
 
   it('names the speaker and the products', () => {
     const text = announcementFor(
-      { id: '1', sender: 'bot', timestamp: 0, content: 'Two picks:', products: [{ title: 'Tote', url: 'https://s/1' }, { title: 'Cap', url: 'https://s/2' }] as never },
+      {
+        id: '1',
+        sender: 'bot',
+        timestamp: 0,
+        content: 'Two picks:',
+        products: [
+          { title: 'Tote', url: 'https://s/1' },
+          { title: 'Cap', url: 'https://s/2' },
+        ] as never,
+      },
       englishStrings,
     );
     expect(text).toBe('Assistant: Two picks: Products: Tote, Cap.');
   });
 
   it('names the replies a message suggests, as the buttons under it read', () => {
-    const text = announcementFor({ id: '1', sender: 'bot', timestamp: 0, content: 'We ship worldwide.', suggestions: ['Shipping costs', 'Track my order'] }, englishStrings);
+    const text = announcementFor(
+      {
+        id: '1',
+        sender: 'bot',
+        timestamp: 0,
+        content: 'We ship worldwide.',
+        suggestions: ['Shipping costs', 'Track my order'],
+      },
+      englishStrings,
+    );
     expect(text).toBe('Assistant: We ship worldwide. Suggested replies: Shipping costs, Track my order.');
   });
 

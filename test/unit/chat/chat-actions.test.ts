@@ -5,7 +5,14 @@ import { memoryStorage } from '../../../src/common/storage';
 import { storageKeys } from '../../../src/chat/conversations/conversation-storage';
 import type { SafeStorage } from '../../../src/common/storage';
 import { FAKE_IMAGE_DATA_URL, fakeDeps } from '../../support/fake-deps';
-import { fakeFetch, hangingResponder, jsonReply, n8nStream, textReply, type RecordedRequest } from '../../support/fetch';
+import {
+  fakeFetch,
+  hangingResponder,
+  jsonReply,
+  n8nStream,
+  textReply,
+  type RecordedRequest,
+} from '../../support/fetch';
 import { eventually } from '../../support/patience';
 
 const WEBHOOK = 'https://hooks.example/chat';
@@ -13,11 +20,18 @@ const WEBHOOK = 'https://hooks.example/chat';
 /** Everything saved for the webhook's conversations in `storage`, as one text; null when nothing is. */
 function savedChats(storage: SafeStorage): string | null {
   const prefix = storageKeys(WEBHOOK).conversation;
-  const values = storage.keys().filter((key) => key.startsWith(prefix)).map((key) => storage.get(key));
+  const values = storage
+    .keys()
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => storage.get(key));
   return values.length > 0 ? values.join('\n') : null;
 }
 
-function setup(respond: (request: RecordedRequest) => Response | Promise<Response>, config: Partial<AssistantConfig> = {}, depOverrides = {}) {
+function setup(
+  respond: (request: RecordedRequest) => Response | Promise<Response>,
+  config: Partial<AssistantConfig> = {},
+  depOverrides = {},
+) {
   const { fetch, requests, settled: answered } = fakeFetch(respond);
   const harness = fakeDeps({ fetch, ...depOverrides });
   const assistant = createAssistant(harness.deps);
@@ -50,14 +64,29 @@ describe('sending', () => {
     await settled();
     actions.sendMessage('second');
     await settled();
-    expect(requests[1]?.body).toMatchObject({ message: 'second', history: [{ role: 'user', content: 'first' }, { role: 'assistant', content: 'ok' }] });
+    expect(requests[1]?.body).toMatchObject({
+      message: 'second',
+      history: [
+        { role: 'user', content: 'first' },
+        { role: 'assistant', content: 'ok' },
+      ],
+    });
   });
 
   it('keeps product cards from the reply', async () => {
-    const { actions, state, settled } = setup(() => jsonReply({ reply: 'Try these', products: [{ name: 'Tote', productUrl: '/p/tote', imageUrl: 'https://cdn.example/t.jpg' }] }), { storeUrl: 'https://shop.example/', imageHosts: ['cdn.example'] });
+    const { actions, state, settled } = setup(
+      () =>
+        jsonReply({
+          reply: 'Try these',
+          products: [{ name: 'Tote', productUrl: '/p/tote', imageUrl: 'https://cdn.example/t.jpg' }],
+        }),
+      { storeUrl: 'https://shop.example/', imageHosts: ['cdn.example'] },
+    );
     actions.sendMessage('bags?');
     await settled();
-    expect(state().messages[1]?.products).toEqual([{ title: 'Tote', description: '', url: 'https://shop.example/p/tote', image: 'https://cdn.example/t.jpg' }]);
+    expect(state().messages[1]?.products).toEqual([
+      { title: 'Tote', description: '', url: 'https://shop.example/p/tote', image: 'https://cdn.example/t.jpg' },
+    ]);
   });
 
   it.each([
@@ -87,13 +116,23 @@ describe('sending', () => {
 describe('failures and retry', () => {
   it('a failed send shows the Oops bubble, keeps the question, and Retry sends the same message again', async () => {
     let fail = true;
-    const { actions, state, requests, settled, events } = setup(() => (fail ? new Response('<html>boom</html>', { status: 500 }) : textReply('Recovered')));
+    const { actions, state, requests, settled, events } = setup(() =>
+      fail ? new Response('<html>boom</html>', { status: 500 }) : textReply('Recovered'),
+    );
     actions.sendMessage('Where is my parcel?');
     await settled();
     const [question, bubble] = state().messages;
     expect(question?.content).toBe('Where is my parcel?');
-    expect(bubble).toMatchObject({ sender: 'bot', status: 'error', content: 'Oops! Something went wrong. Try again later.', retryFor: question?.id });
-    expect(events.find((e) => e.name === 'error')?.detail).toMatchObject({ source: 'chat', message: expect.stringContaining('500') });
+    expect(bubble).toMatchObject({
+      sender: 'bot',
+      status: 'error',
+      content: 'Oops! Something went wrong. Try again later.',
+      retryFor: question?.id,
+    });
+    expect(events.find((e) => e.name === 'error')?.detail).toMatchObject({
+      source: 'chat',
+      message: expect.stringContaining('500'),
+    });
 
     fail = false;
     actions.retry(bubble?.id ?? '');
@@ -142,7 +181,9 @@ describe('failures and retry', () => {
     await eventually(() => expect(requests).toHaveLength(1));
     assistant.dispose();
     expect(requests[0]?.signal?.aborted).toBe(true);
-    await eventually(() => expect(state().messages[1]).toMatchObject({ status: 'interrupted', content: 'The reply was interrupted.' }));
+    await eventually(() =>
+      expect(state().messages[1]).toMatchObject({ status: 'interrupted', content: 'The reply was interrupted.' }),
+    );
     expect(state().loading).toBe(false);
   });
 });
@@ -158,11 +199,21 @@ describe('streaming', () => {
     assistant.actions.sendMessage('Hi');
     await settled();
     expect(seen).toEqual(['Hel', 'Hello ', 'Hello world']);
-    expect(state().messages[1]).toEqual({ id: expect.any(String), sender: 'bot', content: 'Hello world', timestamp: expect.any(Number) });
+    expect(state().messages[1]).toEqual({
+      id: expect.any(String),
+      sender: 'bot',
+      content: 'Hello world',
+      timestamp: expect.any(Number),
+    });
   });
 
-  it('keeps a structured reply streamed as text (n8n\'s Respond to Webhook node) off screen until it is parsed', async () => {
-    const reply = { output: { reply: 'Our **new arrivals**:', products: [{ title: 'Linen Shirt', url: 'https://shop.example/products/linen-shirt' }] } };
+  it("keeps a structured reply streamed as text (n8n's Respond to Webhook node) off screen until it is parsed", async () => {
+    const reply = {
+      output: {
+        reply: 'Our **new arrivals**:',
+        products: [{ title: 'Linen Shirt', url: 'https://shop.example/products/linen-shirt' }],
+      },
+    };
     const json = JSON.stringify(reply);
     const seen: string[] = [];
     const { assistant, state, settled } = setup(() => n8nStream([json.slice(0, 20), json.slice(20)], 5));
@@ -173,7 +224,11 @@ describe('streaming', () => {
     assistant.actions.sendMessage('Shop new arrivals');
     await settled();
     expect(seen).toEqual([]);
-    expect(state().messages[1]).toMatchObject({ sender: 'bot', content: 'Our **new arrivals**:', products: [{ title: 'Linen Shirt' }] });
+    expect(state().messages[1]).toMatchObject({
+      sender: 'bot',
+      content: 'Our **new arrivals**:',
+      products: [{ title: 'Linen Shirt' }],
+    });
   });
 });
 
@@ -196,11 +251,20 @@ describe('image attachments', () => {
     expect(state().attachment).toBeNull();
     actions.sendMessage('Is it in stock?');
     await settled();
-    expect(requests[1]?.body).toMatchObject({ history: [{ role: 'user', content: '[image]' }, { role: 'assistant', content: 'Nice!' }] });
+    expect(requests[1]?.body).toMatchObject({
+      history: [
+        { role: 'user', content: '[image]' },
+        { role: 'assistant', content: 'Nice!' },
+      ],
+    });
   });
 
   it('an image that cannot be decoded gets a notice', async () => {
-    const { actions, state } = setup(() => textReply('x'), {}, { prepareImage: vi.fn(async () => Promise.reject(new Error('bad data'))) });
+    const { actions, state } = setup(
+      () => textReply('x'),
+      {},
+      { prepareImage: vi.fn(async () => Promise.reject(new Error('bad data'))) },
+    );
     await actions.attachImage(new File(['x'], 'broken.jpg', { type: 'image/jpeg' }));
     expect(state().notice?.text).toBe('That image could not be read. Try another one.');
   });
@@ -254,7 +318,9 @@ describe('persistence', () => {
 
 describe('visitor context', () => {
   it('with geo-url, sends the lookup as context.geo; the lookup happens once per visit', async () => {
-    const { fetch, requests } = fakeFetch((request) => (request.method === 'GET' ? jsonReply({ country: 'DE' }) : textReply('ok')));
+    const { fetch, requests } = fakeFetch((request) =>
+      request.method === 'GET' ? jsonReply({ country: 'DE' }) : textReply('ok'),
+    );
     const harness = fakeDeps({ fetch });
     const assistant = createAssistant(harness.deps);
     assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: WEBHOOK, geoUrl: 'https://geo.example/json' });
@@ -281,8 +347,17 @@ describe('visitor context', () => {
 describe('a page that polluted Object.prototype', () => {
   it('leaks nothing into replies, products or messages', async () => {
     const prototype = Object.prototype as Record<string, unknown>;
-    const keys = { output: 'POLLUTED', products: [{ title: 'Polluted' }], status: 'error', url: 'javascript:alert(1)', animate: true, truncated: true };
-    const { actions, state, settled } = setup(() => jsonReply({ reply: 'Real answer', products: [{ title: 'Real card' }] }));
+    const keys = {
+      output: 'POLLUTED',
+      products: [{ title: 'Polluted' }],
+      status: 'error',
+      url: 'javascript:alert(1)',
+      animate: true,
+      truncated: true,
+    };
+    const { actions, state, settled } = setup(() =>
+      jsonReply({ reply: 'Real answer', products: [{ title: 'Real card' }] }),
+    );
     Object.assign(prototype, keys);
     try {
       actions.sendMessage('Hi');
@@ -295,7 +370,8 @@ describe('a page that polluted Object.prototype', () => {
     expect(answer?.products).toEqual([{ title: 'Real card', description: '' }]);
     expect(Object.hasOwn(answer?.products?.[0] ?? {}, 'url')).toBe(true);
     for (const message of [question, answer]) {
-      for (const key of ['products', 'status', 'animate', 'truncated'] as const) expect(Object.hasOwn(message ?? {}, key)).toBe(true);
+      for (const key of ['products', 'status', 'animate', 'truncated'] as const)
+        expect(Object.hasOwn(message ?? {}, key)).toBe(true);
     }
     expect(question?.status).toBeUndefined();
   });

@@ -2,15 +2,28 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../src/chat/message';
 import { buildHistory, MAX_HISTORY_TURNS, withoutImageData } from '../../../src/chat/replies/history';
 import { isAcceptedImage, messageWithImage, scaledSize } from '../../../src/chat/attachments/image-attachment';
-import { createStreamParser, isStreamingContentType, looksLikeJsonText, looksLikeStream } from '../../../src/chat/replies/ndjson-stream';
+import {
+  createStreamParser,
+  isStreamingContentType,
+  looksLikeJsonText,
+  looksLikeStream,
+} from '../../../src/chat/replies/ndjson-stream';
 import { safeStringify } from '../../../src/common/safe-json';
 import { geoRetryDelay } from '../../../src/chat/replies/visitor-context';
 
-const message = (sender: Message['sender'], content: string, extra: Partial<Message> = {}): Message => ({ id: content, content, sender, timestamp: 0, ...extra });
+const message = (sender: Message['sender'], content: string, extra: Partial<Message> = {}): Message => ({
+  id: content,
+  content,
+  sender,
+  timestamp: 0,
+  ...extra,
+});
 
 describe('buildHistory', () => {
   it('maps senders to roles and leaves out error bubbles', () => {
-    expect(buildHistory([message('user', 'q'), message('bot', 'a'), message('bot', 'Oops', { status: 'error' })])).toEqual([
+    expect(
+      buildHistory([message('user', 'q'), message('bot', 'a'), message('bot', 'Oops', { status: 'error' })]),
+    ).toEqual([
       { role: 'user', content: 'q' },
       { role: 'assistant', content: 'a' },
     ]);
@@ -25,8 +38,12 @@ describe('buildHistory', () => {
 
   it('replaces attached image data with [image]', () => {
     const content = messageWithImage('Is this in stock?', 'data:image/jpeg;base64,AAAA');
-    expect(buildHistory([message('user', content)])).toEqual([{ role: 'user', content: 'Is this in stock?\n\n[image]' }]);
-    expect(withoutImageData('![a](data:image/png;base64,xx) and ![b](https://cdn.example/b.png)')).toBe('[image] and ![b](https://cdn.example/b.png)');
+    expect(buildHistory([message('user', content)])).toEqual([
+      { role: 'user', content: 'Is this in stock?\n\n[image]' },
+    ]);
+    expect(withoutImageData('![a](data:image/png;base64,xx) and ![b](https://cdn.example/b.png)')).toBe(
+      '[image] and ![b](https://cdn.example/b.png)',
+    );
   });
 });
 
@@ -59,13 +76,18 @@ describe('NDJSON streams', () => {
   it('turns lines into events as they complete', () => {
     const parser = createStreamParser();
     expect(parser.push('{"type":"begin"}\n{"type":"item","content":"Hel')).toEqual([{ type: 'begin' }]);
-    expect(parser.push('lo"}\n{"type":"item","content":"!"}\n')).toEqual([{ type: 'text', text: 'Hello' }, { type: 'text', text: '!' }]);
+    expect(parser.push('lo"}\n{"type":"item","content":"!"}\n')).toEqual([
+      { type: 'text', text: 'Hello' },
+      { type: 'text', text: '!' },
+    ]);
     expect(parser.push('not json\n{"type":"end"}')).toEqual([]);
     expect(parser.end()).toEqual([{ type: 'end' }]);
   });
 
   it('reports error lines', () => {
-    expect(createStreamParser().push('{"type":"error","content":"boom"}\n')).toEqual([{ type: 'error', message: 'boom' }]);
+    expect(createStreamParser().push('{"type":"error","content":"boom"}\n')).toEqual([
+      { type: 'error', message: 'boom' },
+    ]);
   });
 
   it.each([
@@ -114,12 +136,12 @@ describe('safeStringify', () => {
     }
   });
 
-  it.each([
-    [{ a: [1, { b: 'x' }], c: {}, d: [] }],
-    [[{ quickActions: ['A', 'B'] }]],
-  ])('with an indent, matches JSON.stringify(value, null, 2) for %j', (value) => {
-    expect(safeStringify(value, '  ')).toBe(JSON.stringify(value, null, 2));
-  });
+  it.each([[{ a: [1, { b: 'x' }], c: {}, d: [] }], [[{ quickActions: ['A', 'B'] }]]])(
+    'with an indent, matches JSON.stringify(value, null, 2) for %j',
+    (value) => {
+      expect(safeStringify(value, '  ')).toBe(JSON.stringify(value, null, 2));
+    },
+  );
 
   it('writes non-finite numbers as null, like JSON', () => {
     expect(safeStringify([NaN, Infinity])).toBe('[null,null]');

@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig } from '../../../src/app/config';
 import { MAX_MESSAGE_LENGTH } from '../../../src/chat/chat-slice';
-import { readConversations, storageKeys, writeConversation } from '../../../src/chat/conversations/conversation-storage';
+import {
+  readConversations,
+  storageKeys,
+  writeConversation,
+} from '../../../src/chat/conversations/conversation-storage';
 import type { Message } from '../../../src/chat/message';
 import { buildHistory, MAX_HISTORY_CHARACTERS, MAX_HISTORY_TURNS } from '../../../src/chat/replies/history';
 import { MAX_REPLY_TEXT } from '../../../src/chat/replies/reply-parser';
@@ -23,7 +27,8 @@ const CONTEXT = { storeUrl: null, pageOrigin: 'https://shop.example', imageHosts
 /** A Storage that holds `quota` characters (keys and values), and throws as browsers do when full. */
 function browserStorage(quota: number): Storage {
   const entries = new Map<string, string>();
-  const used = (without?: string) => [...entries].reduce((total, [key, value]) => (key === without ? total : total + key.length + value.length), 0);
+  const used = (without?: string) =>
+    [...entries].reduce((total, [key, value]) => (key === without ? total : total + key.length + value.length), 0);
   return {
     get length() {
       return entries.size;
@@ -31,7 +36,8 @@ function browserStorage(quota: number): Storage {
     key: (index) => [...entries.keys()][index] ?? null,
     getItem: (key) => entries.get(key) ?? null,
     setItem(key, value) {
-      if (used(key) + key.length + value.length > quota) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      if (used(key) + key.length + value.length > quota)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       entries.set(key, String(value));
     },
     removeItem: (key) => void entries.delete(key),
@@ -57,7 +63,9 @@ describe('a visitor message over the cap', () => {
     expect(requests).toHaveLength(0);
     expect(assistant.getState().messages).toEqual([]);
     expect(assistant.getState().draft).toBe(long);
-    expect(assistant.getState().notice?.text).toBe(englishStrings.messageTooLong.replace('{max}', String(MAX_MESSAGE_LENGTH)));
+    expect(assistant.getState().notice?.text).toBe(
+      englishStrings.messageTooLong.replace('{max}', String(MAX_MESSAGE_LENGTH)),
+    );
   });
 
   it('at the cap exactly, is sent whole', async () => {
@@ -71,11 +79,16 @@ describe('a visitor message over the cap', () => {
 
 describe('history sent with each message', () => {
   const turn = (index: number, length: number): Message => ({
-    id: `m${index}`, content: `${index}:${'x'.repeat(length)}`, sender: index % 2 ? 'bot' : 'user', timestamp: index,
+    id: `m${index}`,
+    content: `${index}:${'x'.repeat(length)}`,
+    sender: index % 2 ? 'bot' : 'user',
+    timestamp: index,
   });
 
   it(`holds at most ${MAX_HISTORY_TURNS} turns and ${MAX_HISTORY_CHARACTERS} characters, the newest whole`, () => {
-    const messages = Array.from({ length: 40 }, (_, index) => turn(index, index % 2 ? MAX_REPLY_TEXT : MAX_MESSAGE_LENGTH));
+    const messages = Array.from({ length: 40 }, (_, index) =>
+      turn(index, index % 2 ? MAX_REPLY_TEXT : MAX_MESSAGE_LENGTH),
+    );
     const history = buildHistory(messages);
     expect(history.length).toBeLessThanOrEqual(MAX_HISTORY_TURNS);
     expect(history.reduce((total, item) => total + item.content.length, 0)).toBeLessThanOrEqual(MAX_HISTORY_CHARACTERS);
@@ -94,7 +107,9 @@ describe('storage running full', () => {
     const local = safeStorage(() => storage);
     const storage = browserStorage(60_000);
     const others = Array.from({ length: 5 }, (_, index) => ({
-      id: `old-${index}`, updatedAt: index + 1, removed: [],
+      id: `old-${index}`,
+      updatedAt: index + 1,
+      removed: [],
       messages: [{ id: `o${index}`, content: 'y'.repeat(10_000), sender: 'user' as const, timestamp: index + 1 }],
     }));
     for (const other of others) expect(writeConversation(local, KEYS, other)).toBe(true);
@@ -109,7 +124,9 @@ describe('storage running full', () => {
     }
     await eventually(() => expect(assistant.getState().notice?.text).toBe(englishStrings.storageFull));
     expect(others.map((other) => storage.getItem(KEYS.conversation + other.id))).toEqual(before);
-    expect(readConversations(local, KEYS, CONTEXT).map((saved) => saved.id)).toEqual(expect.arrayContaining(others.map((other) => other.id)));
+    expect(readConversations(local, KEYS, CONTEXT).map((saved) => saved.id)).toEqual(
+      expect.arrayContaining(others.map((other) => other.id)),
+    );
     expect(assistant.getState().messages.filter((message) => message.sender === 'user')).toHaveLength(3);
     expect(requests).toHaveLength(3);
   });

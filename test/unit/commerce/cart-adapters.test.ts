@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CART_TIMEOUT_MS, CartError, cartIdFor, cartSender, platformText, type CartAdapter } from '../../../src/commerce/cart-adapter';
+import {
+  CART_TIMEOUT_MS,
+  CartError,
+  cartIdFor,
+  cartSender,
+  platformText,
+  type CartAdapter,
+} from '../../../src/commerce/cart-adapter';
 import type { CartRequestDetail, CartSummary } from '../../../src/commerce/commerce-state';
 import { customCartAdapter } from '../../../src/commerce/custom-cart';
 import { shopifyCartAdapter } from '../../../src/commerce/shopify-cart';
@@ -54,9 +61,18 @@ const SHOPIFY_CART = {
   items_subtotal_price: 9600,
   cart_level_discount_applications: [],
 };
-const SHOPIFY_SUMMARY: CartSummary = { itemCount: 2, total: 96, currency: 'USD', lines: [{ variantId: '39897499729985', title: 'Linen Shirt', quantity: 2, price: 48 }] };
+const SHOPIFY_SUMMARY: CartSummary = {
+  itemCount: 2,
+  total: 96,
+  currency: 'USD',
+  lines: [{ variantId: '39897499729985', title: 'Linen Shirt', quantity: 2, price: 48 }],
+};
 const SHOPIFY_ADDED = { items: [{ ...SHOPIFY_CART.items[0], quantity: 1 }] };
-const SHOPIFY_SOLD_OUT = { status: 422, message: 'Cart Error', description: "The product 'Linen Shirt - M' is already sold out." };
+const SHOPIFY_SOLD_OUT = {
+  status: 422,
+  message: 'Cart Error',
+  description: "The product 'Linen Shirt - M' is already sold out.",
+};
 const SHOPIFY_UNKNOWN = { status: 404, message: 'Cart Error', description: 'Cannot find variant' };
 
 /** The Store API's cart with one line. */
@@ -67,7 +83,14 @@ const WOO_CART = {
       id: 16,
       quantity: 1,
       name: 'Beanie',
-      prices: { price: '1800', regular_price: '2000', sale_price: '1800', currency_code: 'USD', currency_symbol: '$', currency_minor_unit: 2 },
+      prices: {
+        price: '1800',
+        regular_price: '2000',
+        sale_price: '1800',
+        currency_code: 'USD',
+        currency_symbol: '$',
+        currency_minor_unit: 2,
+      },
     },
   ],
   coupons: [],
@@ -75,14 +98,43 @@ const WOO_CART = {
   items_weight: 0,
   needs_payment: true,
   needs_shipping: true,
-  totals: { total_items: '1800', total_shipping: '0', total_price: '1800', total_tax: '0', currency_code: 'USD', currency_symbol: '$', currency_minor_unit: 2 },
+  totals: {
+    total_items: '1800',
+    total_shipping: '0',
+    total_price: '1800',
+    total_tax: '0',
+    currency_code: 'USD',
+    currency_symbol: '$',
+    currency_minor_unit: 2,
+  },
   errors: [],
 };
-const WOO_SUMMARY: CartSummary = { itemCount: 1, total: 18, currency: 'USD', lines: [{ variantId: '16', title: 'Beanie', quantity: 1, price: 18 }] };
-const WOO_OUT_OF_STOCK = { code: 'woocommerce_rest_product_out_of_stock', message: 'You cannot add &quot;Beanie&quot; to the cart because the product is out of stock.', data: { status: 400 } };
-const WOO_INVALID_PRODUCT = { code: 'woocommerce_rest_cart_invalid_product', message: 'This product cannot be added to the cart.', data: { status: 400 } };
-const WOO_INVALID_NONCE = { code: 'woocommerce_rest_invalid_nonce', message: 'Nonce is invalid.', data: { status: 403 } };
-const WOO_NO_ROUTE = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } };
+const WOO_SUMMARY: CartSummary = {
+  itemCount: 1,
+  total: 18,
+  currency: 'USD',
+  lines: [{ variantId: '16', title: 'Beanie', quantity: 1, price: 18 }],
+};
+const WOO_OUT_OF_STOCK = {
+  code: 'woocommerce_rest_product_out_of_stock',
+  message: 'You cannot add &quot;Beanie&quot; to the cart because the product is out of stock.',
+  data: { status: 400 },
+};
+const WOO_INVALID_PRODUCT = {
+  code: 'woocommerce_rest_cart_invalid_product',
+  message: 'This product cannot be added to the cart.',
+  data: { status: 400 },
+};
+const WOO_INVALID_NONCE = {
+  code: 'woocommerce_rest_invalid_nonce',
+  message: 'Nonce is invalid.',
+  data: { status: 403 },
+};
+const WOO_NO_ROUTE = {
+  code: 'rest_no_route',
+  message: 'No route was found matching the URL and request method.',
+  data: { status: 404 },
+};
 
 type Answer = Response | 'network-error';
 const nonce = (value: string) => ({ headers: { 'Content-Type': 'application/json', Nonce: value } });
@@ -97,8 +149,19 @@ function store(answers: Record<string, Answer[]>) {
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     return answer.clone();
   });
-  const timers = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as number) };
-  return { send: cartSender({ fetch, timers }, BASE), requests, log: () => requests.map((r) => `${r.method} ${new URL(r.url).pathname}${r.headers.get('Nonce') ? ` Nonce:${r.headers.get('Nonce')}` : ''}`) };
+  const timers = {
+    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+    clearTimeout: (handle: unknown) => clearTimeout(handle as number),
+  };
+  return {
+    send: cartSender({ fetch, timers }, BASE),
+    requests,
+    log: () =>
+      requests.map(
+        (r) =>
+          `${r.method} ${new URL(r.url).pathname}${r.headers.get('Nonce') ? ` Nonce:${r.headers.get('Nonce')}` : ''}`,
+      ),
+  };
 }
 
 interface Case {
@@ -168,7 +231,10 @@ const CASES: Case[] = [
   {
     name: 'WooCommerce: the first add fetches the cart for its Nonce, then adds with it',
     adapter: woo,
-    answers: { 'GET /wp-json/wc/store/v1/cart': [jsonReply({ ...WOO_CART, items: [], items_count: 0 }, nonce('n-1'))], 'POST /wp-json/wc/store/v1/cart/add-item': [jsonReply(WOO_CART, { status: 201, ...nonce('n-2') })] },
+    answers: {
+      'GET /wp-json/wc/store/v1/cart': [jsonReply({ ...WOO_CART, items: [], items_count: 0 }, nonce('n-1'))],
+      'POST /wp-json/wc/store/v1/cart/add-item': [jsonReply(WOO_CART, { status: 201, ...nonce('n-2') })],
+    },
     run: (cart) => cart.add('16', 1, null),
     requests: ['GET /wp-json/wc/store/v1/cart', 'POST /wp-json/wc/store/v1/cart/add-item Nonce:n-1'],
     body: { id: 16, quantity: 1 },
@@ -177,7 +243,10 @@ const CASES: Case[] = [
   {
     name: 'WooCommerce: out of stock shows its message, entities decoded',
     adapter: woo,
-    answers: { 'GET /wp-json/wc/store/v1/cart': [jsonReply(WOO_CART, nonce('n-1'))], 'POST /wp-json/wc/store/v1/cart/add-item': [jsonReply(WOO_OUT_OF_STOCK, { status: 400 })] },
+    answers: {
+      'GET /wp-json/wc/store/v1/cart': [jsonReply(WOO_CART, nonce('n-1'))],
+      'POST /wp-json/wc/store/v1/cart/add-item': [jsonReply(WOO_OUT_OF_STOCK, { status: 400 })],
+    },
     run: (cart) => cart.add('16', 1, null),
     requests: ['GET /wp-json/wc/store/v1/cart', 'POST /wp-json/wc/store/v1/cart/add-item Nonce:n-1'],
     result: { reason: 'platform', message: 'You cannot add "Beanie" to the cart because the product is out of stock.' },
@@ -185,7 +254,10 @@ const CASES: Case[] = [
   {
     name: 'WooCommerce: an unknown product',
     adapter: woo,
-    answers: { 'GET /wp-json/wc/store/v1/cart': [jsonReply(WOO_CART, nonce('n-1'))], 'POST /wp-json/wc/store/v1/cart/add-item': [jsonReply(WOO_INVALID_PRODUCT, { status: 400 })] },
+    answers: {
+      'GET /wp-json/wc/store/v1/cart': [jsonReply(WOO_CART, nonce('n-1'))],
+      'POST /wp-json/wc/store/v1/cart/add-item': [jsonReply(WOO_INVALID_PRODUCT, { status: 400 })],
+    },
     run: (cart) => cart.add('999', 1, null),
     requests: ['GET /wp-json/wc/store/v1/cart', 'POST /wp-json/wc/store/v1/cart/add-item Nonce:n-1'],
     result: { reason: 'platform', message: 'This product cannot be added to the cart.' },
@@ -195,18 +267,34 @@ const CASES: Case[] = [
     adapter: woo,
     answers: {
       'GET /wp-json/wc/store/v1/cart': [jsonReply(WOO_CART, nonce('old')), jsonReply(WOO_CART, nonce('fresh'))],
-      'POST /wp-json/wc/store/v1/cart/add-item': [jsonReply(WOO_INVALID_NONCE, { status: 403 }), jsonReply(WOO_CART, { status: 201, ...nonce('next') })],
+      'POST /wp-json/wc/store/v1/cart/add-item': [
+        jsonReply(WOO_INVALID_NONCE, { status: 403 }),
+        jsonReply(WOO_CART, { status: 201, ...nonce('next') }),
+      ],
     },
     run: (cart) => cart.add('16', 1, null),
-    requests: ['GET /wp-json/wc/store/v1/cart', 'POST /wp-json/wc/store/v1/cart/add-item Nonce:old', 'GET /wp-json/wc/store/v1/cart', 'POST /wp-json/wc/store/v1/cart/add-item Nonce:fresh'],
+    requests: [
+      'GET /wp-json/wc/store/v1/cart',
+      'POST /wp-json/wc/store/v1/cart/add-item Nonce:old',
+      'GET /wp-json/wc/store/v1/cart',
+      'POST /wp-json/wc/store/v1/cart/add-item Nonce:fresh',
+    ],
     result: WOO_SUMMARY,
   },
   {
     name: 'WooCommerce: a nonce refused twice is not retried again, nor shown to the visitor',
     adapter: woo,
-    answers: { 'GET /wp-json/wc/store/v1/cart': [jsonReply(WOO_CART, nonce('n'))], 'POST /wp-json/wc/store/v1/cart/add-item': [jsonReply(WOO_INVALID_NONCE, { status: 403 })] },
+    answers: {
+      'GET /wp-json/wc/store/v1/cart': [jsonReply(WOO_CART, nonce('n'))],
+      'POST /wp-json/wc/store/v1/cart/add-item': [jsonReply(WOO_INVALID_NONCE, { status: 403 })],
+    },
     run: (cart) => cart.add('16', 1, null),
-    requests: ['GET /wp-json/wc/store/v1/cart', 'POST /wp-json/wc/store/v1/cart/add-item Nonce:n', 'GET /wp-json/wc/store/v1/cart', 'POST /wp-json/wc/store/v1/cart/add-item Nonce:n'],
+    requests: [
+      'GET /wp-json/wc/store/v1/cart',
+      'POST /wp-json/wc/store/v1/cart/add-item Nonce:n',
+      'GET /wp-json/wc/store/v1/cart',
+      'POST /wp-json/wc/store/v1/cart/add-item Nonce:n',
+    ],
     result: { reason: 'network', message: '' },
   },
   {
@@ -228,7 +316,12 @@ const CASES: Case[] = [
   {
     name: 'WooCommerce: Undo updates the line found by product id, by its key',
     adapter: woo,
-    answers: { 'GET /wp-json/wc/store/v1/cart': [jsonReply({ ...WOO_CART, items: [{ ...WOO_CART.items[0], quantity: 3 }] }, nonce('n'))], 'POST /wp-json/wc/store/v1/cart/update-item': [jsonReply(WOO_CART)] },
+    answers: {
+      'GET /wp-json/wc/store/v1/cart': [
+        jsonReply({ ...WOO_CART, items: [{ ...WOO_CART.items[0], quantity: 3 }] }, nonce('n')),
+      ],
+      'POST /wp-json/wc/store/v1/cart/update-item': [jsonReply(WOO_CART)],
+    },
     run: (cart) => cart.setQuantity('16', 1),
     requests: ['GET /wp-json/wc/store/v1/cart', 'POST /wp-json/wc/store/v1/cart/update-item Nonce:n'],
     body: { key: 'c74d97b01eae257e44aa9d5bade97baf', quantity: 1 },
@@ -237,7 +330,12 @@ const CASES: Case[] = [
   {
     name: 'WooCommerce: quantity 0 removes the line',
     adapter: woo,
-    answers: { 'GET /wp-json/wc/store/v1/cart': [jsonReply(WOO_CART, nonce('n'))], 'POST /wp-json/wc/store/v1/cart/remove-item': [jsonReply({ ...WOO_CART, items: [], items_count: 0, totals: { ...WOO_CART.totals, total_price: '0' } })] },
+    answers: {
+      'GET /wp-json/wc/store/v1/cart': [jsonReply(WOO_CART, nonce('n'))],
+      'POST /wp-json/wc/store/v1/cart/remove-item': [
+        jsonReply({ ...WOO_CART, items: [], items_count: 0, totals: { ...WOO_CART.totals, total_price: '0' } }),
+      ],
+    },
     run: (cart) => cart.setQuantity('16', 0),
     requests: ['GET /wp-json/wc/store/v1/cart', 'POST /wp-json/wc/store/v1/cart/remove-item Nonce:n'],
     body: { key: 'c74d97b01eae257e44aa9d5bade97baf' },
@@ -264,51 +362,111 @@ describe('cart adapters against recorded platform responses', () => {
     }
   });
 
-  it('sends the visitor\'s cookies (the store\'s cart session) with every request', async () => {
+  it("sends the visitor's cookies (the store's cart session) with every request", async () => {
     const seen: RequestInit[] = [];
-    const send = cartSender({ fetch: async (_url, init) => (seen.push(init ?? {}), jsonReply(SHOPIFY_CART)), timers: { setTimeout, clearTimeout } as never }, BASE);
+    const send = cartSender(
+      {
+        fetch: async (_url, init) => (seen.push(init ?? {}), jsonReply(SHOPIFY_CART)),
+        timers: { setTimeout, clearTimeout } as never,
+      },
+      BASE,
+    );
     await shopifyCartAdapter(send).add('1', 1, null);
     expect(seen.map((init) => init.credentials)).toEqual(['include', 'include']);
   });
 
-  it('keeps the WooCommerce nonce for the page\'s life: a second add does not fetch the cart again', async () => {
-    const fake = store({ 'GET /wp-json/wc/store/v1/cart': [jsonReply(WOO_CART, nonce('n-1'))], 'POST /wp-json/wc/store/v1/cart/add-item': [jsonReply(WOO_CART, { status: 201, ...nonce('n-2') })] });
+  it("keeps the WooCommerce nonce for the page's life: a second add does not fetch the cart again", async () => {
+    const fake = store({
+      'GET /wp-json/wc/store/v1/cart': [jsonReply(WOO_CART, nonce('n-1'))],
+      'POST /wp-json/wc/store/v1/cart/add-item': [jsonReply(WOO_CART, { status: 201, ...nonce('n-2') })],
+    });
     const cart = wooCommerceCartAdapter(fake.send);
     await cart.add('16', 1, null);
     await cart.add('16', 1, null);
-    expect(fake.log()).toEqual(['GET /wp-json/wc/store/v1/cart', 'POST /wp-json/wc/store/v1/cart/add-item Nonce:n-1', 'POST /wp-json/wc/store/v1/cart/add-item Nonce:n-2']);
+    expect(fake.log()).toEqual([
+      'GET /wp-json/wc/store/v1/cart',
+      'POST /wp-json/wc/store/v1/cart/add-item Nonce:n-1',
+      'POST /wp-json/wc/store/v1/cart/add-item Nonce:n-2',
+    ]);
   });
 
   it(`gives up on a cart that does not answer in ${CART_TIMEOUT_MS / 1000} s`, async () => {
     let aborted = false;
-    const timers = { setTimeout: (callback: () => void) => (queueMicrotask(callback), 1), clearTimeout: () => undefined };
+    const timers = {
+      setTimeout: (callback: () => void) => (queueMicrotask(callback), 1),
+      clearTimeout: () => undefined,
+    };
     const hanging = (_url: unknown, init?: RequestInit) =>
-      new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => ((aborted = true), reject(new DOMException('aborted', 'AbortError')))));
-    const error = await cartSender({ fetch: hanging as typeof fetch, timers }, BASE)('GET', 'cart.js').catch((caught: unknown) => caught);
+      new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener(
+          'abort',
+          () => ((aborted = true), reject(new DOMException('aborted', 'AbortError'))),
+        ),
+      );
+    const error = await cartSender({ fetch: hanging as typeof fetch, timers }, BASE)('GET', 'cart.js').catch(
+      (caught: unknown) => caught,
+    );
     expect(aborted).toBe(true);
     expect(error).toMatchObject({ reason: 'network', detail: expect.stringContaining('no answer in time') });
   });
 });
 
 describe('the custom cart (store-assistant:add-to-cart)', () => {
-  const timers = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as number) };
+  const timers = {
+    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+    clearTimeout: (handle: unknown) => clearTimeout(handle as number),
+  };
   const product = { title: 'Mug', description: '', variantId: 'mug-1' };
 
   it.each<[string, (detail: CartRequestDetail) => boolean, CartSummary | null | { reason: string; message: string }]>([
-    ['the page takes it and reports the cart', (detail) => (detail.resolve({ itemCount: 2, total: 36, currency: 'EUR', lines: [{ title: 'Mug', quantity: 2, variantId: 'mug-1' }] }), true), { itemCount: 2, total: 36, currency: 'EUR', lines: [{ variantId: 'mug-1', title: 'Mug', quantity: 2, price: undefined }] }],
+    [
+      'the page takes it and reports the cart',
+      (detail) => (
+        detail.resolve({
+          itemCount: 2,
+          total: 36,
+          currency: 'EUR',
+          lines: [{ title: 'Mug', quantity: 2, variantId: 'mug-1' }],
+        }),
+        true
+      ),
+      {
+        itemCount: 2,
+        total: 36,
+        currency: 'EUR',
+        lines: [{ variantId: 'mug-1', title: 'Mug', quantity: 2, price: undefined }],
+      },
+    ],
     ['the page takes it without a summary', (detail) => (detail.resolve(), true), null],
-    ['the page refuses with a message', (detail) => (detail.reject('Only 1 left'), true), { reason: 'platform', message: 'Only 1 left' }],
+    [
+      'the page refuses with a message',
+      (detail) => (detail.reject('Only 1 left'), true),
+      { reason: 'platform', message: 'Only 1 left' },
+    ],
     ['nothing on the page takes it', () => false, { reason: 'unavailable', message: '' }],
   ])('%s', async (_, page, expected) => {
     const details: CartRequestDetail[] = [];
-    const cart = customCartAdapter({ timers, requestFromPage: (name, detail) => (details.push(detail), expect(name).toBe('add-to-cart'), page(detail)) });
-    const outcome = await cart.add('mug-1', 2, product).catch((error: CartError) => ({ reason: error.reason, message: error.message }));
+    const cart = customCartAdapter({
+      timers,
+      requestFromPage: (name, detail) => (details.push(detail), expect(name).toBe('add-to-cart'), page(detail)),
+    });
+    const outcome = await cart
+      .add('mug-1', 2, product)
+      .catch((error: CartError) => ({ reason: error.reason, message: error.message }));
     expect(outcome).toEqual(expected);
     expect(details[0]).toMatchObject({ product, variantId: 'mug-1', quantity: 2 });
   });
 
   it('answers only once, and the cart it reported last is what read() gives', async () => {
-    const cart = customCartAdapter({ timers, requestFromPage: (_name, detail) => (detail.resolve({ itemCount: 1 }), detail.reject('late'), detail.resolve({ itemCount: 9 }), true) });
+    const cart = customCartAdapter({
+      timers,
+      requestFromPage: (_name, detail) => (
+        detail.resolve({ itemCount: 1 }),
+        detail.reject('late'),
+        detail.resolve({ itemCount: 9 }),
+        true
+      ),
+    });
     expect(await cart.add('a', 1, null)).toEqual({ itemCount: 1, lines: [] });
     expect(await cart.read()).toEqual({ itemCount: 1, lines: [] });
   });

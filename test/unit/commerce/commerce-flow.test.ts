@@ -14,16 +14,32 @@ const WEBHOOK = 'https://hooks.example/chat';
 const PAGE: PageSnapshot = {
   url: 'https://shop.example/products/linen-shirt',
   title: 'Linen Shirt',
-  jsonLd: [JSON.stringify({ '@type': 'Product', name: 'Linen Shirt', sku: 'LS', offers: { price: '48.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' } })],
+  jsonLd: [
+    JSON.stringify({
+      '@type': 'Product',
+      name: 'Linen Shirt',
+      sku: 'LS',
+      offers: { price: '48.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    }),
+  ],
   meta: [],
 };
-const CART = { item_count: 1, total_price: 4800, currency: 'USD', items: [{ variant_id: 111, product_title: 'Linen Shirt', quantity: 1, price: 4800 }] };
+const CART = {
+  item_count: 1,
+  total_price: 4800,
+  currency: 'USD',
+  items: [{ variant_id: 111, product_title: 'Linen Shirt', quantity: 1, price: 4800 }],
+};
 const SHIRT = { title: 'Linen Shirt', description: '', variantId: '111' };
 
 type Respond = (request: RecordedRequest) => Response | Promise<Response>;
 
 /** An assistant on a product page; the store's cart and the webhook answer through `respond`. */
-function setup(commerce: Partial<CommerceConfig>, respond: Respond = () => jsonReply({ output: 'ok' }), page: PageSnapshot | null = PAGE) {
+function setup(
+  commerce: Partial<CommerceConfig>,
+  respond: Respond = () => jsonReply({ output: 'ok' }),
+  page: PageSnapshot | null = PAGE,
+) {
   const { fetch, requests } = fakeFetch(respond);
   const readPage = vi.fn(() => page);
   const harness = fakeDeps({ fetch, readPage });
@@ -31,9 +47,23 @@ function setup(commerce: Partial<CommerceConfig>, respond: Respond = () => jsonR
   const config = defaultConfig('shop.example');
   assistant.configure({ ...config, webhookUrl: WEBHOOK, commerce: { ...config.commerce, ...commerce } });
   const settled = () => eventually(() => expect(assistant.getState().loading).toBe(false));
-  const webhookBodies = () => requests.filter((request) => request.url === WEBHOOK).map((request) => request.body as Record<string, unknown>);
-  const cartRequests = () => requests.filter((request) => request.url !== WEBHOOK).map((request) => `${request.method} ${new URL(request.url).pathname}`);
-  return { ...harness, assistant, actions: assistant.actions, state: assistant.getState, requests, readPage, settled, webhookBodies, cartRequests };
+  const webhookBodies = () =>
+    requests.filter((request) => request.url === WEBHOOK).map((request) => request.body as Record<string, unknown>);
+  const cartRequests = () =>
+    requests
+      .filter((request) => request.url !== WEBHOOK)
+      .map((request) => `${request.method} ${new URL(request.url).pathname}`);
+  return {
+    ...harness,
+    assistant,
+    actions: assistant.actions,
+    state: assistant.getState,
+    requests,
+    readPage,
+    settled,
+    webhookBodies,
+    cartRequests,
+  };
 }
 
 /** A store that answers the Shopify cart contract and the webhook with `reply`. */
@@ -55,7 +85,13 @@ describe('context sent with each message', () => {
     await settled();
     expect(readPage).toHaveBeenCalledTimes(2);
     expect(webhookBodies().map((body) => body.context)).toEqual([
-      { page: { url: PAGE.url, title: 'Linen Shirt', product: { name: 'Linen Shirt', sku: 'LS', price: '48.00', priceCurrency: 'USD', availability: 'InStock' } } },
+      {
+        page: {
+          url: PAGE.url,
+          title: 'Linen Shirt',
+          product: { name: 'Linen Shirt', sku: 'LS', price: '48.00', priceCurrency: 'USD', availability: 'InStock' },
+        },
+      },
       expect.objectContaining({ page: expect.objectContaining({ title: 'Linen Shirt' }) }),
     ]);
     expect(cartRequests()).toEqual([]);
@@ -82,27 +118,45 @@ describe('context sent with each message', () => {
     expect(actions.setContext({ tier: 'gold', locale: 'de-DE' })).toBe(true);
     expect(actions.setContext('not json')).toBe(false);
     expect(actions.setContext({ notes: 'x'.repeat(5_000) })).toBe(false);
-    expect(warnings).toEqual([expect.stringMatching(/^setContext: .*unchanged$/), expect.stringMatching(/more than 4096/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^setContext: .*unchanged$/),
+      expect.stringMatching(/more than 4096/),
+    ]);
     actions.sendMessage('Hi');
     await settled();
     expect(actions.setContext({})).toBe(true);
     actions.sendMessage('Again');
     await settled();
-    expect(webhookBodies().map((body) => body.context)).toEqual([{ store: { tier: 'gold', locale: 'de-DE' } }, undefined]);
+    expect(webhookBodies().map((body) => body.context)).toEqual([
+      { store: { tier: 'gold', locale: 'de-DE' } },
+      undefined,
+    ]);
   });
 
   it('with commerce, context.cart is read from the platform once per message', async () => {
-    const { actions, settled, webhookBodies, cartRequests, state } = setup({ platform: 'shopify', pageContext: false }, shopify());
+    const { actions, settled, webhookBodies, cartRequests, state } = setup(
+      { platform: 'shopify', pageContext: false },
+      shopify(),
+    );
     actions.sendMessage('What is in my cart?');
     await settled();
     expect(cartRequests()).toEqual(['GET /cart.js']);
-    expect(webhookBodies()[0]?.context).toEqual({ cart: { itemCount: 1, total: 48, currency: 'USD', lines: [{ variantId: '111', title: 'Linen Shirt', quantity: 1, price: 48 }] } });
+    expect(webhookBodies()[0]?.context).toEqual({
+      cart: {
+        itemCount: 1,
+        total: 48,
+        currency: 'USD',
+        lines: [{ variantId: '111', title: 'Linen Shirt', quantity: 1, price: 48 }],
+      },
+    });
     expect(state().commerce.cart?.itemCount).toBe(1);
   });
 
   it('a cart that fails to answer does not hold the message back: it leaves without context.cart', async () => {
-    const { actions, settled, webhookBodies, warnings } = setup({ platform: 'shopify', pageContext: false }, (request) =>
-      request.url === WEBHOOK ? jsonReply({ output: 'ok' }) : Promise.reject(new TypeError('Failed to fetch')),
+    const { actions, settled, webhookBodies, warnings } = setup(
+      { platform: 'shopify', pageContext: false },
+      (request) =>
+        request.url === WEBHOOK ? jsonReply({ output: 'ok' }) : Promise.reject(new TypeError('Failed to fetch')),
     );
     actions.sendMessage('Hi');
     await settled();
@@ -121,18 +175,27 @@ describe('"Add to cart" on a card', () => {
     expect(cartRequests()).toEqual(['POST /cart/add.js', 'GET /cart.js']);
     expect(requests[0]?.body).toEqual({ items: [{ id: 111, quantity: 1 }] });
     expect(state().commerce.cart).toMatchObject({ itemCount: 1, total: 48 });
-    expect(events.filter((event) => event.name === 'cart')).toEqual([{ name: 'cart', detail: { action: 'add', product: SHIRT, quantity: 1, cart: state().commerce.cart } }]);
+    expect(events.filter((event) => event.name === 'cart')).toEqual([
+      { name: 'cart', detail: { action: 'add', product: SHIRT, quantity: 1, cart: state().commerce.cart } },
+    ]);
   });
 
   it("shows the platform's refusal on the card", async () => {
-    const { actions, state, events } = setup({ platform: 'shopify' }, () => jsonReply({ status: 422, message: 'Cart Error', description: 'The product is already sold out.' }, { status: 422 }));
+    const { actions, state, events } = setup({ platform: 'shopify' }, () =>
+      jsonReply(
+        { status: 422, message: 'Cart Error', description: 'The product is already sold out.' },
+        { status: 422 },
+      ),
+    );
     expect(await actions.addToCart(SHIRT)).toBe(false);
     expect(state().commerce.adds['111']).toEqual({ state: 'failed', error: 'The product is already sold out.' });
     expect(events.some((event) => event.name === 'cart')).toBe(false);
   });
 
   it('a network failure gets our own words and a console message for the store owner', async () => {
-    const { actions, state, warnings } = setup({ platform: 'shopify' }, () => Promise.reject(new TypeError('Failed to fetch')));
+    const { actions, state, warnings } = setup({ platform: 'shopify' }, () =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    );
     await actions.addToCart(SHIRT);
     expect(state().commerce.adds['111']).toEqual({ state: 'failed', error: state().strings.cartFailed });
     expect(warnings).toEqual([expect.stringContaining('POST https://shop.example/cart/add.js failed')]);
@@ -154,16 +217,37 @@ describe('"Add to cart" on a card', () => {
     const assistant = createAssistant(harness.deps);
     const config = defaultConfig('shop.example');
     assistant.configure({ ...config, commerce: { ...config.commerce, platform: 'shopify' } });
-    expect(assistant.getState().commerce.links).toEqual({ cart: 'https://shop.example/fr/cart', checkout: 'https://shop.example/fr/checkout' });
+    expect(assistant.getState().commerce.links).toEqual({
+      cart: 'https://shop.example/fr/cart',
+      checkout: 'https://shop.example/fr/checkout',
+    });
     await assistant.actions.addToCart(SHIRT);
-    expect(requests.map((request) => request.url)).toEqual(['https://shop.example/fr/cart/add.js', 'https://shop.example/fr/cart.js']);
-    assistant.configure({ ...config, commerce: { ...config.commerce, platform: 'woocommerce', cartBaseUrl: 'https://store.example/wp/', checkoutUrl: 'https://pay.example/' } });
-    expect(assistant.getState().commerce.links).toEqual({ cart: 'https://store.example/wp/cart', checkout: 'https://pay.example/' });
+    expect(requests.map((request) => request.url)).toEqual([
+      'https://shop.example/fr/cart/add.js',
+      'https://shop.example/fr/cart.js',
+    ]);
+    assistant.configure({
+      ...config,
+      commerce: {
+        ...config.commerce,
+        platform: 'woocommerce',
+        cartBaseUrl: 'https://store.example/wp/',
+        checkoutUrl: 'https://pay.example/',
+      },
+    });
+    expect(assistant.getState().commerce.links).toEqual({
+      cart: 'https://store.example/wp/cart',
+      checkout: 'https://pay.example/',
+    });
   });
 });
 
 describe('cart changes a reply proposes (a security boundary)', () => {
-  const many = Array.from({ length: 15 }, (_, index) => ({ type: 'add-to-cart', variantId: String(200 + index), quantity: 1 }));
+  const many = Array.from({ length: 15 }, (_, index) => ({
+    type: 'add-to-cart',
+    variantId: String(200 + index),
+    quantity: 1,
+  }));
 
   it.each<[string, unknown[], string[]]>([
     [`keeps at most ${MAX_REPLY_ACTIONS}`, many, many.slice(0, MAX_REPLY_ACTIONS).map((action) => action.variantId)],
@@ -184,21 +268,41 @@ describe('cart changes a reply proposes (a security boundary)', () => {
       ],
       ['6', '7'],
     ],
-    ['counts only valid actions towards the limit', [{ type: 'add-to-cart', variantId: 'x' }, ...many.slice(0, 11)], many.slice(0, 10).map((action) => action.variantId)],
+    [
+      'counts only valid actions towards the limit',
+      [{ type: 'add-to-cart', variantId: 'x' }, ...many.slice(0, 11)],
+      many.slice(0, 10).map((action) => action.variantId),
+    ],
   ])('%s', (_, raw, ids) => {
-    expect(readReplyActions(raw, [], (product) => (/^\d+$/.test(product.variantId ?? '') ? (product.variantId as string) : null)).map((proposal) => proposal.variantId)).toEqual(ids);
+    expect(
+      readReplyActions(raw, [], (product) =>
+        /^\d+$/.test(product.variantId ?? '') ? (product.variantId as string) : null,
+      ).map((proposal) => proposal.variantId),
+    ).toEqual(ids);
   });
 
   it('shows each as a confirmation and changes nothing until the visitor confirms', async () => {
     const reply = {
-      output: { reply: 'Shall I add these?', products: [{ title: 'Linen Shirt', url: 'https://shop.example/p', variantId: '111' }], actions: [{ type: 'add-to-cart', variantId: '111', quantity: 2 }, { type: 'add-to-cart', variantId: '222', title: 'Tote' }] },
+      output: {
+        reply: 'Shall I add these?',
+        products: [{ title: 'Linen Shirt', url: 'https://shop.example/p', variantId: '111' }],
+        actions: [
+          { type: 'add-to-cart', variantId: '111', quantity: 2 },
+          { type: 'add-to-cart', variantId: '222', title: 'Tote' },
+        ],
+      },
     };
-    const { actions, state, settled, cartRequests, requests } = setup({ platform: 'shopify', pageContext: false }, shopify(reply));
+    const { actions, state, settled, cartRequests, requests } = setup(
+      { platform: 'shopify', pageContext: false },
+      shopify(reply),
+    );
     actions.sendMessage('Add the shirt');
     await settled();
     const bot = state().messages[1];
     const proposals = state().commerce.proposals[bot?.id ?? ''];
-    expect(proposals?.map(({ variantId, quantity, title, state: status }) => [variantId, quantity, title, status])).toEqual([
+    expect(
+      proposals?.map(({ variantId, quantity, title, state: status }) => [variantId, quantity, title, status]),
+    ).toEqual([
       ['111', 2, 'Linen Shirt', 'pending'],
       ['222', 1, 'Tote', 'pending'],
     ]);
@@ -209,14 +313,18 @@ describe('cart changes a reply proposes (a security boundary)', () => {
     expect(await actions.confirmCartProposal(bot?.id ?? '', 0)).toBe(true);
     expect(await actions.confirmCartProposal(bot?.id ?? '', 1)).toBe(false);
     expect(cartRequests()).toEqual(['GET /cart.js', 'POST /cart/add.js', 'GET /cart.js']);
-    expect(requests.find((request) => request.url.endsWith('/cart/add.js'))?.body).toEqual({ items: [{ id: 111, quantity: 2 }] });
+    expect(requests.find((request) => request.url.endsWith('/cart/add.js'))?.body).toEqual({
+      items: [{ id: 111, quantity: 2 }],
+    });
     expect(state().commerce.proposals[bot?.id ?? '']?.map((proposal) => proposal.state)).toEqual(['added', 'declined']);
     // Confirming again does not add again.
     expect(await actions.confirmCartProposal(bot?.id ?? '', 0)).toBe(false);
   });
 
   it('without commerce, proposals are dropped with a console message', async () => {
-    const { actions, state, settled, warnings, cartRequests } = setup({ pageContext: false }, () => jsonReply({ output: 'Added!', actions: [{ type: 'add-to-cart', variantId: '1' }] }));
+    const { actions, state, settled, warnings, cartRequests } = setup({ pageContext: false }, () =>
+      jsonReply({ output: 'Added!', actions: [{ type: 'add-to-cart', variantId: '1' }] }),
+    );
     actions.sendMessage('Add it');
     await settled();
     expect(state().commerce.proposals).toEqual({});

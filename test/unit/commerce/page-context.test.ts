@@ -9,7 +9,12 @@ import { checkStoreContext, MAX_STORE_CONTEXT_BYTES } from '../../../src/commerc
 const URL = 'https://shop.example/products/linen-shirt';
 
 function page(jsonLd: unknown[], meta: [string, string][] = [], title = 'Linen Shirt · Acme'): PageSnapshot {
-  return { url: URL, title, jsonLd: jsonLd.map((block) => (typeof block === 'string' ? block : JSON.stringify(block))), meta };
+  return {
+    url: URL,
+    title,
+    jsonLd: jsonLd.map((block) => (typeof block === 'string' ? block : JSON.stringify(block))),
+    meta,
+  };
 }
 
 const SHIRT = {
@@ -21,7 +26,13 @@ const SHIRT = {
   url: '/products/linen-shirt',
   offers: [
     { '@type': 'Offer', price: '48.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock', sku: 'LS-M' },
-    { '@type': 'Offer', price: '52.00', priceCurrency: 'USD', availability: 'https://schema.org/OutOfStock', sku: 'LS-XL' },
+    {
+      '@type': 'Offer',
+      price: '52.00',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/OutOfStock',
+      sku: 'LS-XL',
+    },
   ],
 };
 
@@ -38,22 +49,82 @@ const EXPECTED_SHIRT = {
 describe('readPageContext: JSON-LD', () => {
   it.each<[string, unknown[], object]>([
     ['a Product with an array of offers (the first offer prices it)', [SHIRT], EXPECTED_SHIRT],
-    ['a Product inside @graph (Yoast, WooCommerce)', [{ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebPage', name: 'Shop' }, { '@type': 'BreadcrumbList' }, SHIRT] }], EXPECTED_SHIRT],
+    [
+      'a Product inside @graph (Yoast, WooCommerce)',
+      [
+        {
+          '@context': 'https://schema.org',
+          '@graph': [{ '@type': 'WebPage', name: 'Shop' }, { '@type': 'BreadcrumbList' }, SHIRT],
+        },
+      ],
+      EXPECTED_SHIRT,
+    ],
     ['a Product in a top-level array', [[{ '@type': 'Organization', name: 'Acme' }, SHIRT]], EXPECTED_SHIRT],
     ['a Product as a WebPage mainEntity', [{ '@type': 'ItemPage', mainEntity: SHIRT }], EXPECTED_SHIRT],
     ['the second block when the first has none', [{ '@type': 'Organization' }, SHIRT], EXPECTED_SHIRT],
-    ['@type as a list and with a prefix', [{ '@type': ['Thing', 'http://schema.org/Product'], name: 'Mug', offers: { price: 18, priceCurrency: 'EUR', availability: 'schema:InStock' } }], { name: 'Mug', price: 18, priceCurrency: 'EUR', availability: 'InStock' }],
-    ['an AggregateOffer with its offers', [{ '@type': 'Product', name: 'Tote', offers: { '@type': 'AggregateOffer', lowPrice: '20', offers: [{ price: '25', priceCurrency: 'GBP' }] } }], { name: 'Tote', price: '25', priceCurrency: 'GBP' }],
-    ['an AggregateOffer without offers (its low price)', [{ '@type': 'Product', name: 'Tote', offers: { '@type': 'AggregateOffer', lowPrice: '20', priceCurrency: 'GBP' } }], { name: 'Tote', price: '20', priceCurrency: 'GBP' }],
-    ['a price in a priceSpecification', [{ '@type': 'Product', name: 'Cap', offers: { priceSpecification: { price: 12.5, priceCurrency: 'USD' } } }], { name: 'Cap', price: 12.5, priceCurrency: 'USD' }],
-    ['a ProductGroup priced by its first variant', [{ '@type': 'ProductGroup', name: 'Sneakers', hasVariant: [{ '@type': 'Product', offers: { price: '89', priceCurrency: 'USD' } }] }], { name: 'Sneakers', price: '89', priceCurrency: 'USD' }],
-    ['an image object', [{ '@type': 'Product', name: 'Cup', image: { '@type': 'ImageObject', url: 'https://cdn.example/cup.jpg' } }], { name: 'Cup', image: 'https://cdn.example/cup.jpg' }],
+    [
+      '@type as a list and with a prefix',
+      [
+        {
+          '@type': ['Thing', 'http://schema.org/Product'],
+          name: 'Mug',
+          offers: { price: 18, priceCurrency: 'EUR', availability: 'schema:InStock' },
+        },
+      ],
+      { name: 'Mug', price: 18, priceCurrency: 'EUR', availability: 'InStock' },
+    ],
+    [
+      'an AggregateOffer with its offers',
+      [
+        {
+          '@type': 'Product',
+          name: 'Tote',
+          offers: { '@type': 'AggregateOffer', lowPrice: '20', offers: [{ price: '25', priceCurrency: 'GBP' }] },
+        },
+      ],
+      { name: 'Tote', price: '25', priceCurrency: 'GBP' },
+    ],
+    [
+      'an AggregateOffer without offers (its low price)',
+      [
+        {
+          '@type': 'Product',
+          name: 'Tote',
+          offers: { '@type': 'AggregateOffer', lowPrice: '20', priceCurrency: 'GBP' },
+        },
+      ],
+      { name: 'Tote', price: '20', priceCurrency: 'GBP' },
+    ],
+    [
+      'a price in a priceSpecification',
+      [{ '@type': 'Product', name: 'Cap', offers: { priceSpecification: { price: 12.5, priceCurrency: 'USD' } } }],
+      { name: 'Cap', price: 12.5, priceCurrency: 'USD' },
+    ],
+    [
+      'a ProductGroup priced by its first variant',
+      [
+        {
+          '@type': 'ProductGroup',
+          name: 'Sneakers',
+          hasVariant: [{ '@type': 'Product', offers: { price: '89', priceCurrency: 'USD' } }],
+        },
+      ],
+      { name: 'Sneakers', price: '89', priceCurrency: 'USD' },
+    ],
+    [
+      'an image object',
+      [{ '@type': 'Product', name: 'Cup', image: { '@type': 'ImageObject', url: 'https://cdn.example/cup.jpg' } }],
+      { name: 'Cup', image: 'https://cdn.example/cup.jpg' },
+    ],
   ])('reads %s', (_, blocks, product) => {
     expect(readPageContext(page(blocks))).toEqual({ url: URL, title: 'Linen Shirt · Acme', product });
   });
 
   it('sends the page alone when there is no product', () => {
-    expect(readPageContext(page([{ '@type': 'Organization', name: 'Acme' }]))).toEqual({ url: URL, title: 'Linen Shirt · Acme' });
+    expect(readPageContext(page([{ '@type': 'Organization', name: 'Acme' }]))).toEqual({
+      url: URL,
+      title: 'Linen Shirt · Acme',
+    });
   });
 });
 
@@ -82,22 +153,53 @@ describe('readPageContext: Open Graph fallback', () => {
   });
 
   it("reads Shopify themes' og:price tags", () => {
-    const meta: [string, string][] = [['og:title', 'Mug'], ['og:price:amount', '18.00'], ['og:price:currency', 'CAD']];
+    const meta: [string, string][] = [
+      ['og:title', 'Mug'],
+      ['og:price:amount', '18.00'],
+      ['og:price:currency', 'CAD'],
+    ];
     expect(readPageContext(page([], meta)).product).toEqual({ name: 'Mug', price: '18.00', priceCurrency: 'CAD' });
   });
 
   it('prefers JSON-LD over meta tags, and ignores pages that are not products', () => {
     expect(readPageContext(page([SHIRT], OG)).product?.name).toBe('Linen Shirt');
-    expect(readPageContext(page([], [['og:type', 'article'], ['og:title', 'Blog post']])).product).toBeUndefined();
+    expect(
+      readPageContext(
+        page(
+          [],
+          [
+            ['og:type', 'article'],
+            ['og:title', 'Blog post'],
+          ],
+        ),
+      ).product,
+    ).toBeUndefined();
   });
 });
 
 describe('readPageContext: hostile pages', () => {
   it.each<[string, PageSnapshot]>([
     ['JSON-LD that does not parse', page(['{ "@type": "Product", name: oops'])],
-    ['a Product with no usable field', page([{ '@type': 'Product', name: { toString: 'x' }, offers: 'free', image: 'javascript:alert(1)', url: 'data:text/html,hi' }])],
-    ['a JSON-LD block over the size limit', page([JSON.stringify({ '@type': 'Product', name: 'Big', padding: 'x'.repeat(300_000) })])],
-    ['nesting deeper than anyone writes', page([JSON.parse(`${'{"a":'.repeat(50)}{"@type":"Product","name":"Deep"}${'}'.repeat(50)}`)])],
+    [
+      'a Product with no usable field',
+      page([
+        {
+          '@type': 'Product',
+          name: { toString: 'x' },
+          offers: 'free',
+          image: 'javascript:alert(1)',
+          url: 'data:text/html,hi',
+        },
+      ]),
+    ],
+    [
+      'a JSON-LD block over the size limit',
+      page([JSON.stringify({ '@type': 'Product', name: 'Big', padding: 'x'.repeat(300_000) })]),
+    ],
+    [
+      'nesting deeper than anyone writes',
+      page([JSON.parse(`${'{"a":'.repeat(50)}{"@type":"Product","name":"Deep"}${'}'.repeat(50)}`)]),
+    ],
   ])('sends no product for %s', (_, snapshot) => {
     expect(readPageContext(snapshot)).toEqual({ url: URL, title: 'Linen Shirt · Acme' });
   });
@@ -108,7 +210,10 @@ describe('readPageContext: hostile pages', () => {
     prototype.name = 'Polluted';
     prototype.offers = { price: '0.01' };
     try {
-      expect(readPageContext(page([{ '@type': 'Organization' }, { '@graph': [] }]))).toEqual({ url: URL, title: 'Linen Shirt · Acme' });
+      expect(readPageContext(page([{ '@type': 'Organization' }, { '@graph': [] }]))).toEqual({
+        url: URL,
+        title: 'Linen Shirt · Acme',
+      });
       expect(readPageContext(page([{ '@type': 'Product', sku: 'A1' }])).product).toEqual({ sku: 'A1' });
     } finally {
       delete prototype['@type'];
@@ -123,7 +228,13 @@ describe('readPageContext: hostile pages', () => {
   });
 
   it('folds control characters and cuts long texts', () => {
-    const facts = readPageContext(page([{ '@type': 'Product', name: `A\u0000B\n\u2028C  ${'x'.repeat(1_000)}`, sku: 'S'.repeat(500) }], [], `T${'i'.repeat(1_000)}`));
+    const facts = readPageContext(
+      page(
+        [{ '@type': 'Product', name: `A\u0000B\n\u2028C  ${'x'.repeat(1_000)}`, sku: 'S'.repeat(500) }],
+        [],
+        `T${'i'.repeat(1_000)}`,
+      ),
+    );
     expect(facts.product?.name?.startsWith('A B C x')).toBe(true);
     expect(facts.product?.name).toHaveLength(MAX_PAGE_TEXT);
     expect(facts.product?.sku).toHaveLength(100);
@@ -132,13 +243,30 @@ describe('readPageContext: hostile pages', () => {
 
   it(`stays within ${MAX_PAGE_CONTEXT_BYTES} bytes of JSON even with long multi-byte texts`, () => {
     const wide = '😀'.repeat(400);
-    const facts = readPageContext({ ...page([{ '@type': 'Product', name: wide, sku: wide, price: wide, priceCurrency: wide, availability: wide, image: `https://cdn.example/${'a'.repeat(3_000)}` }]), title: wide });
+    const facts = readPageContext({
+      ...page([
+        {
+          '@type': 'Product',
+          name: wide,
+          sku: wide,
+          price: wide,
+          priceCurrency: wide,
+          availability: wide,
+          image: `https://cdn.example/${'a'.repeat(3_000)}`,
+        },
+      ]),
+      title: wide,
+    });
     expect(new TextEncoder().encode(JSON.stringify(facts)).length).toBeLessThanOrEqual(MAX_PAGE_CONTEXT_BYTES);
     expect(facts.title.length).toBeGreaterThan(0);
   });
 
   it('looks at no more than 2,000 values however large the markup', () => {
-    const huge = { '@graph': Array.from({ length: 100 }, () => ({ items: Array.from({ length: 100 }, (_, index) => ({ index })) })).concat([SHIRT as never]) };
+    const huge = {
+      '@graph': Array.from({ length: 100 }, () => ({
+        items: Array.from({ length: 100 }, (_, index) => ({ index })),
+      })).concat([SHIRT as never]),
+    };
     const started = performance.now();
     expect(readPageContext(page([huge])).product).toBeUndefined();
     expect(performance.now() - started).toBeLessThan(200);
@@ -161,7 +289,15 @@ describe('checkStoreContext (setContext)', () => {
     ['an array', [1, 2]],
     ['a number', 42],
     ['JSON text of an array', '[1]'],
-    ['an object that refers to itself', (() => { const a: Record<string, unknown> = {}; a.self = a; a.again = a; return a; })()],
+    [
+      'an object that refers to itself',
+      (() => {
+        const a: Record<string, unknown> = {};
+        a.self = a;
+        a.again = a;
+        return a;
+      })(),
+    ],
     [`more than ${MAX_STORE_CONTEXT_BYTES} bytes`, { notes: 'ü'.repeat(2_100) }],
   ])('refuses %s', (_, input) => {
     expect(checkStoreContext(input)).toEqual({ problem: expect.any(String) });

@@ -40,7 +40,13 @@ describe('safeStorage', () => {
   });
 
   it('reports a full storage as a refused write', () => {
-    const full = { getItem: () => null, removeItem: () => undefined, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    const full = {
+      getItem: () => null,
+      removeItem: () => undefined,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
     expect(safeStorage(() => full as unknown as Storage).set('k', 'v')).toBe(false);
   });
 

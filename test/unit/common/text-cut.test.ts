@@ -6,7 +6,8 @@ import { MAX_TITLE_LENGTH } from '../../../src/chat/replies/products';
 
 const CONTEXT = { storeUrl: null, pageOrigin: 'https://shop.example', imageHosts: [] };
 /** No lone surrogate anywhere: what would show as "�". */
-const wellFormed = (text: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+const wellFormed = (text: string) =>
+  !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 const THUMBS = '\u{1F44D}\u{1F3FD}';
 const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
 
@@ -50,7 +51,10 @@ describe('every cap on reply text ends on a whole character', () => {
   it('a suggestion and a card title cut at their caps keep whole emoji', () => {
     const suggestion = `${'s'.repeat(MAX_SUGGESTION_LENGTH - 2)}${FAMILY}${'\u{1F600}'.repeat(3)}`;
     const title = `${'t'.repeat(MAX_TITLE_LENGTH - 2)}${'\u{1F600}'.repeat(3)}`;
-    const reply = parseReply({ output: 'Pick one', suggestions: [suggestion], products: [{ title, url: 'https://shop.example/p' }] }, CONTEXT);
+    const reply = parseReply(
+      { output: 'Pick one', suggestions: [suggestion], products: [{ title, url: 'https://shop.example/p' }] },
+      CONTEXT,
+    );
     const [chip] = reply.suggestions ?? [];
     const [card] = reply.products;
     expect(chip && wellFormed(chip)).toBe(true);

@@ -16,7 +16,11 @@ const keywordAttributes = declared.filter(([, declaration]) => declaration.value
 
 function parse(attributes: Partial<Record<AttributeName, string>>) {
   const warnings: string[] = [];
-  const config = parseAttributes((name) => attributes[name] ?? null, PAGE, (message) => warnings.push(message));
+  const config = parseAttributes(
+    (name) => attributes[name] ?? null,
+    PAGE,
+    (message) => warnings.push(message),
+  );
   return { config, warnings };
 }
 
@@ -61,16 +65,19 @@ describe('the attribute table', () => {
     expect(warnings).toEqual([message]);
   });
 
-  it.each(keywordAttributes)("publishes every value of %s: VS Code's data, the manifest and the types", (name, { values }) => {
-    const attribute = contract.attributes.find((entry) => entry.name === name);
-    expect(attribute?.values).toEqual(values);
-    const vscode = vscodeHtmlData(contract).tags[0]?.attributes.find((entry) => entry.name === name);
-    expect(vscode?.values?.map((value) => value.name)).toEqual(values);
-    const element = customElementsManifest(contract).modules[0]?.declarations?.[0];
-    const attributes = element && 'attributes' in element ? element.attributes : undefined;
-    const manifest = attributes?.find((entry) => entry.name === name);
-    expect(manifest?.type?.text).toBe(values?.map((value) => `'${value}'`).join(' | '));
-  });
+  it.each(keywordAttributes)(
+    "publishes every value of %s: VS Code's data, the manifest and the types",
+    (name, { values }) => {
+      const attribute = contract.attributes.find((entry) => entry.name === name);
+      expect(attribute?.values).toEqual(values);
+      const vscode = vscodeHtmlData(contract).tags[0]?.attributes.find((entry) => entry.name === name);
+      expect(vscode?.values?.map((value) => value.name)).toEqual(values);
+      const element = customElementsManifest(contract).modules[0]?.declarations?.[0];
+      const attributes = element && 'attributes' in element ? element.attributes : undefined;
+      const manifest = attributes?.find((entry) => entry.name === name);
+      expect(manifest?.type?.text).toBe(values?.map((value) => `'${value}'`).join(' | '));
+    },
+  );
 
   it('has commerce among its keyword attributes, with every platform', () => {
     expect(ATTRIBUTES.commerce.values).toEqual(['shopify', 'woocommerce', 'custom', 'none']);

@@ -6,7 +6,11 @@ const PAGE = { baseUrl: 'https://shop.example/products/', origin: 'https://shop.
 
 function parse(attributes: Partial<Record<AttributeName, string>>) {
   const warnings: string[] = [];
-  const config = parseAttributes((name) => attributes[name] ?? null, PAGE, (message) => warnings.push(message));
+  const config = parseAttributes(
+    (name) => attributes[name] ?? null,
+    PAGE,
+    (message) => warnings.push(message),
+  );
   return { config, warnings };
 }
 
@@ -18,10 +22,22 @@ describe('parseAttributes', () => {
   });
 
   it.each<[Partial<Record<AttributeName, string>>, (config: ReturnType<typeof parse>['config']) => unknown, unknown]>([
-    [{ 'webhook-url': 'https://hooks.example/webhook/chat' }, (c) => c.webhookUrl, 'https://hooks.example/webhook/chat'],
+    [
+      { 'webhook-url': 'https://hooks.example/webhook/chat' },
+      (c) => c.webhookUrl,
+      'https://hooks.example/webhook/chat',
+    ],
     [{ 'webhook-url': '/api/chat' }, (c) => c.webhookUrl, 'https://shop.example/api/chat'],
-    [{ 'vapi-public-key': 'pk_123', 'vapi-assistant-id': 'asst_1' }, (c) => [c.voice.publicKey, c.voice.assistantId], ['pk_123', 'asst_1']],
-    [{ 'vapi-squad-id': 'sq_1', 'vapi-workflow-id': 'wf_1' }, (c) => [c.voice.squadId, c.voice.workflowId], ['sq_1', 'wf_1']],
+    [
+      { 'vapi-public-key': 'pk_123', 'vapi-assistant-id': 'asst_1' },
+      (c) => [c.voice.publicKey, c.voice.assistantId],
+      ['pk_123', 'asst_1'],
+    ],
+    [
+      { 'vapi-squad-id': 'sq_1', 'vapi-workflow-id': 'wf_1' },
+      (c) => [c.voice.squadId, c.voice.workflowId],
+      ['sq_1', 'wf_1'],
+    ],
     [{ 'vapi-api-url': 'https://proxy.example/vapi' }, (c) => c.voice.apiUrl, 'https://proxy.example/vapi'],
     [{ 'vapi-api-url': 'http://127.0.0.1:8080' }, (c) => c.voice.apiUrl, 'http://127.0.0.1:8080'],
     [{ 'vapi-api-url': 'https://proxy.example/vapi/' }, (c) => c.voice.apiUrl, 'https://proxy.example/vapi'],
@@ -30,12 +46,24 @@ describe('parseAttributes', () => {
     [{ 'store-domain': 'Acme.com' }, (c) => [c.storeDomain, c.storeUrl], ['acme.com', 'https://acme.com/']],
     [{ 'agent-url': 'https://acme.example/help' }, (c) => c.agentUrl, 'https://acme.example/help'],
     [{ 'accent-color': '#ff0000' }, (c) => c.themeAttributes, { accentColor: '#ff0000' }],
-    [{ 'primary-gradient': 'linear-gradient(red, blue)', 'secondary-gradient': '#fff' }, (c) => c.themeAttributes, { primaryGradient: 'linear-gradient(red, blue)', secondaryGradient: '#fff' }],
+    [
+      { 'primary-gradient': 'linear-gradient(red, blue)', 'secondary-gradient': '#fff' },
+      (c) => c.themeAttributes,
+      { primaryGradient: 'linear-gradient(red, blue)', secondaryGradient: '#fff' },
+    ],
     [{ 'logo-url': '/logo.png' }, (c) => c.themeAttributes, { logoUrl: 'https://shop.example/logo.png' }],
-    [{ 'brand-name': ' Acme ', 'welcome-message': 'Hello!' }, (c) => c.themeAttributes, { brandName: 'Acme', welcomeMessage: 'Hello!' }],
+    [
+      { 'brand-name': ' Acme ', 'welcome-message': 'Hello!' },
+      (c) => c.themeAttributes,
+      { brandName: 'Acme', welcomeMessage: 'Hello!' },
+    ],
     [{ 'quick-actions': 'A | B|C' }, (c) => c.themeAttributes.quickActions, ['A', 'B', 'C']],
     [{ 'quick-actions': '["A|B"]' }, (c) => c.themeAttributes.quickActions, ['A|B']],
-    [{ 'badge-images': 'https://a.example/1.png https://a.example/2.png https://a.example/3.png' }, (c) => c.themeAttributes.badgeImages?.length, 3],
+    [
+      { 'badge-images': 'https://a.example/1.png https://a.example/2.png https://a.example/3.png' },
+      (c) => c.themeAttributes.badgeImages?.length,
+      3,
+    ],
     [{ mode: 'floating' }, (c) => c.mode, 'floating'],
     [{ position: 'Bottom-Left' }, (c) => c.position, 'bottom-left'],
     [{ position: 'bottom-right' }, (c) => c.position, 'bottom-right'],
@@ -49,15 +77,41 @@ describe('parseAttributes', () => {
     [{ persist: 'session' }, (c) => c.persist, 'session'],
     [{ faq: '[{"q":"Shipping?","a":"2 days"}]' }, (c) => c.faq, [{ q: 'Shipping?', a: '2 days' }]],
     [{ 'image-hosts': 'cdn.example, *.shopify.com' }, (c) => c.imageHosts, ['cdn.example', '*.shopify.com']],
-    [{ 'image-hosts': 'Shop.Example/Media/ CDN.example/acme' }, (c) => c.imageHosts, ['shop.example/Media/', 'cdn.example/acme']],
-    [{}, (c) => c.imageHosts, ['cdn.shopify.com', 'cdn11.bigcommerce.com', 'images.squarespace-cdn.com', 'static.wixstatic.com', 'cdn.prod.website-files.com']],
+    [
+      { 'image-hosts': 'Shop.Example/Media/ CDN.example/acme' },
+      (c) => c.imageHosts,
+      ['shop.example/Media/', 'cdn.example/acme'],
+    ],
+    [
+      {},
+      (c) => c.imageHosts,
+      [
+        'cdn.shopify.com',
+        'cdn11.bigcommerce.com',
+        'images.squarespace-cdn.com',
+        'static.wixstatic.com',
+        'cdn.prod.website-files.com',
+      ],
+    ],
     [{ 'geo-url': 'https://geo.example/json' }, (c) => c.geoUrl, 'https://geo.example/json'],
     [{ lang: 'de' }, (c) => c.lang, 'de'],
     [{ strings: '{"send":"Go"}' }, (c) => c.strings, { send: 'Go' }],
     [{ commerce: 'Shopify' }, (c) => c.commerce.platform, 'shopify'],
-    [{ commerce: 'woocommerce', 'page-context': 'OFF' }, (c) => [c.commerce.platform, c.commerce.pageContext], ['woocommerce', false]],
-    [{ commerce: 'custom', 'cart-base-url': 'https://store.example/wp' }, (c) => c.commerce.cartBaseUrl, 'https://store.example/wp/'],
-    [{ 'cart-url': '/basket', 'checkout-url': 'https://pay.example/' }, (c) => [c.commerce.cartUrl, c.commerce.checkoutUrl], ['https://shop.example/basket', 'https://pay.example/']],
+    [
+      { commerce: 'woocommerce', 'page-context': 'OFF' },
+      (c) => [c.commerce.platform, c.commerce.pageContext],
+      ['woocommerce', false],
+    ],
+    [
+      { commerce: 'custom', 'cart-base-url': 'https://store.example/wp' },
+      (c) => c.commerce.cartBaseUrl,
+      'https://store.example/wp/',
+    ],
+    [
+      { 'cart-url': '/basket', 'checkout-url': 'https://pay.example/' },
+      (c) => [c.commerce.cartUrl, c.commerce.checkoutUrl],
+      ['https://shop.example/basket', 'https://pay.example/'],
+    ],
   ])('parses %j', (attributes, pick, expected) => {
     const { config, warnings } = parse(attributes);
     expect(pick(config)).toEqual(expected);
@@ -113,7 +167,11 @@ describe('parseAttributes', () => {
 
   it('documents every attribute it reads', () => {
     const read: string[] = [];
-    parseAttributes((name) => (read.push(name), null), PAGE, () => undefined);
+    parseAttributes(
+      (name) => (read.push(name), null),
+      PAGE,
+      () => undefined,
+    );
     expect(new Set(read)).toEqual(new Set(ATTRIBUTE_NAMES));
   });
 });

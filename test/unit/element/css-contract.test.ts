@@ -23,11 +23,14 @@ function sourceFiles(dir: string, pattern: RegExp): string[] {
 
 /** The literal values an expression given to `part={...}` can take. */
 function literalValues(node: ts.Node, where: string): string[] {
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text.split(/\s+/).filter(Boolean);
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+    return node.text.split(/\s+/).filter(Boolean);
   if (ts.isJsxExpression(node)) return node.expression ? literalValues(node.expression, where) : [];
   if (ts.isParenthesizedExpression(node)) return literalValues(node.expression, where);
-  if (ts.isConditionalExpression(node)) return [...literalValues(node.whenTrue, where), ...literalValues(node.whenFalse, where)];
-  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return literalValues(node.right, where);
+  if (ts.isConditionalExpression(node))
+    return [...literalValues(node.whenTrue, where), ...literalValues(node.whenFalse, where)];
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
+    return literalValues(node.right, where);
   // `undefined`, or a component's own `part` prop passed on: the names are the literals where it is used.
   if (ts.isIdentifier(node)) return [];
   throw new Error(`${where}: write part names as literals, not \`${node.getText()}\``);
@@ -39,7 +42,12 @@ function partsIn(file: string, text: string): string[] {
   const parts: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isJsxAttribute(node) && node.name.getText(source) === 'part' && node.initializer) {
-      parts.push(...literalValues(node.initializer, `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`));
+      parts.push(
+        ...literalValues(
+          node.initializer,
+          `${path.relative(root, file)}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`,
+        ),
+      );
     }
     ts.forEachChild(node, visit);
   };
@@ -49,10 +57,17 @@ function partsIn(file: string, text: string): string[] {
 
 /** The `--sa-*` names written as strings in a source file (custom properties the code sets). */
 function propertiesSetIn(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && /^--sa-[a-z-]+$/.test(node.text)) found.push(node.text);
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && /^--sa-[a-z-]+$/.test(node.text))
+      found.push(node.text);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -75,7 +90,9 @@ describe('the part scanner', () => {
   });
 
   it('refuses a part name it cannot read', () => {
-    expect(() => partsIn('example.tsx', 'const element = <div part={`message-${sender}`} />;')).toThrow(/write part names as literals/);
+    expect(() => partsIn('example.tsx', 'const element = <div part={`message-${sender}`} />;')).toThrow(
+      /write part names as literals/,
+    );
   });
 });
 
@@ -92,9 +109,15 @@ describe('CSS parts', () => {
 });
 
 describe('CSS custom properties', () => {
-  const css = ['src/ui/styles.css', 'src/ui/icons.css'].map((file) => readFileSync(path.join(root, file), 'utf8')).join('\n');
+  const css = ['src/ui/styles.css', 'src/ui/icons.css']
+    .map((file) => readFileSync(path.join(root, file), 'utf8'))
+    .join('\n');
   const definedInCss = new Set([...css.matchAll(/(--sa-[a-z-]+)\s*:/g)].map((match) => match[1]));
-  const readFromPage = sorted([...css.matchAll(/var\((--sa-[a-z-]+)/g)].map((match) => match[1] as string).filter((name) => !definedInCss.has(name)));
+  const readFromPage = sorted(
+    [...css.matchAll(/var\((--sa-[a-z-]+)/g)]
+      .map((match) => match[1] as string)
+      .filter((name) => !definedInCss.has(name)),
+  );
   const declarations = path.join(src, 'element/css-properties.ts');
   const setByCode = sorted(
     sourceFiles(src, /\.tsx?$/)

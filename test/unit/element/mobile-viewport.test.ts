@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { coverViewport, FULL_SCREEN_QUERY, lockPageScroll, type ViewportWindow } from '../../../src/element/mobile-viewport';
+import {
+  coverViewport,
+  FULL_SCREEN_QUERY,
+  lockPageScroll,
+  type ViewportWindow,
+} from '../../../src/element/mobile-viewport';
 
 /** A window whose media query and visual viewport the test controls. */
 function fakeWindow(phone: boolean) {

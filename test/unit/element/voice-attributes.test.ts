@@ -8,13 +8,19 @@ const PAGE = { baseUrl: 'https://shop.example/', origin: 'https://shop.example',
 
 function parse(attributes: Partial<Record<AttributeName, string>>) {
   const warnings: string[] = [];
-  const config = parseAttributes((name) => attributes[name] ?? null, PAGE, (message) => warnings.push(message));
+  const config = parseAttributes(
+    (name) => attributes[name] ?? null,
+    PAGE,
+    (message) => warnings.push(message),
+  );
   return { voice: config.voice, warnings };
 }
 
 describe('vapi-assistant-overrides', () => {
   it('takes a JSON object', () => {
-    const { voice, warnings } = parse({ 'vapi-assistant-overrides': '{"firstMessage":"Hallo!","variableValues":{"tier":"gold"}}' });
+    const { voice, warnings } = parse({
+      'vapi-assistant-overrides': '{"firstMessage":"Hallo!","variableValues":{"tier":"gold"}}',
+    });
     expect(voice.assistantOverrides).toEqual({ firstMessage: 'Hallo!', variableValues: { tier: 'gold' } });
     expect(warnings).toEqual([]);
   });

@@ -71,7 +71,7 @@ describe('built-in languages', () => {
     for (const text of Object.values(table)) expect(text.trim()).not.toBe('');
   });
 
-  it.each(languages)('%s keeps every entry\'s {placeholders}', (_code, table) => {
+  it.each(languages)("%s keeps every entry's {placeholders}", (_code, table) => {
     for (const key of Object.keys(englishStrings) as StringKey[]) {
       expect([key, placeholders(table[key])]).toEqual([key, placeholders(englishStrings[key])]);
     }
@@ -104,7 +104,7 @@ describe('built-in languages', () => {
     expect(directionOf(tag)).toBe(direction);
   });
 
-  it('resolves a language with the store\'s overrides on top', () => {
+  it("resolves a language with the store's overrides on top", () => {
     const strings = resolveStrings('de-CH', { send: 'Los' });
     expect(strings.send).toBe('Los');
     expect(strings.back).toBe(LANGUAGES.de?.back);
@@ -115,7 +115,12 @@ describe('built-in languages', () => {
     const german = defaultTheme('shop.acme.de', resolveStrings('de', {}));
     expect(german.brandName).toBe('Acme Shop');
     expect(german.welcomeMessage).toBe('Willkommen bei shop.acme.de. Wie können wir Ihnen heute helfen?');
-    expect(german.quickActions).toEqual(['Neuer Kurs', 'Meine Bestellung verfolgen', 'Größentabelle', 'Kundenservice kontaktieren']);
+    expect(german.quickActions).toEqual([
+      'Neuer Kurs',
+      'Meine Bestellung verfolgen',
+      'Größentabelle',
+      'Kundenservice kontaktieren',
+    ]);
     expect(defaultTheme('acme.com').brandName).toBe('Acme store');
   });
 });

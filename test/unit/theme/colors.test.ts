@@ -32,19 +32,31 @@ describe('parseColorAlpha and onWhite', () => {
 });
 
 describe('theme colours as the browser reads them', () => {
-  it.each(['rgb(250, 204, 21)', 'hsl(48 96% 53%)', 'oklch(0.86 0.17 92)'])('a yellow accent written as %s gets dark text', (accentColor) => {
-    expect(themeTextColors({ ...theme, accentColor }, browser)['--sa-on-accent']).toBe(DARK_TEXT);
-  });
+  it.each(['rgb(250, 204, 21)', 'hsl(48 96% 53%)', 'oklch(0.86 0.17 92)'])(
+    'a yellow accent written as %s gets dark text',
+    (accentColor) => {
+      expect(themeTextColors({ ...theme, accentColor }, browser)['--sa-on-accent']).toBe(DARK_TEXT);
+    },
+  );
 
-  it.each(['transparent', '#4f46e510'])('a translucent primary (%s) is flattened on white, with dark text', (primaryGradient) => {
-    const colors = { ...theme, primaryGradient };
-    expect(themeTextColors(colors, browser)['--sa-on-primary']).toBe(DARK_TEXT);
-    expect(Object.fromEntries(themeColorVariables(colors, browser))['--sa-primary-gradient']).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
-  });
+  it.each(['transparent', '#4f46e510'])(
+    'a translucent primary (%s) is flattened on white, with dark text',
+    (primaryGradient) => {
+      const colors = { ...theme, primaryGradient };
+      expect(themeTextColors(colors, browser)['--sa-on-primary']).toBe(DARK_TEXT);
+      expect(Object.fromEntries(themeColorVariables(colors, browser))['--sa-primary-gradient']).toMatch(
+        /^rgb\(\d+, \d+, \d+\)$/,
+      );
+    },
+  );
 
   it('flattens the translucent stops of a gradient and keeps the rest of it', () => {
     const gradient = 'linear-gradient(135deg, transparent 0%, #ffffff 100%)';
-    expect(Object.fromEntries(themeColorVariables({ ...theme, primaryGradient: gradient }, browser))['--sa-primary-gradient']).toBe('linear-gradient(135deg, rgb(255, 255, 255) 0%, #ffffff 100%)');
+    expect(
+      Object.fromEntries(themeColorVariables({ ...theme, primaryGradient: gradient }, browser))[
+        '--sa-primary-gradient'
+      ],
+    ).toBe('linear-gradient(135deg, rgb(255, 255, 255) 0%, #ffffff 100%)');
   });
 
   it('leaves opaque colours exactly as the store wrote them', () => {

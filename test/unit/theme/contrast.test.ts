@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { colorStops, contrastRatio, DARK_TEXT, LIGHT_TEXT, parseColor, readableAccent, textColorOn } from '../../../src/theme/contrast';
+import {
+  colorStops,
+  contrastRatio,
+  DARK_TEXT,
+  LIGHT_TEXT,
+  parseColor,
+  readableAccent,
+  textColorOn,
+} from '../../../src/theme/contrast';
 
 describe('parseColor', () => {
   it.each([
@@ -32,7 +40,11 @@ describe('text on the primary gradient', () => {
     ['a pale yellow', 'linear-gradient(90deg, #fef9c3, #fde68a)', DARK_TEXT],
     ['white', '#ffffff', DARK_TEXT],
     ['mid grey at the AA boundary', '#767676', LIGHT_TEXT],
-    ['a gradient from dark to light: the better of the two at its worst stop', 'linear-gradient(#1e3a8a, #93c5fd)', LIGHT_TEXT],
+    [
+      'a gradient from dark to light: the better of the two at its worst stop',
+      'linear-gradient(#1e3a8a, #93c5fd)',
+      LIGHT_TEXT,
+    ],
     ['a light gradient with a mid stop', 'linear-gradient(#fde68a, #f59e0b)', DARK_TEXT],
     ['a colour it cannot parse', 'rebeccapurple', LIGHT_TEXT],
   ])('%s gets %s', (_, background, text) => {
@@ -57,19 +69,32 @@ describe('readableAccent', () => {
   });
 });
 
-describe('themeTextColors (the element\'s colours for text)', () => {
+describe("themeTextColors (the element's colours for text)", () => {
   it('keeps white on the default theme and the accent as it is', async () => {
     const { themeTextColors } = await import('../../../src/element/theme-colors');
     const { defaultTheme } = await import('../../../src/theme/theme');
-    expect(themeTextColors(defaultTheme('acme.com'), (color) => color)).toEqual({ '--sa-on-primary': LIGHT_TEXT, '--sa-on-accent': LIGHT_TEXT, '--sa-accent-text': '#4f46e5' });
+    expect(themeTextColors(defaultTheme('acme.com'), (color) => color)).toEqual({
+      '--sa-on-primary': LIGHT_TEXT,
+      '--sa-on-accent': LIGHT_TEXT,
+      '--sa-accent-text': '#4f46e5',
+    });
   });
 
   it('switches to dark text on a light theme and darkens a light accent for text', async () => {
     const { themeTextColors } = await import('../../../src/element/theme-colors');
     const { defaultTheme } = await import('../../../src/theme/theme');
-    const colors = themeTextColors({ ...defaultTheme('acme.com'), primaryGradient: 'linear-gradient(90deg, #fef9c3 0%, #fde68a 100%)', accentColor: '#facc15' }, (color) => color);
+    const colors = themeTextColors(
+      {
+        ...defaultTheme('acme.com'),
+        primaryGradient: 'linear-gradient(90deg, #fef9c3 0%, #fde68a 100%)',
+        accentColor: '#facc15',
+      },
+      (color) => color,
+    );
     expect(colors['--sa-on-primary']).toBe(DARK_TEXT);
     expect(colors['--sa-on-accent']).toBe(DARK_TEXT);
-    expect(contrastRatio(parseColor(colors['--sa-accent-text'] ?? '') as never, [255, 255, 255])).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrastRatio(parseColor(colors['--sa-accent-text'] ?? '') as never, [255, 255, 255]),
+    ).toBeGreaterThanOrEqual(4.5);
   });
 });

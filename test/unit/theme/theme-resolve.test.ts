@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage, safeStorage } from '../../../src/common/storage';
 import { resolveTheme } from '../../../src/theme/resolve';
-import { loadSavedTheme, readThemeJson, saveThemeTo, THEME_STORAGE_KEY, themeToJson } from '../../../src/theme/saved-theme';
+import {
+  loadSavedTheme,
+  readThemeJson,
+  saveThemeTo,
+  THEME_STORAGE_KEY,
+  themeToJson,
+} from '../../../src/theme/saved-theme';
 import { defaultTheme, storeNameFromDomain } from '../../../src/theme/theme';
 import { themeCssVariables } from '../../../src/theme/css-variables';
 
@@ -33,7 +39,12 @@ describe('defaultTheme', () => {
 describe('resolveTheme', () => {
   it('applies layers in order: later layers win field by field', () => {
     const defaults = defaultTheme('acme.com');
-    const theme = resolveTheme(defaults, { brandName: 'Saved', accentColor: '#111111' }, { brandName: 'Attribute' }, { accentColor: '#222222' });
+    const theme = resolveTheme(
+      defaults,
+      { brandName: 'Saved', accentColor: '#111111' },
+      { brandName: 'Attribute' },
+      { accentColor: '#222222' },
+    );
     expect(theme.brandName).toBe('Attribute');
     expect(theme.accentColor).toBe('#222222');
     expect(theme.primaryGradient).toBe(defaults.primaryGradient);
@@ -77,7 +88,10 @@ describe('saved theme', () => {
   });
 
   it('keeps the valid fields of a partly broken saved theme', () => {
-    const reading = loadSavedTheme(memoryStorage({ [THEME_STORAGE_KEY]: '{"brandName":"Acme","accentColor":"red;}"}' }), PAGE);
+    const reading = loadSavedTheme(
+      memoryStorage({ [THEME_STORAGE_KEY]: '{"brandName":"Acme","accentColor":"red;}"}' }),
+      PAGE,
+    );
     expect(reading.patch).toEqual({ brandName: 'Acme' });
     expect(reading.problems).toHaveLength(1);
   });
@@ -93,7 +107,16 @@ describe('saved theme', () => {
   it('exports every field in a stable order that imports again unchanged', () => {
     const theme = defaultTheme('acme.com');
     const json = themeToJson(theme);
-    expect(Object.keys(JSON.parse(json))).toEqual(['primaryGradient', 'secondaryGradient', 'accentColor', 'logoUrl', 'brandName', 'welcomeMessage', 'quickActions', 'badgeImages']);
+    expect(Object.keys(JSON.parse(json))).toEqual([
+      'primaryGradient',
+      'secondaryGradient',
+      'accentColor',
+      'logoUrl',
+      'brandName',
+      'welcomeMessage',
+      'quickActions',
+      'badgeImages',
+    ]);
     expect(readThemeJson(json, PAGE)).toEqual({ patch: theme, problems: [] });
   });
 });

@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { checkBackground, checkColor, checkImageUrl, checkText, checkThemeObject, splitList } from '../../../src/theme/validate';
+import {
+  checkBackground,
+  checkColor,
+  checkImageUrl,
+  checkText,
+  checkThemeObject,
+  splitList,
+} from '../../../src/theme/validate';
 
 const PAGE = 'https://shop.example';
 
 describe('checkColor', () => {
-  it.each(['#4f46e5', '#fff', '#ffff', '#4f46e5cc', 'rebeccapurple', 'rgb(79, 70, 229)', 'rgba(0,0,0,.5)', 'hsl(240 50% 50% / 0.5)', 'oklch(0.6 0.2 270)'])(
-    'accepts %s',
-    (value) => expect(checkColor(value)).toBeNull(),
-  );
+  it.each([
+    '#4f46e5',
+    '#fff',
+    '#ffff',
+    '#4f46e5cc',
+    'rebeccapurple',
+    'rgb(79, 70, 229)',
+    'rgba(0,0,0,.5)',
+    'hsl(240 50% 50% / 0.5)',
+    'oklch(0.6 0.2 270)',
+  ])('accepts %s', (value) => expect(checkColor(value)).toBeNull());
 
   it.each([
     ['red; background: url(https://evil.example/x)', ';'],
@@ -65,15 +79,19 @@ describe('checkImageUrl', () => {
     ['data:image/png;base64,iVBORw0KGgo=', 'data:image/png;base64,iVBORw0KGgo='],
   ])('accepts %s', (value, url) => expect(checkImageUrl(value, PAGE)).toEqual({ url }));
 
-  it('accepts http images only on the page\'s own origin', () => {
+  it("accepts http images only on the page's own origin", () => {
     expect(checkImageUrl('/logo.png', 'http://127.0.0.1:5173')).toEqual({ url: 'http://127.0.0.1:5173/logo.png' });
     expect(checkImageUrl('http://tracker.example/pixel.gif', PAGE)).toHaveProperty('problem');
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', 'http://other.example/a.png', 'ftp://x.example/a.png', `https://cdn.example/${'a'.repeat(100 * 1024)}`])(
-    'rejects %s',
-    (value) => expect(checkImageUrl(value, PAGE)).toHaveProperty('problem'),
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox',
+    'http://other.example/a.png',
+    'ftp://x.example/a.png',
+    `https://cdn.example/${'a'.repeat(100 * 1024)}`,
+  ])('rejects %s', (value) => expect(checkImageUrl(value, PAGE)).toHaveProperty('problem'));
 });
 
 describe('checkText', () => {
@@ -89,7 +107,11 @@ describe('splitList', () => {
   it.each([
     ['New Course | Track my order', /\|/, ['New Course', 'Track my order']],
     ['["a|b", "c"]', /\|/, ['a|b', 'c']],
-    ['https://a.example/1.png   https://a.example/2.png', /\s+/, ['https://a.example/1.png', 'https://a.example/2.png']],
+    [
+      'https://a.example/1.png   https://a.example/2.png',
+      /\s+/,
+      ['https://a.example/1.png', 'https://a.example/2.png'],
+    ],
     ['[1, 2]', /\|/, null],
     ['[not json', /\|/, null],
   ])('splitList(%j)', (value, separator, expected) => expect(splitList(value, separator)).toEqual(expected));
@@ -98,7 +120,13 @@ describe('splitList', () => {
 describe('checkThemeObject', () => {
   it('keeps valid fields and lists every problem, including unknown fields', () => {
     const { patch, problems } = checkThemeObject(
-      { brandName: 'Acme', accentColor: 'red;', quickActions: ['A', 'B'], accentColour: '#000', badgeImages: 'https://a.example/b.png' },
+      {
+        brandName: 'Acme',
+        accentColor: 'red;',
+        quickActions: ['A', 'B'],
+        accentColour: '#000',
+        badgeImages: 'https://a.example/b.png',
+      },
       PAGE,
     );
     expect(patch).toEqual({ brandName: 'Acme', quickActions: ['A', 'B'], badgeImages: ['https://a.example/b.png'] });
@@ -112,7 +140,10 @@ describe('checkThemeObject', () => {
   });
 
   it('refuses a prototype-polluting key instead of applying it', () => {
-    const { patch, problems } = checkThemeObject(JSON.parse('{"__proto__": {"polluted": true}, "brandName": "Acme"}'), PAGE);
+    const { patch, problems } = checkThemeObject(
+      JSON.parse('{"__proto__": {"polluted": true}, "brandName": "Acme"}'),
+      PAGE,
+    );
     expect(patch).toEqual({ brandName: 'Acme' });
     expect(problems).toHaveLength(1);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -9,7 +9,9 @@ import { defaultTheme } from '../../../src/theme/theme';
 
 // Every public XSS vector as every theme value, through the attribute parser and the import path: no
 // value that could run script or escape its CSS declaration may become a custom property or an image.
-const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/xss-payloads.json'), 'utf8')) as { sources: { payloads: string[] }[] };
+const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/xss-payloads.json'), 'utf8')) as {
+  sources: { payloads: string[] }[];
+};
 const vectors = corpus.sources.flatMap((source) => source.payloads);
 const PAGE = { baseUrl: 'https://shop.example/', origin: 'https://shop.example', host: 'shop.example' };
 const UNSAFE_CSS = /[;{}\\<>"'\n\r]|url\(|var\(|expression\(|image-set\(|attr\(|env\(|javascript:/i;
@@ -18,12 +20,27 @@ const SAFE_IMAGE = /^(https:\/\/|data:image\/)/;
 describe(`theme values: ${vectors.length} public XSS vectors`, () => {
   it('as attributes, no unsafe CSS value or image URL survives', () => {
     const leaks: string[] = [];
-    const fields: AttributeName[] = ['primary-gradient', 'secondary-gradient', 'accent-color', 'logo-url', 'brand-name', 'welcome-message', 'quick-actions', 'badge-images'];
+    const fields: AttributeName[] = [
+      'primary-gradient',
+      'secondary-gradient',
+      'accent-color',
+      'logo-url',
+      'brand-name',
+      'welcome-message',
+      'quick-actions',
+      'badge-images',
+    ];
     for (const vector of vectors) {
-      const config = parseAttributes((name) => (fields.includes(name) ? vector : null), PAGE, () => undefined);
+      const config = parseAttributes(
+        (name) => (fields.includes(name) ? vector : null),
+        PAGE,
+        () => undefined,
+      );
       const theme = resolveTheme(defaultTheme('shop.example'), config.themeAttributes);
-      for (const [property, value] of themeCssVariables(theme)) if (UNSAFE_CSS.test(value)) leaks.push(`${property}=${value}`);
-      for (const url of [theme.logoUrl, ...theme.badgeImages]) if (url && !SAFE_IMAGE.test(url) && !url.startsWith(PAGE.origin)) leaks.push(`image ${url}`);
+      for (const [property, value] of themeCssVariables(theme))
+        if (UNSAFE_CSS.test(value)) leaks.push(`${property}=${value}`);
+      for (const url of [theme.logoUrl, ...theme.badgeImages])
+        if (url && !SAFE_IMAGE.test(url) && !url.startsWith(PAGE.origin)) leaks.push(`image ${url}`);
     }
     expect(leaks).toEqual([]);
   });
@@ -31,11 +48,15 @@ describe(`theme values: ${vectors.length} public XSS vectors`, () => {
   it('imported, a theme with an unsafe vector is refused; what is accepted is harmless', () => {
     const leaks: string[] = [];
     for (const vector of vectors) {
-      const reading = readThemeJson({ accentColor: vector, primaryGradient: vector, logoUrl: vector, badgeImages: [vector] }, PAGE.origin);
+      const reading = readThemeJson(
+        { accentColor: vector, primaryGradient: vector, logoUrl: vector, badgeImages: [vector] },
+        PAGE.origin,
+      );
       if (reading.problems.length > 0) continue;
       const { accentColor = '', primaryGradient = '', logoUrl = '', badgeImages = [] } = reading.patch;
       if (UNSAFE_CSS.test(accentColor) || UNSAFE_CSS.test(primaryGradient)) leaks.push(`css ${vector}`);
-      for (const url of [logoUrl, ...badgeImages]) if (url && !SAFE_IMAGE.test(url) && !url.startsWith(PAGE.origin)) leaks.push(`image ${url}`);
+      for (const url of [logoUrl, ...badgeImages])
+        if (url && !SAFE_IMAGE.test(url) && !url.startsWith(PAGE.origin)) leaks.push(`image ${url}`);
     }
     expect(leaks).toEqual([]);
   });

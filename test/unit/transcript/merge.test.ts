@@ -27,7 +27,10 @@ function merge(fragments: TranscriptFragment[]) {
 /** A sentence of `total` distinct words, of which the first `shared` also appear in BASE. */
 const BASE = Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ');
 const sentence = (shared: number, total: number) =>
-  [...Array.from({ length: shared }, (_, i) => `word${i}`), ...Array.from({ length: total - shared }, (_, i) => `other${i}`)].join(' ');
+  [
+    ...Array.from({ length: shared }, (_, i) => `word${i}`),
+    ...Array.from({ length: total - shared }, (_, i) => `other${i}`),
+  ].join(' ');
 
 describe('merge window (less than 3000 ms)', () => {
   it.each([
@@ -39,7 +42,8 @@ describe('merge window (less than 3000 ms)', () => {
     const { entries, results } = merge([user('I would like', 0), user('a blue hoodie', gap)]);
     expect(results[1]).toBe(result);
     expect(entries).toHaveLength(count);
-    if (count === 1) expect(entries[0]).toEqual({ role: 'user', text: 'I would like a blue hoodie', timestamp: T0 + gap });
+    if (count === 1)
+      expect(entries[0]).toEqual({ role: 'user', text: 'I would like a blue hoodie', timestamp: T0 + gap });
   });
 
   it('measures the window from the last merged fragment', () => {
@@ -49,7 +53,11 @@ describe('merge window (less than 3000 ms)', () => {
   });
 
   it('another speaker always starts a new entry', () => {
-    const { entries } = merge([user('Do you ship abroad?', 0), assistant('Yes, to 40 countries.', 500), user('Great, thanks!', 1000)]);
+    const { entries } = merge([
+      user('Do you ship abroad?', 0),
+      assistant('Yes, to 40 countries.', 500),
+      user('Great, thanks!', 1000),
+    ]);
     expect(entries.map((entry) => entry.role)).toEqual(['user', 'assistant', 'user']);
   });
 });
@@ -76,13 +84,16 @@ describe('duplicates (more than 85% word overlap)', () => {
     expect(wordOverlap('Hello, World!', 'hello world')).toBe(1);
   });
 
-  it('compares with the same speaker\'s previous fragment only', () => {
+  it("compares with the same speaker's previous fragment only", () => {
     const { results } = merge([user('I need a gift for my sister', 0), assistant('I need a gift for my sister', 100)]);
     expect(results).toEqual(['added', 'added']);
   });
 
   it('a repeated final transcript is dropped even after the window', () => {
-    const { entries, results } = merge([assistant('Your order ships tomorrow.', 0), assistant('Your order ships tomorrow.', 10_000)]);
+    const { entries, results } = merge([
+      assistant('Your order ships tomorrow.', 0),
+      assistant('Your order ships tomorrow.', 10_000),
+    ]);
     expect(results[1]).toBe('dropped-duplicate');
     expect(entries).toHaveLength(1);
   });

@@ -6,16 +6,33 @@ import { fakeDeps } from '../../support/fake-deps';
 import { fakeVoiceClient } from '../../support/fake-voice';
 import { eventually } from '../../support/patience';
 
-const VAPI: VoiceConfig = { provider: 'vapi', publicKey: 'pk_test', assistantId: 'asst_1', squadId: null, workflowId: null, apiUrl: null };
+const VAPI: VoiceConfig = {
+  provider: 'vapi',
+  publicKey: 'pk_test',
+  assistantId: 'asst_1',
+  squadId: null,
+  workflowId: null,
+  apiUrl: null,
+};
 
-function setup(options: { voice?: Partial<VoiceConfig>; client?: ReturnType<typeof fakeVoiceClient>; microphone?: 'granted' | 'denied' | 'missing' | 'unavailable' } = {}) {
+function setup(
+  options: {
+    voice?: Partial<VoiceConfig>;
+    client?: ReturnType<typeof fakeVoiceClient>;
+    microphone?: 'granted' | 'denied' | 'missing' | 'unavailable';
+  } = {},
+) {
   const fake = options.client ?? fakeVoiceClient();
   const harness = fakeDeps({
     createVoiceClient: vi.fn(async () => fake.client),
     requestMicrophone: vi.fn(async () => options.microphone ?? 'granted'),
   });
   const assistant = createAssistant(harness.deps);
-  assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat', voice: { ...VAPI, ...options.voice } });
+  assistant.configure({
+    ...defaultConfig('shop.example'),
+    webhookUrl: 'https://hooks.example/chat',
+    voice: { ...VAPI, ...options.voice },
+  });
   const voice = () => assistant.getState().voice;
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { ...harness, fake, assistant, voice, settle };
@@ -48,7 +65,9 @@ describe('starting a call', () => {
     expect(harness.voice().status).toBe('connecting');
     await starting;
     expect(harness.deps.requestMicrophone).toHaveBeenCalledTimes(1);
-    expect(harness.deps.createVoiceClient).toHaveBeenCalledWith(expect.objectContaining({ publicKey: 'pk_test', assistantId: 'asst_1' }));
+    expect(harness.deps.createVoiceClient).toHaveBeenCalledWith(
+      expect.objectContaining({ publicKey: 'pk_test', assistantId: 'asst_1' }),
+    );
     expect(harness.fake.client.start).toHaveBeenCalledWith({ assistantId: 'asst_1' });
     harness.fake.emit('call-start');
     expect(statuses).toEqual(['connecting', 'connected']);
@@ -95,7 +114,9 @@ describe('starting a call', () => {
     const second = setup();
     await second.assistant.actions.startCall();
     expect(second.deps.createVoiceClient).not.toHaveBeenCalled();
-    expect(second.assistant.getState().notice?.text).toBe('A call is already running in another assistant on this page.');
+    expect(second.assistant.getState().notice?.text).toBe(
+      'A call is already running in another assistant on this page.',
+    );
     await first.assistant.actions.stopCall();
     await second.assistant.actions.startCall();
     expect(second.deps.createVoiceClient).toHaveBeenCalledTimes(1);
@@ -119,7 +140,7 @@ describe('during a call', () => {
     expect(voice().muted).toBe(true);
   });
 
-  it('maps the visitor\'s microphone level (local-volume-level), clamped, and resets it when the call ends', async () => {
+  it("maps the visitor's microphone level (local-volume-level), clamped, and resets it when the call ends", async () => {
     const { fake, voice, assistant } = await connected();
     fake.emit('local-volume-level', 0.42);
     expect(voice().micLevel).toBe(0.42);
@@ -175,7 +196,9 @@ describe('ending a call', () => {
       // The last line carries the call's length, for the "Call ended" line under it.
       ['bot', 'How about a mug?', 'voice', 0],
     ]);
-    expect(events.find((event) => event.name === 'call-end')?.detail).toMatchObject({ transcript: [{ text: 'I need a gift' }, { text: 'How about a mug?' }] });
+    expect(events.find((event) => event.name === 'call-end')?.detail).toMatchObject({
+      transcript: [{ text: 'I need a gift' }, { text: 'How about a mug?' }],
+    });
     assistant.actions.sendMessage('Which colours?');
     await eventually(() => expect(assistant.getState().loading).toBe(false));
     const [, init] = vi.mocked(deps.fetch).mock.calls[0] ?? [];
@@ -244,7 +267,10 @@ describe('failures', () => {
     expect(harness.assistant.getState().notice?.text).toContain(text);
     expect(harness.deps.createVoiceClient).not.toHaveBeenCalled();
     expect(harness.voice().status).toBe('idle');
-    expect(harness.events.find((event) => event.name === 'error')?.detail).toEqual({ source: 'voice', message: `voice: microphone ${microphone}` });
+    expect(harness.events.find((event) => event.name === 'error')?.detail).toEqual({
+      source: 'voice',
+      message: `voice: microphone ${microphone}`,
+    });
   });
 
   it('several SDK errors for one failure give one notice and one event, then a clean idle state', async () => {
@@ -257,7 +283,9 @@ describe('failures', () => {
     await starting;
     await harness.settle();
     expect(harness.events.filter((event) => event.name === 'error')).toHaveLength(1);
-    expect(harness.assistant.getState().notice?.text).toBe('The call could not be connected. Please try again in a moment.');
+    expect(harness.assistant.getState().notice?.text).toBe(
+      'The call could not be connected. Please try again in a moment.',
+    );
     expect(harness.voice().status).toBe('idle');
     expect(harness.events.some((event) => event.name === 'call-end')).toBe(false);
     // A new call can start from here.

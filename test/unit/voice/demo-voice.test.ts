@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDemoVoiceClient, DEMO_SCRIPT } from '../../../src/voice/demo-client';
 import { requestMicrophone } from '../../../src/voice/microphone';
 
-const timers = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
+const timers = {
+  setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+  clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 describe('demo voice client', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -14,7 +17,8 @@ describe('demo voice client', () => {
     const finals: string[] = [];
     let partials = 0;
     let levels = 0;
-    for (const event of ['call-start', 'call-end', 'speech-start', 'speech-end'] as const) client.on(event, () => seen.push(event));
+    for (const event of ['call-start', 'call-end', 'speech-start', 'speech-end'] as const)
+      client.on(event, () => seen.push(event));
     client.on('volume-level', () => levels++);
     client.on('message', (message) => {
       const m = message as { type: string; transcriptType?: string; transcript?: string; status?: string };

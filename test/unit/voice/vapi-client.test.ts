@@ -32,7 +32,14 @@ const sdk = vi.hoisted(() => {
 });
 vi.mock('@vapi-ai/web', () => ({ default: sdk.FakeVapi }));
 
-const CONFIG: VoiceConfig = { provider: 'vapi', publicKey: 'pk_live', assistantId: 'asst_1', squadId: null, workflowId: null, apiUrl: null };
+const CONFIG: VoiceConfig = {
+  provider: 'vapi',
+  publicKey: 'pk_live',
+  assistantId: 'asst_1',
+  squadId: null,
+  workflowId: null,
+  apiUrl: null,
+};
 
 async function adapter() {
   return (await import('../../../src/voice/vapi-client')).createVapiClient;
@@ -110,7 +117,10 @@ describe('Vapi adapter', () => {
 describe('createVoiceClient', () => {
   it('loads the Vapi adapter only for vapi calls and the scripted client for demo calls', async () => {
     const { createVoiceClient } = await import('../../../src/voice/create-voice-client');
-    const timers = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
+    const timers = {
+      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+      clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
     await createVoiceClient({ ...CONFIG, provider: 'demo' }, timers);
     expect(sdk.instances).toHaveLength(0);
     await createVoiceClient(CONFIG, timers);

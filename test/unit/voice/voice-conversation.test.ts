@@ -12,7 +12,14 @@ import { fakeVoiceClient } from '../../support/fake-voice';
 import { MAX_TRANSCRIPT_LINE, mergeTranscript } from '../../../src/transcript/merge';
 import { eventually } from '../../support/patience';
 
-const VAPI: VoiceConfig = { provider: 'vapi', publicKey: 'pk_test', assistantId: 'asst_1', squadId: null, workflowId: null, apiUrl: null };
+const VAPI: VoiceConfig = {
+  provider: 'vapi',
+  publicKey: 'pk_test',
+  assistantId: 'asst_1',
+  squadId: null,
+  workflowId: null,
+  apiUrl: null,
+};
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup(voice: Partial<VoiceConfig> = {}, localStorage = memoryStorage()) {
@@ -20,7 +27,12 @@ function setup(voice: Partial<VoiceConfig> = {}, localStorage = memoryStorage())
   const { fetch, requests } = fakeFetch(() => jsonReply({ output: 'We have linen shirts in every size.' }));
   const harness = fakeDeps({ fetch, localStorage, createVoiceClient: vi.fn(async () => fake.client) });
   const assistant = createAssistant(harness.deps);
-  assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: 'https://hooks.example/chat', lang: 'de', voice: { ...VAPI, ...voice } });
+  assistant.configure({
+    ...defaultConfig('shop.example'),
+    webhookUrl: 'https://hooks.example/chat',
+    lang: 'de',
+    voice: { ...VAPI, ...voice },
+  });
   cleanups.push(() => assistant.dispose());
   return { ...harness, fake, assistant, requests };
 }
@@ -46,7 +58,8 @@ describe('a call starts with the conversation', () => {
     const config = vi.mocked(deps.createVoiceClient).mock.calls[0]?.[0];
     expect(config?.assistantOverrides).toEqual({
       variableValues: {
-        conversation: 'Visitor: I need a gift for my sister, budget 40 dollars\nAssistant: We have linen shirts in every size.',
+        conversation:
+          'Visitor: I need a gift for my sister, budget 40 dollars\nAssistant: We have linen shirts in every size.',
         last_question: 'I need a gift for my sister, budget 40 dollars',
         visitor_language: 'de',
       },
@@ -54,15 +67,25 @@ describe('a call starts with the conversation', () => {
   });
 
   it("merges the store's vapi-assistant-overrides under the widget's variables", async () => {
-    const { deps } = await connectedAfterChat({ assistantOverrides: { firstMessage: 'Hallo!', variableValues: { tier: 'gold', conversation: 'stale' } } });
-    const overrides = vi.mocked(deps.createVoiceClient).mock.calls[0]?.[0].assistantOverrides as { firstMessage: string; variableValues: Record<string, string> };
+    const { deps } = await connectedAfterChat({
+      assistantOverrides: { firstMessage: 'Hallo!', variableValues: { tier: 'gold', conversation: 'stale' } },
+    });
+    const overrides = vi.mocked(deps.createVoiceClient).mock.calls[0]?.[0].assistantOverrides as {
+      firstMessage: string;
+      variableValues: Record<string, string>;
+    };
     expect(overrides.firstMessage).toBe('Hallo!');
     expect(overrides.variableValues.tier).toBe('gold');
     expect(overrides.variableValues.conversation).toContain('I need a gift');
   });
 
   it('caps the conversation at 4,000 characters, keeping the newest lines', () => {
-    const messages = Array.from({ length: 200 }, (_, index): Message => ({ id: `${index}`, content: `message number ${index} ${'x'.repeat(40)}`, sender: index % 2 ? 'bot' : 'user', timestamp: index }));
+    const messages = Array.from({ length: 200 }, (_, index): Message => ({
+      id: `${index}`,
+      content: `message number ${index} ${'x'.repeat(40)}`,
+      sender: index % 2 ? 'bot' : 'user',
+      timestamp: index,
+    }));
     const text = conversationText(messages);
     expect(text.length).toBeLessThanOrEqual(MAX_CALL_CONVERSATION);
     expect(text.endsWith(`message number 199 ${'x'.repeat(40)}`)).toBe(true);
@@ -75,14 +98,20 @@ describe('the chat reaches the call', () => {
     const { assistant, fake, requests } = await connectedAfterChat();
     const before = requests.length;
     expect(assistant.actions.sendMessage('Something in blue?')).toBe(true);
-    expect(fake.client.send).toHaveBeenCalledWith({ type: 'add-message', message: { role: 'user', content: 'Something in blue?' }, triggerResponseEnabled: true });
+    expect(fake.client.send).toHaveBeenCalledWith({
+      type: 'add-message',
+      message: { role: 'user', content: 'Something in blue?' },
+      triggerResponseEnabled: true,
+    });
     expect(assistant.getState().voice.transcript.at(-1)).toMatchObject({ role: 'user', text: 'Something in blue?' });
     expect(requests.length).toBe(before);
     await assistant.actions.stopCall();
     // After the call, the webhook hears the whole thread, the typed line included.
     assistant.actions.sendMessage('Thanks');
     await eventually(() => expect(requests.length).toBe(before + 1));
-    expect((requests.at(-1)?.body as { history: { content: string }[] }).history.map((item) => item.content)).toContain('Something in blue?');
+    expect((requests.at(-1)?.body as { history: { content: string }[] }).history.map((item) => item.content)).toContain(
+      'Something in blue?',
+    );
   });
 });
 
@@ -91,11 +120,26 @@ describe('the call can act', () => {
     const { assistant, fake } = await connectedAfterChat();
     fake.emit('message', {
       type: 'tool-calls',
-      toolCallList: [{ id: 'call_a', type: 'function', function: { name: 'show_products', arguments: JSON.stringify({ products: [{ title: 'Silk scarf', url: '/p/scarf', price: '39 USD' }, { bad: true }] }) } }],
+      toolCallList: [
+        {
+          id: 'call_a',
+          type: 'function',
+          function: {
+            name: 'show_products',
+            arguments: JSON.stringify({
+              products: [{ title: 'Silk scarf', url: '/p/scarf', price: '39 USD' }, { bad: true }],
+            }),
+          },
+        },
+      ],
     });
     await settle();
     const cards = assistant.getState().messages.at(-1);
-    expect(cards).toMatchObject({ sender: 'bot', source: 'voice', products: [{ title: 'Silk scarf', url: 'https://shop.example/p/scarf', price: '39 USD' }] });
+    expect(cards).toMatchObject({
+      sender: 'bot',
+      source: 'voice',
+      products: [{ title: 'Silk scarf', url: 'https://shop.example/p/scarf', price: '39 USD' }],
+    });
     expect(fake.client.send).toHaveBeenCalledWith({
       type: 'add-message',
       message: { role: 'system', content: 'Result of the tool show_products (call call_a): {"ok":true,"shown":1}' },
@@ -108,7 +152,10 @@ describe('the call can act', () => {
     ['an unknown tool', 'open_pod_bay_doors', {}, /"ok":false.*not available on this page/],
   ])('answers %s with a clear result', async (_, name, args, result) => {
     const { fake } = await connectedAfterChat();
-    fake.emit('message', { type: 'tool-calls', toolCallList: [{ id: 'c1', type: 'function', function: { name, arguments: args } }] });
+    fake.emit('message', {
+      type: 'tool-calls',
+      toolCallList: [{ id: 'c1', type: 'function', function: { name, arguments: args } }],
+    });
     await settle();
     const sent = vi.mocked(fake.client.send).mock.calls.at(-1)?.[0];
     expect(sent?.message.role).toBe('system');
@@ -117,7 +164,10 @@ describe('the call can act', () => {
 
   it('end_call ends the call', async () => {
     const { assistant, fake } = await connectedAfterChat();
-    fake.emit('message', { type: 'tool-calls', toolCallList: [{ id: 'c2', type: 'function', function: { name: 'end_call', arguments: '{}' } }] });
+    fake.emit('message', {
+      type: 'tool-calls',
+      toolCallList: [{ id: 'c2', type: 'function', function: { name: 'end_call', arguments: '{}' } }],
+    });
     await settle();
     expect(fake.client.stop).toHaveBeenCalled();
     expect(assistant.getState().voice.status).toBe('idle');
@@ -131,7 +181,9 @@ describe('the call can act', () => {
     await settle();
     expect(events.filter((event) => event.name === 'error')).toHaveLength(1);
     expect(assistant.getState().notice?.source).toBe('voice');
-    expect(assistant.getState().messages.some((message) => message.content === 'Let me look that up for you.')).toBe(true);
+    expect(assistant.getState().messages.some((message) => message.content === 'Let me look that up for you.')).toBe(
+      true,
+    );
     expect(assistant.getState().voice.status).toBe('idle');
     await assistant.actions.startCall();
     expect(assistant.getState().voice.status).toBe('connecting');
@@ -183,24 +235,39 @@ describe('consent before recording', () => {
 });
 
 describe('the demo call', () => {
-  const timers = { setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
+  const timers = {
+    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+    clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
 
   it('starts from the question typed before the call, answers typed text, and calls the tools on a product page', async () => {
     vi.useFakeTimers();
     try {
       const product = { name: 'Linen Shirt', variantId: '4401', price: '49.00', priceCurrency: 'EUR' };
-      const client = createDemoVoiceClient(timers, { last_question: 'Do you have linen shirts?', page_product_json: JSON.stringify(product) });
+      const client = createDemoVoiceClient(timers, {
+        last_question: 'Do you have linen shirts?',
+        page_product_json: JSON.stringify(product),
+      });
       const finals: string[] = [];
       const tools: string[] = [];
       client.on('message', (message) => {
-        const m = message as { type: string; transcriptType?: string; transcript?: string; toolCallList?: { function: { name: string } }[] };
+        const m = message as {
+          type: string;
+          transcriptType?: string;
+          transcript?: string;
+          toolCallList?: { function: { name: string } }[];
+        };
         if (m.type === 'transcript' && m.transcriptType === 'final') finals.push(m.transcript ?? '');
         if (m.type === 'tool-calls') tools.push(...(m.toolCallList ?? []).map((call) => call.function.name));
       });
       await client.start({ assistantId: 'demo' });
       await vi.advanceTimersByTimeAsync(5_000);
       expect(finals[0]).toContain('Do you have linen shirts?');
-      client.send({ type: 'add-message', message: { role: 'user', content: 'Is it machine washable?' }, triggerResponseEnabled: true });
+      client.send({
+        type: 'add-message',
+        message: { role: 'user', content: 'Is it machine washable?' },
+        triggerResponseEnabled: true,
+      });
       await vi.runAllTimersAsync();
       expect(finals.some((line) => line.includes('Is it machine washable?'))).toBe(true);
       expect(tools).toEqual(['show_products', 'add_to_cart']);
@@ -231,10 +298,16 @@ describe('transcript lines are capped like replies', () => {
   });
 
   it('a speaker who talks on past the cap keeps every word, on more than one line', () => {
-    const fragments = Array.from({ length: 30 }, (_, index) => ({ role: 'user' as const, text: Array.from({ length: 100 }, (_, word) => `w${index}x${word}`).join(' '), timestamp: 1_000 + index * 10 }));
+    const fragments = Array.from({ length: 30 }, (_, index) => ({
+      role: 'user' as const,
+      text: Array.from({ length: 100 }, (_, word) => `w${index}x${word}`).join(' '),
+      timestamp: 1_000 + index * 10,
+    }));
     const entries = mergeTranscript(fragments);
     expect(entries.length).toBeGreaterThan(1);
     expect(entries.every((entry) => entry.text.length <= MAX_TRANSCRIPT_LINE)).toBe(true);
-    expect(entries.map((entry) => entry.text).join(' ')).toBe(fragments.map((fragment) => fragment.text.trim()).join(' '));
+    expect(entries.map((entry) => entry.text).join(' ')).toBe(
+      fragments.map((fragment) => fragment.text.trim()).join(' '),
+    );
   });
 });

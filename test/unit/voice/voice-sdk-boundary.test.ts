@@ -5,14 +5,28 @@ import type { VoiceConfig } from '../../../src/voice/voice-config';
 import { own } from '../../../src/common/own';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply, type RecordedRequest } from '../../support/fetch';
-import { conversationUpdateMessage, dailyError, sdkLikeClient, statusMessage, toolCallsMessage, transcriptMessage } from '../../support/vapi-messages';
+import {
+  conversationUpdateMessage,
+  dailyError,
+  sdkLikeClient,
+  statusMessage,
+  toolCallsMessage,
+  transcriptMessage,
+} from '../../support/vapi-messages';
 import { eventually } from '../../support/patience';
 
 // The widget at the voice SDK's boundary: a VoiceClient that emits exactly what `@vapi-ai/web` emits
 // (typed by the SDK's own declarations, see test/support/vapi-messages.ts), and what the widget sends
 // back into the call.
 
-const VAPI: VoiceConfig = { provider: 'vapi', publicKey: 'pk_test', assistantId: 'asst_1', squadId: null, workflowId: null, apiUrl: null };
+const VAPI: VoiceConfig = {
+  provider: 'vapi',
+  publicKey: 'pk_test',
+  assistantId: 'asst_1',
+  squadId: null,
+  workflowId: null,
+  apiUrl: null,
+};
 const WEBHOOK = 'https://hooks.example/chat';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -22,7 +36,16 @@ function store() {
   const titles: Record<string, string> = { '900': 'Gift card', '4401': 'Silk scarf', '4402': 'Linen tote' };
   /** Items the cart counts but does not list (a cart longer than the lines the widget reads). */
   let unlisted = 0;
-  const cart = () => ({ item_count: unlisted + [...lines.values()].reduce((sum, quantity) => sum + quantity, 0), currency: 'USD', items: [...lines].map(([id, quantity]) => ({ variant_id: Number(id), product_title: titles[id], quantity, price: 3900 })) });
+  const cart = () => ({
+    item_count: unlisted + [...lines.values()].reduce((sum, quantity) => sum + quantity, 0),
+    currency: 'USD',
+    items: [...lines].map(([id, quantity]) => ({
+      variant_id: Number(id),
+      product_title: titles[id],
+      quantity,
+      price: 3900,
+    })),
+  });
   return {
     lines,
     unlist(count: number) {
@@ -33,7 +56,8 @@ function store() {
       const body = request.body as { items?: { id: number; quantity: number }[]; id?: string; quantity?: number };
       if (path === '/cart.js') return jsonReply(cart());
       if (path === '/cart/add.js') {
-        for (const item of body.items ?? []) lines.set(String(item.id), (lines.get(String(item.id)) ?? 0) + item.quantity);
+        for (const item of body.items ?? [])
+          lines.set(String(item.id), (lines.get(String(item.id)) ?? 0) + item.quantity);
         return jsonReply({ items: [] });
       }
       if (path === '/cart/change.js') {
@@ -41,7 +65,13 @@ function store() {
         else lines.set(String(body.id), Number(body.quantity));
         return jsonReply(cart());
       }
-      return jsonReply({ output: 'Two ideas:', products: [{ title: 'Silk scarf', price: '39 USD', variantId: '4401' }, { title: 'Linen tote', price: '29 USD', variantId: '4402' }] });
+      return jsonReply({
+        output: 'Two ideas:',
+        products: [
+          { title: 'Silk scarf', price: '39 USD', variantId: '4401' },
+          { title: 'Linen tote', price: '29 USD', variantId: '4402' },
+        ],
+      });
     },
   };
 }
@@ -60,7 +90,12 @@ async function connected(commerce = true) {
   const harness = fakeDeps({ fetch, createVoiceClient: vi.fn(async () => sdk.client) });
   const assistant = createAssistant(harness.deps);
   const config = defaultConfig('shop.example');
-  assistant.configure({ ...config, webhookUrl: WEBHOOK, voice: VAPI, commerce: { ...config.commerce, platform: commerce ? 'shopify' : null } });
+  assistant.configure({
+    ...config,
+    webhookUrl: WEBHOOK,
+    voice: VAPI,
+    commerce: { ...config.commerce, platform: commerce ? 'shopify' : null },
+  });
   cleanups.push(() => assistant.dispose());
   assistant.actions.sendMessage('A gift for my sister?');
   await eventually(() => expect(assistant.getState().loading).toBe(false));
@@ -73,14 +108,28 @@ async function connected(commerce = true) {
 describe('tool calls as the SDK delivers them', () => {
   it('runs each tool of one message in order and answers each, by its call id, into the call', async () => {
     const { sdk, state } = await connected();
-    sdk.message(toolCallsMessage([
-      { id: 'call_1', name: 'show_products', args: { products: [{ title: 'Silk scarf', price: '39 USD', variantId: '4401' }] } },
-      { id: 'call_2', name: 'check_weather', args: {} },
-    ]));
+    sdk.message(
+      toolCallsMessage([
+        {
+          id: 'call_1',
+          name: 'show_products',
+          args: { products: [{ title: 'Silk scarf', price: '39 USD', variantId: '4401' }] },
+        },
+        { id: 'call_2', name: 'check_weather', args: {} },
+      ]),
+    );
     await eventually(() => expect(sdk.sent).toHaveLength(2));
-    expect(sdk.sent.map((message) => [message.message.role, message.triggerResponseEnabled, message.message.content])).toEqual([
+    expect(
+      sdk.sent.map((message) => [message.message.role, message.triggerResponseEnabled, message.message.content]),
+    ).toEqual([
       ['system', true, 'Result of the tool show_products (call call_1): {"ok":true,"shown":1}'],
-      ['system', true, expect.stringMatching(/^Result of the tool check_weather \(call call_2\): \{"ok":false,"error":"The tool \\"check_weather\\" is not available/)],
+      [
+        'system',
+        true,
+        expect.stringMatching(
+          /^Result of the tool check_weather \(call call_2\): \{"ok":false,"error":"The tool \\"check_weather\\" is not available/,
+        ),
+      ],
     ]);
     expect(state().messages.at(-1)).toMatchObject({ source: 'voice', products: [{ title: 'Silk scarf' }] });
   });
@@ -92,12 +141,25 @@ describe('tool calls as the SDK delivers them', () => {
     expect(shop.lines.get('4402')).toBe(1);
     const card = state().messages.at(-1);
     // The card the chat showed for that variant, with its price, now marked added.
-    expect(card).toMatchObject({ sender: 'bot', source: 'voice', products: [{ title: 'Linen tote', price: '29 USD', variantId: '4402' }] });
-    expect(state().commerce.callAdds[card?.id ?? '']).toEqual({ variantId: '4402', title: 'Linen tote', quantity: 1, state: 'added' });
+    expect(card).toMatchObject({
+      sender: 'bot',
+      source: 'voice',
+      products: [{ title: 'Linen tote', price: '29 USD', variantId: '4402' }],
+    });
+    expect(state().commerce.callAdds[card?.id ?? '']).toEqual({
+      variantId: '4402',
+      title: 'Linen tote',
+      quantity: 1,
+      state: 'added',
+    });
     expect(state().commerce.adds['4402']).toEqual({ state: 'added', error: undefined });
     expect(state().commerce.cart?.itemCount).toBe(3);
-    expect(sdk.sent[0]?.message.content).toMatch(/"ok":true,"added":1,"variantId":"4402","title":"Linen tote","cart":\{"itemCount":3\}/);
-    expect(events.filter((event) => event.name === 'cart').map((event) => (event.detail as { action: string }).action)).toEqual(['add']);
+    expect(sdk.sent[0]?.message.content).toMatch(
+      /"ok":true,"added":1,"variantId":"4402","title":"Linen tote","cart":\{"itemCount":3\}/,
+    );
+    expect(
+      events.filter((event) => event.name === 'cart').map((event) => (event.detail as { action: string }).action),
+    ).toEqual(['add']);
   });
 
   it('Undo puts the line back to its quantity before, offers Add to cart again, and tells the call without asking it to answer', async () => {
@@ -112,7 +174,11 @@ describe('tool calls as the SDK delivers them', () => {
     expect(shop.lines.get('900')).toBe(2);
     expect(state().commerce.callAdds[card?.id ?? '']?.state).toBe('undone');
     expect(state().commerce.adds['900']).toBeUndefined();
-    expect(sdk.sent.at(-1)).toEqual({ type: 'add-message', message: { role: 'system', content: expect.stringContaining('pressed Undo in the chat: 3 × Gift card') }, triggerResponseEnabled: false });
+    expect(sdk.sent.at(-1)).toEqual({
+      type: 'add-message',
+      message: { role: 'system', content: expect.stringContaining('pressed Undo in the chat: 3 × Gift card') },
+      triggerResponseEnabled: false,
+    });
     // Undone once: a second Undo does nothing.
     expect(await assistant.actions.undoCallAdd(card?.id ?? '')).toBe(false);
     expect(shop.lines.get('900')).toBe(2);
@@ -146,7 +212,9 @@ describe('tool calls as the SDK delivers them', () => {
     expect(await assistant.actions.undoCallAdd(card?.id ?? '')).toBe(true);
     expect(shop.lines.get('900')).toBe(3);
     expect(state().commerce.callAdds[card?.id ?? '']?.state).toBe('gone');
-    expect(sdk.sent.at(-1)?.message.content).toMatch(/no longer in the cart \(already removed\): nothing was taken out/);
+    expect(sdk.sent.at(-1)?.message.content).toMatch(
+      /no longer in the cart \(already removed\): nothing was taken out/,
+    );
     expect(sdk.sent.at(-1)?.message.content).not.toMatch(/taken out of the cart again/);
   });
 
@@ -158,7 +226,10 @@ describe('tool calls as the SDK delivers them', () => {
     shop.lines.delete('4242');
     shop.unlist(1);
     expect(await assistant.actions.undoCallAdd(card?.id ?? '')).toBe(false);
-    expect(state().commerce.callAdds[card?.id ?? '']).toMatchObject({ state: 'failed', error: "Couldn't undo this. Please try again." });
+    expect(state().commerce.callAdds[card?.id ?? '']).toMatchObject({
+      state: 'failed',
+      error: "Couldn't undo this. Please try again.",
+    });
     expect(sdk.sent).toHaveLength(1);
   });
 
@@ -175,7 +246,11 @@ describe('tool calls as the SDK delivers them', () => {
 
   it('one message of ten adds of ten each adds only within the caps; the rest ask the visitor and tell the assistant why', async () => {
     const { sdk, state, shop, assistant } = await connected();
-    const calls = Array.from({ length: 10 }, (_, index) => ({ id: `flood_${index}`, name: 'add_to_cart', args: { variantId: String(5000 + index), quantity: 10 } }));
+    const calls = Array.from({ length: 10 }, (_, index) => ({
+      id: `flood_${index}`,
+      name: 'add_to_cart',
+      args: { variantId: String(5000 + index), quantity: 10 },
+    }));
     sdk.message(toolCallsMessage(calls));
     await eventually(() => expect(sdk.sent).toHaveLength(10));
     // Ten at once is over the per-add cap: nothing was added without the visitor.
@@ -194,7 +269,11 @@ describe('tool calls as the SDK delivers them', () => {
 
   it('small adds go in at once until the call has added its share of lines and units', async () => {
     const { sdk, shop } = await connected();
-    const calls = Array.from({ length: 8 }, (_, index) => ({ id: `small_${index}`, name: 'add_to_cart', args: { variantId: String(6000 + index), quantity: 2 } }));
+    const calls = Array.from({ length: 8 }, (_, index) => ({
+      id: `small_${index}`,
+      name: 'add_to_cart',
+      args: { variantId: String(6000 + index), quantity: 2 },
+    }));
     sdk.message(toolCallsMessage(calls));
     await eventually(() => expect(sdk.sent).toHaveLength(8));
     const added = [...shop.lines.keys()].filter((id) => id !== '900');
@@ -205,7 +284,12 @@ describe('tool calls as the SDK delivers them', () => {
 
   it.each([
     ['without commerce', false, { variantId: '4401' }, /cart is not available on this page/],
-    ['with an id the cart does not take', true, { variantId: 'linen-shirt' }, /linen-shirt.{1,3} cannot be added to this store's cart/],
+    [
+      'with an id the cart does not take',
+      true,
+      { variantId: 'linen-shirt' },
+      /linen-shirt.{1,3} cannot be added to this store's cart/,
+    ],
     ['with too many', true, { variantId: '4401', quantity: 50 }, /quantity from 1 to 10/],
   ])('add_to_cart %s answers with the reason and adds nothing', async (_, commerce, args, reason) => {
     const { sdk, shop, state } = await connected(commerce);
@@ -226,17 +310,31 @@ describe('transcripts and the conversation as the SDK delivers them', () => {
     expect(state().voice.partial).toEqual({ role: 'user', text: 'Is the scarf' });
     sdk.message(transcriptMessage('user', 'Is the scarf silk?'));
     sdk.message(transcriptMessage('assistant', 'Yes, pure silk.', 'final', 'final-only'));
-    sdk.message(conversationUpdateMessage([{ role: 'user', content: 'Is the scarf silk?' }, { role: 'assistant', content: 'Yes, pure silk.' }]));
-    expect(state().voice.transcript.map((entry) => [entry.role, entry.text])).toEqual([['user', 'Is the scarf silk?'], ['assistant', 'Yes, pure silk.']]);
+    sdk.message(
+      conversationUpdateMessage([
+        { role: 'user', content: 'Is the scarf silk?' },
+        { role: 'assistant', content: 'Yes, pure silk.' },
+      ]),
+    );
+    expect(state().voice.transcript.map((entry) => [entry.role, entry.text])).toEqual([
+      ['user', 'Is the scarf silk?'],
+      ['assistant', 'Yes, pure silk.'],
+    ]);
     await assistant.actions.stopCall();
-    expect(state().messages.filter((message) => message.source === 'voice').map((message) => message.content)).toEqual(['Is the scarf silk?', 'Yes, pure silk.']);
+    expect(
+      state()
+        .messages.filter((message) => message.source === 'voice')
+        .map((message) => message.content),
+    ).toEqual(['Is the scarf silk?', 'Yes, pure silk.']);
   });
 
   it('typed text goes into the call as add-message with a response, and the webhook hears nothing until the call ends', async () => {
     const { sdk, assistant, webhookCalls } = await connected();
     const before = webhookCalls();
     expect(assistant.actions.sendMessage('In red?')).toBe(true);
-    expect(sdk.sent).toEqual([{ type: 'add-message', message: { role: 'user', content: 'In red?' }, triggerResponseEnabled: true }]);
+    expect(sdk.sent).toEqual([
+      { type: 'add-message', message: { role: 'user', content: 'In red?' }, triggerResponseEnabled: true },
+    ]);
     expect(webhookCalls()).toBe(before);
   });
 });
@@ -245,15 +343,21 @@ describe('how a call ends, as the SDK reports it', () => {
   const cutOff = 'The call was cut off. You can start a new one.';
 
   it.each([
-    ['the network drops: Daily fails, then the SDK leaves the room', (sdk: ReturnType<typeof sdkLikeClient>) => {
-      sdk.emit('error', dailyError('network connection lost'));
-      sdk.emit('call-end');
-      sdk.message(statusMessage('ended', 'customer-ended-call'));
-    }],
-    ['Vapi ends the call with a failure reason', (sdk: ReturnType<typeof sdkLikeClient>) => {
-      sdk.message(statusMessage('ended', 'call.in-progress.error-vapifault-worker-died'));
-      sdk.emit('call-end');
-    }],
+    [
+      'the network drops: Daily fails, then the SDK leaves the room',
+      (sdk: ReturnType<typeof sdkLikeClient>) => {
+        sdk.emit('error', dailyError('network connection lost'));
+        sdk.emit('call-end');
+        sdk.message(statusMessage('ended', 'customer-ended-call'));
+      },
+    ],
+    [
+      'Vapi ends the call with a failure reason',
+      (sdk: ReturnType<typeof sdkLikeClient>) => {
+        sdk.message(statusMessage('ended', 'call.in-progress.error-vapifault-worker-died'));
+        sdk.emit('call-end');
+      },
+    ],
   ])('%s: one notice, one error event, the transcript kept, and a new call starts', async (_, drop) => {
     const { sdk, state, assistant, events, deps } = await connected();
     sdk.message(transcriptMessage('assistant', 'Let me check the sizes.'));
@@ -262,7 +366,9 @@ describe('how a call ends, as the SDK reports it', () => {
     expect(state().notice).toEqual({ source: 'voice', text: cutOff });
     expect(events.filter((event) => event.name === 'error')).toHaveLength(1);
     expect(events.filter((event) => event.name === 'call-end')).toHaveLength(1);
-    expect(state().messages.some((message) => message.source === 'voice' && message.content === 'Let me check the sizes.')).toBe(true);
+    expect(
+      state().messages.some((message) => message.source === 'voice' && message.content === 'Let me check the sizes.'),
+    ).toBe(true);
     expect(state().voice.status).toBe('idle');
     await assistant.actions.startCall();
     expect(deps.createVoiceClient).toHaveBeenCalledTimes(2);
@@ -278,16 +384,23 @@ describe('how a call ends, as the SDK reports it', () => {
     expect(state().voice.status).toBe('idle');
   });
 
-  it.each(['audio-processing-setup-error', 'audio-processor-recovery-error', 'audio-observer-setup-error', 'video-recording-setup-error'])(
-    'the SDK\'s non-critical %s leaves the call running, with a console message',
-    async (type) => {
-      const { sdk, state, warnings } = await connected();
-      sdk.emit('error', { type, stage: type.replace(/-error$/, ''), error: { message: 'KrispInitError: Canceled' }, timestamp: '2026-11-20T12:00:00.000Z' });
-      expect(state().voice.status).toBe('connected');
-      expect(state().notice).toBeNull();
-      expect(warnings.some((warning) => warning.includes(type))).toBe(true);
-    },
-  );
+  it.each([
+    'audio-processing-setup-error',
+    'audio-processor-recovery-error',
+    'audio-observer-setup-error',
+    'video-recording-setup-error',
+  ])("the SDK's non-critical %s leaves the call running, with a console message", async (type) => {
+    const { sdk, state, warnings } = await connected();
+    sdk.emit('error', {
+      type,
+      stage: type.replace(/-error$/, ''),
+      error: { message: 'KrispInitError: Canceled' },
+      timestamp: '2026-11-20T12:00:00.000Z',
+    });
+    expect(state().voice.status).toBe('connected');
+    expect(state().notice).toBeNull();
+    expect(warnings.some((warning) => warning.includes(type))).toBe(true);
+  });
 
   it('a failure before the call connected says it could not be connected', async () => {
     const sdk = sdkLikeClient();

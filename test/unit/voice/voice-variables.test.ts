@@ -13,16 +13,44 @@ import { eventually } from '../../support/patience';
 
 // What a call starts knowing: `assistantOverrides.variableValues`, each documented in docs/voice.md.
 
-const VAPI: VoiceConfig = { provider: 'vapi', publicKey: 'pk_test', assistantId: 'asst_1', squadId: null, workflowId: null, apiUrl: null };
+const VAPI: VoiceConfig = {
+  provider: 'vapi',
+  publicKey: 'pk_test',
+  assistantId: 'asst_1',
+  squadId: null,
+  workflowId: null,
+  apiUrl: null,
+};
 const WEBHOOK = 'https://hooks.example/chat';
 const PAGE: PageSnapshot = {
   url: 'https://shop.example/products/linen-shirt',
   title: 'Linen Shirt · Acme',
-  jsonLd: [JSON.stringify({ '@type': 'Product', name: 'Linen Shirt', sku: 'LS-M', offers: { price: '64.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' } })],
+  jsonLd: [
+    JSON.stringify({
+      '@type': 'Product',
+      name: 'Linen Shirt',
+      sku: 'LS-M',
+      offers: { price: '64.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    }),
+  ],
   meta: [],
 };
-const CART = { item_count: 3, total_price: 16700, currency: 'USD', items: [{ variant_id: 4401, product_title: 'Linen Shirt', quantity: 2, final_price: 6400 }, { variant_id: 4402, product_title: 'Tote', quantity: 1, final_price: 3900 }] };
-const REPLY = { output: 'Try these:', products: [{ title: 'Silk scarf', price: '39 USD', variantId: '501', url: '/p/scarf' }, { title: 'Tote', price: '29 USD', variantId: '4402', available: false }] };
+const CART = {
+  item_count: 3,
+  total_price: 16700,
+  currency: 'USD',
+  items: [
+    { variant_id: 4401, product_title: 'Linen Shirt', quantity: 2, final_price: 6400 },
+    { variant_id: 4402, product_title: 'Tote', quantity: 1, final_price: 3900 },
+  ],
+};
+const REPLY = {
+  output: 'Try these:',
+  products: [
+    { title: 'Silk scarf', price: '39 USD', variantId: '501', url: '/p/scarf' },
+    { title: 'Tote', price: '29 USD', variantId: '4402', available: false },
+  ],
+};
 
 let cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -32,18 +60,28 @@ afterEach(() => {
 
 /** The variables the call of an assistant on a product page was started with, after one chat turn. */
 async function variablesOfCall(options: { commerce?: 'shopify' | null; pageContext?: boolean; facts?: unknown } = {}) {
-  const { fetch } = fakeFetch((request) => (new URL(request.url).pathname === '/cart.js' ? jsonReply(CART) : jsonReply(REPLY)));
+  const { fetch } = fakeFetch((request) =>
+    new URL(request.url).pathname === '/cart.js' ? jsonReply(CART) : jsonReply(REPLY),
+  );
   const fake = fakeVoiceClient();
   const harness = fakeDeps({ fetch, readPage: () => PAGE, createVoiceClient: vi.fn(async () => fake.client) });
   const assistant = createAssistant(harness.deps);
   cleanups.push(() => assistant.dispose());
   const config = defaultConfig('shop.example');
-  assistant.configure({ ...config, webhookUrl: WEBHOOK, lang: 'fr', voice: VAPI, commerce: { ...config.commerce, platform: options.commerce ?? null, pageContext: options.pageContext ?? true } });
+  assistant.configure({
+    ...config,
+    webhookUrl: WEBHOOK,
+    lang: 'fr',
+    voice: VAPI,
+    commerce: { ...config.commerce, platform: options.commerce ?? null, pageContext: options.pageContext ?? true },
+  });
   if (options.facts) assistant.actions.setContext(options.facts);
   assistant.actions.sendMessage('A gift under 40?');
   await eventually(() => expect(assistant.getState().loading).toBe(false));
   await assistant.actions.startCall();
-  const overrides = vi.mocked(harness.deps.createVoiceClient).mock.calls[0]?.[0].assistantOverrides as { variableValues: Record<string, string> };
+  const overrides = vi.mocked(harness.deps.createVoiceClient).mock.calls[0]?.[0].assistantOverrides as {
+    variableValues: Record<string, string>;
+  };
   return overrides.variableValues;
 }
 
@@ -61,8 +99,15 @@ describe('the variables a call starts with', () => {
       page_url: 'https://shop.example/products/linen-shirt',
       page_title: 'Linen Shirt · Acme',
       page_product: 'Linen Shirt, 64.00 USD, in stock, sku LS-M',
-      page_product_json: JSON.stringify({ name: 'Linen Shirt', sku: 'LS-M', price: '64.00', priceCurrency: 'USD', availability: 'InStock' }),
-      cart_summary: '3 items, total 167.00 USD: 2 × Linen Shirt (variant 4401, 64.00 USD each); 1 × Tote (variant 4402, 39.00 USD each)',
+      page_product_json: JSON.stringify({
+        name: 'Linen Shirt',
+        sku: 'LS-M',
+        price: '64.00',
+        priceCurrency: 'USD',
+        availability: 'InStock',
+      }),
+      cart_summary:
+        '3 items, total 167.00 USD: 2 × Linen Shirt (variant 4401, 64.00 USD each); 1 × Tote (variant 4402, 39.00 USD each)',
       store_context_json: '{"tier":"gold","shipping":"free over 50"}',
     });
     expect(Object.values(variables).every((value) => typeof value === 'string')).toBe(true);
@@ -70,14 +115,25 @@ describe('the variables a call starts with', () => {
 
   it('leave out what is not there: no cart without commerce, no page with page-context="off"', async () => {
     const variables = await variablesOfCall({ commerce: null, pageContext: false });
-    expect(Object.keys(variables).sort()).toEqual(['conversation', 'last_question', 'shown_products_json', 'visitor_language']);
+    expect(Object.keys(variables).sort()).toEqual([
+      'conversation',
+      'last_question',
+      'shown_products_json',
+      'visitor_language',
+    ]);
   });
 });
 
 describe('the variables, piece by piece', () => {
-  const message = (id: number, sender: 'user' | 'bot', content: string, extra: Partial<Message> = {}): Message => ({ id: `${id}`, sender, content, timestamp: id, ...extra });
+  const message = (id: number, sender: 'user' | 'bot', content: string, extra: Partial<Message> = {}): Message => ({
+    id: `${id}`,
+    sender,
+    content,
+    timestamp: id,
+    ...extra,
+  });
 
-  it('the conversation leaves out failed replies and the widget\'s own notices, and keeps images as [image]', () => {
+  it("the conversation leaves out failed replies and the widget's own notices, and keeps images as [image]", () => {
     const text = conversationText([
       message(1, 'user', 'Look ![photo](data:image/png;base64,AAAA)'),
       message(2, 'bot', 'Oops', { status: 'error' }),
@@ -88,11 +144,20 @@ describe('the variables, piece by piece', () => {
   });
 
   it('the shown cards are those of the latest message that showed any, at most six', () => {
-    const cards = (count: number, prefix: string) => Array.from({ length: count }, (_, index) => ({ title: `${prefix}${index}`, description: '' }));
-    const messages = [message(1, 'bot', 'a', { products: cards(2, 'old') }), message(2, 'bot', 'b', { products: cards(9, 'new') }), message(3, 'user', 'nice')];
+    const cards = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, index) => ({ title: `${prefix}${index}`, description: '' }));
+    const messages = [
+      message(1, 'bot', 'a', { products: cards(2, 'old') }),
+      message(2, 'bot', 'b', { products: cards(9, 'new') }),
+      message(3, 'user', 'nice'),
+    ];
     expect(JSON.parse(shownProductsJson(messages))).toEqual(cards(6, 'new').map(({ title }) => ({ title })));
     expect(shownProductsJson([message(1, 'user', 'hi')])).toBe('');
-    expect(callVariables({ messages: [], lang: 'en' })).toEqual({ conversation: '', last_question: '', visitor_language: 'en' });
+    expect(callVariables({ messages: [], lang: 'en' })).toEqual({
+      conversation: '',
+      last_question: '',
+      visitor_language: 'en',
+    });
   });
 
   it.each([

@@ -1,22 +1,60 @@
 import { describe, expect, it, vi } from 'vitest';
-import { COMMERCE_IMAGE_HOSTS, allowedImageUrl, storeRequestOf, type ImagePolicy } from '../../../../src/chat/attachments/image-policy';
+import {
+  COMMERCE_IMAGE_HOSTS,
+  allowedImageUrl,
+  storeRequestOf,
+  type ImagePolicy,
+} from '../../../../src/chat/attachments/image-policy';
 import { storeAddActions } from '../../../../src/chat/markdown/markdown-links';
 import { normaliseProduct } from '../../../../src/chat/replies/products';
 
 const PAGE = 'https://shop.example';
-const policy = (imageHosts: readonly string[] = COMMERCE_IMAGE_HOSTS, onRefused?: ImagePolicy['onRefused']): ImagePolicy => ({ imageHosts, pageOrigin: PAGE, onRefused });
+const policy = (
+  imageHosts: readonly string[] = COMMERCE_IMAGE_HOSTS,
+  onRefused?: ImagePolicy['onRefused'],
+): ImagePolicy => ({ imageHosts, pageOrigin: PAGE, onRefused });
 
 describe('the image rule for replies', () => {
   it.each([
-    ['a same-origin path ending in an image extension', '/files/shirt.jpg', undefined, 'https://shop.example/files/shirt.jpg'],
-    ['a same-origin image with a query (a resized variant)', '/cdn/shop/files/shirt.webp?v=12&width=400', undefined, 'https://shop.example/cdn/shop/files/shirt.webp?v=12&width=400'],
+    [
+      'a same-origin path ending in an image extension',
+      '/files/shirt.jpg',
+      undefined,
+      'https://shop.example/files/shirt.jpg',
+    ],
+    [
+      'a same-origin image with a query (a resized variant)',
+      '/cdn/shop/files/shirt.webp?v=12&width=400',
+      undefined,
+      'https://shop.example/cdn/shop/files/shirt.webp?v=12&width=400',
+    ],
     ['every raster extension and svg, in any case', '/a.PNG', undefined, 'https://shop.example/a.PNG'],
-    ['Shopify\'s CDN by default', 'https://cdn.shopify.com/s/files/1/0001/shirt.jpg', undefined, 'https://cdn.shopify.com/s/files/1/0001/shirt.jpg'],
+    [
+      "Shopify's CDN by default",
+      'https://cdn.shopify.com/s/files/1/0001/shirt.jpg',
+      undefined,
+      'https://cdn.shopify.com/s/files/1/0001/shirt.jpg',
+    ],
     ['a configured host, any path', 'https://img.example/p/1', ['img.example'], 'https://img.example/p/1'],
     ['a configured wildcard', 'https://a.b.images.example/x', ['*.images.example'], 'https://a.b.images.example/x'],
-    ['a same-origin path under a configured prefix', '/media/catalog/1', ['shop.example/media/'], 'https://shop.example/media/catalog/1'],
-    ['a prefix written without its trailing slash', '/media/catalog/1', ['shop.example/media'], 'https://shop.example/media/catalog/1'],
-    ['another host under a configured prefix', 'https://cdn.example/acme/1', ['cdn.example/acme/'], 'https://cdn.example/acme/1'],
+    [
+      'a same-origin path under a configured prefix',
+      '/media/catalog/1',
+      ['shop.example/media/'],
+      'https://shop.example/media/catalog/1',
+    ],
+    [
+      'a prefix written without its trailing slash',
+      '/media/catalog/1',
+      ['shop.example/media'],
+      'https://shop.example/media/catalog/1',
+    ],
+    [
+      'another host under a configured prefix',
+      'https://cdn.example/acme/1',
+      ['cdn.example/acme/'],
+      'https://cdn.example/acme/1',
+    ],
   ])('allows %s', (_, src, hosts, expected) => {
     expect(allowedImageUrl(src, policy(hosts))).toBe(expected);
   });
@@ -38,7 +76,7 @@ describe('the image rule for replies', () => {
     expect(allowedImageUrl(src, policy(['shop.example/media/']))).toBeNull();
   });
 
-  it('a bare entry for the page\'s own host does not open every path of the store', () => {
+  it("a bare entry for the page's own host does not open every path of the store", () => {
     expect(allowedImageUrl('/cart/add?id=1', policy(['shop.example']))).toBeNull();
   });
 
@@ -54,11 +92,19 @@ describe('the image rule for replies', () => {
 
   it('holds for card images too: a refused card image is dropped, an allowed one kept', () => {
     const context = { storeUrl: null, ...policy() };
-    expect(normaliseProduct({ title: 'A', image: 'https://attacker.example/x.png?d=4111111111111111' }, context)?.image).toBeUndefined();
+    expect(
+      normaliseProduct({ title: 'A', image: 'https://attacker.example/x.png?d=4111111111111111' }, context)?.image,
+    ).toBeUndefined();
     expect(normaliseProduct({ title: 'A', image: '/account/logout' }, context)?.image).toBeUndefined();
-    expect(normaliseProduct({ title: 'A', image: '/files/a.png' }, context)?.image).toBe('https://shop.example/files/a.png');
-    expect(normaliseProduct({ title: 'A', image: 'https://cdn.shopify.com/a.png' }, context)?.image).toBe('https://cdn.shopify.com/a.png');
-    expect(normaliseProduct({ title: 'A', image: 'data:image/png;base64,iVBORw0KGgo=' }, context)?.image).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(normaliseProduct({ title: 'A', image: '/files/a.png' }, context)?.image).toBe(
+      'https://shop.example/files/a.png',
+    );
+    expect(normaliseProduct({ title: 'A', image: 'https://cdn.shopify.com/a.png' }, context)?.image).toBe(
+      'https://cdn.shopify.com/a.png',
+    );
+    expect(normaliseProduct({ title: 'A', image: 'data:image/png;base64,iVBORw0KGgo=' }, context)?.image).toBe(
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
   });
 });
 
@@ -66,7 +112,16 @@ describe('store URLs that change the cart or the session (one rule for images an
   it.each([
     ['/cart/add?id=4242&quantity=3', { kind: 'add', items: [{ variantId: '4242', quantity: 3 }] }],
     ['/fr/cart/add.js?id=7', { kind: 'add', items: [{ variantId: '7', quantity: 1 }] }],
-    ['/cart/4242:7,99:1', { kind: 'add', items: [{ variantId: '4242', quantity: 7 }, { variantId: '99', quantity: 1 }] }],
+    [
+      '/cart/4242:7,99:1',
+      {
+        kind: 'add',
+        items: [
+          { variantId: '4242', quantity: 7 },
+          { variantId: '99', quantity: 1 },
+        ],
+      },
+    ],
     ['/?add-to-cart=99', { kind: 'add', items: [{ variantId: '99', quantity: 1 }] }],
     ['/shop/?add-to-cart=99&quantity=abc', { kind: 'change' }],
     ['/cart/add', { kind: 'change' }],
@@ -96,9 +151,10 @@ describe('store URLs that change the cart or the session (one rule for images an
   });
 });
 
-describe('the adds a reply\'s links name', () => {
+describe("the adds a reply's links name", () => {
   it('one action per cart id, from links, autolinks, bare URLs and references', () => {
-    const markdown = '[a](/cart/add?id=1&quantity=2) <https://shop.example/?add-to-cart=2> https://shop.example/cart/3:4 [a again](/cart/1:9)\n\n[ref]: /cart/add?id=5';
+    const markdown =
+      '[a](/cart/add?id=1&quantity=2) <https://shop.example/?add-to-cart=2> https://shop.example/cart/3:4 [a again](/cart/1:9)\n\n[ref]: /cart/add?id=5';
     expect(storeAddActions(markdown, 'https://shop.example')).toEqual([
       { type: 'add-to-cart', variantId: '1', quantity: 2 },
       { type: 'add-to-cart', variantId: '2', quantity: 1 },

@@ -19,7 +19,8 @@ const KEYS = storageKeys(WEBHOOK);
 function browserStorage() {
   const entries = memoryStorage();
   const tabs: { listener: ((key: string | null) => void) | null; live: boolean }[] = [];
-  const tell = (writer: (typeof tabs)[number], key: string) => tabs.forEach((tab) => tab !== writer && tab.live && tab.listener?.(key));
+  const tell = (writer: (typeof tabs)[number], key: string) =>
+    tabs.forEach((tab) => tab !== writer && tab.live && tab.listener?.(key));
   return {
     entries,
     /** The storage as one tab sees it; `live: false` holds its events back, as a busy or frozen tab would. */
@@ -32,7 +33,10 @@ function browserStorage() {
         set: (key, value) => (entries.set(key, value), tell(tab, key), true),
         remove: (key) => (entries.remove(key), tell(tab, key)),
       };
-      const watchStorage = (listener: (key: string | null) => void) => ((tab.listener = listener), () => (tab.listener = null));
+      const watchStorage = (listener: (key: string | null) => void) => (
+        (tab.listener = listener),
+        () => (tab.listener = null)
+      );
       return { storage, watchStorage };
     },
   };
@@ -42,9 +46,14 @@ function browserStorage() {
 const clock = { time: Date.UTC(2026, 10, 20, 12, 0, 0) };
 let tabCount = 0;
 
-function openTab(shared: ReturnType<typeof browserStorage>, options: { live?: boolean; config?: Partial<AssistantConfig>; sessionStorage?: SafeStorage } = {}) {
+function openTab(
+  shared: ReturnType<typeof browserStorage>,
+  options: { live?: boolean; config?: Partial<AssistantConfig>; sessionStorage?: SafeStorage } = {},
+) {
   const { storage, watchStorage } = shared.tab(options.live ?? true);
-  const { fetch, requests } = fakeFetch((request: RecordedRequest) => textReply(`Answer to ${(request.body as { message: string }).message}`));
+  const { fetch, requests } = fakeFetch((request: RecordedRequest) =>
+    textReply(`Answer to ${(request.body as { message: string }).message}`),
+  );
   const tab = ++tabCount;
   let ids = 0;
   const harness = fakeDeps({
@@ -56,7 +65,8 @@ function openTab(shared: ReturnType<typeof browserStorage>, options: { live?: bo
     ...(options.sessionStorage ? { sessionStorage: options.sessionStorage } : {}),
   });
   const assistant = createAssistant(harness.deps);
-  const configure = (config: Partial<AssistantConfig> = {}) => assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: WEBHOOK, ...options.config, ...config });
+  const configure = (config: Partial<AssistantConfig> = {}) =>
+    assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: WEBHOOK, ...options.config, ...config });
   configure();
   const state = () => assistant.getState();
   const contents = () => state().messages.map((message) => message.content);
@@ -71,10 +81,12 @@ function openTab(shared: ReturnType<typeof browserStorage>, options: { live?: bo
 }
 
 const storedContents = (shared: ReturnType<typeof browserStorage>, id: string) =>
-  (JSON.parse(shared.entries.get(KEYS.conversation + id) ?? '{"messages":[]}') as { messages: { content: string }[] }).messages.map((message) => message.content);
+  (
+    JSON.parse(shared.entries.get(KEYS.conversation + id) ?? '{"messages":[]}') as { messages: { content: string }[] }
+  ).messages.map((message) => message.content);
 
 describe('two tabs, one conversation', () => {
-  it('the tab that saves last does not overwrite the other\'s messages, even when their events come late', async () => {
+  it("the tab that saves last does not overwrite the other's messages, even when their events come late", async () => {
     const shared = browserStorage();
     const first = openTab(shared, { live: false });
     await first.send('Do you ship to Norway?');
@@ -97,7 +109,7 @@ describe('two tabs, one conversation', () => {
     expect(second.contents()).toEqual(storedContents(shared, first.state().sessionId));
   });
 
-  it('the storage event keeps the other tab\'s view current without a reload', async () => {
+  it("the storage event keeps the other tab's view current without a reload", async () => {
     const shared = browserStorage();
     const first = openTab(shared);
     await first.send('Hello');
@@ -108,14 +120,18 @@ describe('two tabs, one conversation', () => {
     expect(first.contents()).toEqual(['Hello', 'Answer to Hello', 'Second tab here', 'Answer to Second tab here']);
     // What the first tab sends next carries the second tab's turns as history.
     await first.send('Thanks');
-    expect(first.requests.at(-1)?.body).toMatchObject({ history: expect.arrayContaining([{ role: 'user', content: 'Second tab here' }]) });
+    expect(first.requests.at(-1)?.body).toMatchObject({
+      history: expect.arrayContaining([{ role: 'user', content: 'Second tab here' }]),
+    });
   });
 
   it('a message removed in one tab (a failed reply replaced by Retry) does not come back from the other', async () => {
     const shared = browserStorage();
     let fail = true;
     const first = openTab(shared, { live: false });
-    vi.mocked(first.deps.fetch).mockImplementation(async () => (fail ? new Response('down', { status: 503 }) : textReply('Back up')));
+    vi.mocked(first.deps.fetch).mockImplementation(async () =>
+      fail ? new Response('down', { status: 503 }) : textReply('Back up'),
+    );
     await first.send('Anyone there?');
     await first.saved();
     const second = openTab(shared, { live: false });
@@ -127,7 +143,12 @@ describe('two tabs, one conversation', () => {
     await first.saved();
     await second.send('Hello?');
     await second.saved();
-    expect(storedContents(shared, first.state().sessionId)).toEqual(['Anyone there?', 'Back up', 'Hello?', 'Answer to Hello?']);
+    expect(storedContents(shared, first.state().sessionId)).toEqual([
+      'Anyone there?',
+      'Back up',
+      'Hello?',
+      'Answer to Hello?',
+    ]);
   });
 });
 
@@ -172,7 +193,10 @@ describe('deleting', () => {
 
   it('clearConversations() removes every conversation saved, in both storages and for every webhook, and what is shown', async () => {
     const shared = browserStorage();
-    const sessionStorage = memoryStorage({ [`${storageKeys('https://other.example/hook').conversation}x`]: '{}', 'store-assistant:view': 'chat' });
+    const sessionStorage = memoryStorage({
+      [`${storageKeys('https://other.example/hook').conversation}x`]: '{}',
+      'store-assistant:view': 'chat',
+    });
     shared.entries.set('chatbot-theme', '{}');
     const tab = openTab(shared, { sessionStorage });
     await tab.send('Something private');
@@ -208,7 +232,7 @@ describe('deleting', () => {
     expect(reopened.state().conversations).toEqual([]);
   });
 
-  it('persist set to none in one tab: another tab\'s reply does not save the conversation again', async () => {
+  it("persist set to none in one tab: another tab's reply does not save the conversation again", async () => {
     const shared = browserStorage();
     const first = openTab(shared);
     await first.send('Before the banner');
@@ -221,7 +245,7 @@ describe('deleting', () => {
     expect(shared.entries.keys().filter((key) => key.startsWith(KEYS.conversation))).toEqual([]);
   });
 
-  it('a conversation deleted in another tab stays on screen here and leaves this tab\'s list', async () => {
+  it("a conversation deleted in another tab stays on screen here and leaves this tab's list", async () => {
     const shared = browserStorage();
     const first = openTab(shared);
     await first.send('Keep me');

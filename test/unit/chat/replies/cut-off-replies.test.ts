@@ -19,13 +19,17 @@ function unfinishedStream(pieces: string[]): Response {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(`${JSON.stringify({ type: 'begin' })}\n`));
-      for (const content of pieces) controller.enqueue(encoder.encode(`${JSON.stringify({ type: 'item', content })}\n`));
+      for (const content of pieces)
+        controller.enqueue(encoder.encode(`${JSON.stringify({ type: 'item', content })}\n`));
     },
   });
   return new Response(body, { headers: { 'Content-Type': 'application/x-ndjson' } });
 }
 
-function setup(respond: (request: RecordedRequest, index: number) => Response | Promise<Response>, localStorage = memoryStorage()) {
+function setup(
+  respond: (request: RecordedRequest, index: number) => Response | Promise<Response>,
+  localStorage = memoryStorage(),
+) {
   let index = 0;
   const { fetch, requests } = fakeFetch((request) => respond(request, index++));
   const harness = fakeDeps({ fetch, localStorage });
@@ -60,7 +64,13 @@ function failingStream(pieces: string[]): Response {
     pull(controller) {
       if (sent) return controller.error(new TypeError('network error'));
       sent = true;
-      controller.enqueue(encoder.encode([{ type: 'begin' }, ...pieces.map((content) => ({ type: 'item', content }))].map((line) => `${JSON.stringify(line)}\n`).join('')));
+      controller.enqueue(
+        encoder.encode(
+          [{ type: 'begin' }, ...pieces.map((content) => ({ type: 'item', content }))]
+            .map((line) => `${JSON.stringify(line)}\n`)
+            .join(''),
+        ),
+      );
     },
   });
   return new Response(body, { headers: { 'Content-Type': 'application/x-ndjson' } });
@@ -68,7 +78,9 @@ function failingStream(pieces: string[]): Response {
 
 describe('a reply cut off mid-stream', () => {
   it('by the connection failing: what arrived stays, marked interrupted, with Retry; it is saved so and never sent as history', async () => {
-    const first = setup((_, index) => (index === 0 ? failingStream(['Your order ', 'total is $1']) : textReply('It is $1,299.')));
+    const first = setup((_, index) =>
+      index === 0 ? failingStream(['Your order ', 'total is $1']) : textReply('It is $1,299.'),
+    );
     first.actions.sendMessage('What is my total?');
     await first.settled();
     expect(first.state().messages.map((message) => [message.sender, message.content, message.status])).toEqual([
@@ -82,14 +94,20 @@ describe('a reply cut off mid-stream', () => {
   });
 
   it('by New chat: the old conversation keeps the partial text marked interrupted, with Retry, and never sends it as history', async () => {
-    const first = setup((_, index) => (index === 0 ? unfinishedStream(['Your order ', 'total is $1']) : textReply('It is $1,299.')));
+    const first = setup((_, index) =>
+      index === 0 ? unfinishedStream(['Your order ', 'total is $1']) : textReply('It is $1,299.'),
+    );
     first.actions.sendMessage('What is my total?');
     await first.streamed();
     const oldSession = first.state().sessionId;
     first.actions.newChat();
     first.assistant.actions.openConversation(oldSession);
     const partial = first.state().messages[1];
-    expect(partial).toMatchObject({ content: 'Your order total is $1', status: 'interrupted', retryFor: first.state().messages[0]?.id });
+    expect(partial).toMatchObject({
+      content: 'Your order total is $1',
+      status: 'interrupted',
+      retryFor: first.state().messages[0]?.id,
+    });
 
     await expectSavedAsInterrupted(first);
   });
@@ -105,7 +123,10 @@ describe('a reply cut off mid-stream', () => {
     expect(partial).toMatchObject({ status: 'interrupted', retryFor: again.state().messages[0]?.id });
     again.actions.retry(partial?.id ?? '');
     await again.settled();
-    expect(again.state().messages.map((message) => message.content)).toEqual(['What is my total?', 'Your order total is $1,299.']);
+    expect(again.state().messages.map((message) => message.content)).toEqual([
+      'What is my total?',
+      'Your order total is $1,299.',
+    ]);
     expect(again.requests[0]?.body).toMatchObject({ message: 'What is my total?', history: [] });
   });
 
@@ -140,7 +161,9 @@ describe('texts the widget wrote itself', () => {
     ['"Sorry, I couldn\'t understand that."', () => jsonReply({}), englishStrings.replyNotUnderstood],
     ['the error text', () => new Response('down', { status: 502 }), englishStrings.replyFailed],
   ])('%s is shown but never sent back as an assistant turn', async (_, firstReply, notice) => {
-    const { actions, state, requests, settled } = setup((_request, index) => (index === 0 ? firstReply() : textReply('Fine now')));
+    const { actions, state, requests, settled } = setup((_request, index) =>
+      index === 0 ? firstReply() : textReply('Fine now'),
+    );
     actions.sendMessage('First question');
     await settled();
     expect(state().messages[1]).toMatchObject({ content: notice, origin: 'widget' });
@@ -149,7 +172,7 @@ describe('texts the widget wrote itself', () => {
     expect(requests[1]?.body).toMatchObject({ history: [{ role: 'user', content: 'First question' }] });
   });
 
-  it('is still known as the widget\'s own after a reload', async () => {
+  it("is still known as the widget's own after a reload", async () => {
     const first = setup(() => jsonReply({}));
     first.actions.sendMessage('First question');
     await first.settled();

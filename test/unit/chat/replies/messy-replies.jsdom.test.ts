@@ -53,7 +53,9 @@ describe('character references decode as text', () => {
   });
 
   it('decoding never makes markup: the result is only ever used as text', () => {
-    expect(plainTextToHtml('&lt;img src=x onerror=alert(1)&gt;\nnext')).toBe('&#60;img src=x onerror=alert(1)&#62;<br>next');
+    expect(plainTextToHtml('&lt;img src=x onerror=alert(1)&gt;\nnext')).toBe(
+      '&#60;img src=x onerror=alert(1)&#62;<br>next',
+    );
   });
 
   it('invisible characters go after decoding, so a reference cannot smuggle them in', () => {
@@ -63,12 +65,24 @@ describe('character references decode as text', () => {
 
 describe('labels from a reply', () => {
   it('the title of a proposed cart action reads as text, without invisible characters', () => {
-    const [proposal] = readReplyActions([{ type: 'add-to-cart', variantId: '7', title: 'Hoodie &#8211; Blue\u202e &amp; Co' }], [], () => '7');
+    const [proposal] = readReplyActions(
+      [{ type: 'add-to-cart', variantId: '7', title: 'Hoodie &#8211; Blue\u202e &amp; Co' }],
+      [],
+      () => '7',
+    );
     expect(proposal?.title).toBe('Hoodie – Blue & Co');
   });
 
   it('suggestions decode character references once, as text, and lose invisible characters', () => {
-    const reply = parseReply({ output: { reply: 'Pick one', suggestions: ['Fish &amp; Chips', 'Hoodie &#8211; Blue\u202e', '&amp;amp; stays &amp;', '&lt;b&gt;'] } }, { storeUrl: null, imageHosts: [], pageOrigin: 'https://shop.example' });
+    const reply = parseReply(
+      {
+        output: {
+          reply: 'Pick one',
+          suggestions: ['Fish &amp; Chips', 'Hoodie &#8211; Blue\u202e', '&amp;amp; stays &amp;', '&lt;b&gt;'],
+        },
+      },
+      { storeUrl: null, imageHosts: [], pageOrigin: 'https://shop.example' },
+    );
     expect(reply.suggestions).toEqual(['Fish & Chips', 'Hoodie – Blue', '&amp; stays &', '<b>']);
   });
 });
@@ -96,7 +110,12 @@ describe('markdown nesting is capped', () => {
     ['strong', `${'**'.repeat(2000)}x${'**'.repeat(2000)}`, 'strong, em', '**x**'],
     ['emphasis', `${'*a '.repeat(1500)}x${' a*'.repeat(1500)}`, 'em', '*a x a*'],
     ['strikethrough', `${'~~a '.repeat(1200)}x${' a~~'.repeat(1200)}`, 'del', '~~a x a~~'],
-    ['emphasis, strong and strikethrough mixed', `${'*a ~~a **a '.repeat(400)}x${' a** a~~ a*'.repeat(400)}`, 'em, strong, del', 'a x a'],
+    [
+      'emphasis, strong and strikethrough mixed',
+      `${'*a ~~a **a '.repeat(400)}x${' a** a~~ a*'.repeat(400)}`,
+      'em, strong, del',
+      'a x a',
+    ],
   ])('%s: at most MAX_NESTING levels, the rest shows as the text it is', (_, markdown, selector, rest) => {
     const fragment = rendered(markdown);
     expect(nesting(fragment, selector)).toBeGreaterThan(1);
@@ -134,7 +153,10 @@ describe('a reply that would make more elements than a reply needs shows as plai
   });
 
   it('a long but ordinary reply keeps its formatting', () => {
-    const markdown = Array.from({ length: 60 }, (_, index) => `- **Item ${index}**: [details](https://shop.example/p/${index}) and \`code\``).join('\n');
+    const markdown = Array.from(
+      { length: 60 },
+      (_, index) => `- **Item ${index}**: [details](https://shop.example/p/${index}) and \`code\``,
+    ).join('\n');
     expect(rendered(markdown).querySelectorAll('li strong')).toHaveLength(60);
   });
 });
@@ -142,13 +164,30 @@ describe('a reply that would make more elements than a reply needs shows as plai
 describe('the inline text window changes nothing a reply means', () => {
   const filler = 'word '.repeat(Math.ceil((TEXT_WINDOW * 2) / 5));
   it.each([
-    ['an address after a long run of text', `${filler}mail help@shop.example today`, 'a[href="mailto:help@shop.example"]'],
-    ['a web address after a long run of text', `${filler}see https://shop.example/sale now`, 'a[href="https://shop.example/sale"]'],
+    [
+      'an address after a long run of text',
+      `${filler}mail help@shop.example today`,
+      'a[href="mailto:help@shop.example"]',
+    ],
+    [
+      'a web address after a long run of text',
+      `${filler}see https://shop.example/sale now`,
+      'a[href="https://shop.example/sale"]',
+    ],
     ['emphasis after a long run of text', `${filler}**bold**`, 'strong'],
-    ['a link after a long run without spaces', `${'x'.repeat(TEXT_WINDOW * 2)} [shop](https://shop.example/)`, 'a[href="https://shop.example/"]'],
+    [
+      'a link after a long run without spaces',
+      `${'x'.repeat(TEXT_WINDOW * 2)} [shop](https://shop.example/)`,
+      'a[href="https://shop.example/"]',
+    ],
   ])('%s', (_, markdown, selector) => {
     expect(rendered(markdown).querySelector(selector)).not.toBeNull();
-    expect(rendered(markdown).textContent).toContain(markdown.slice(0, TEXT_WINDOW * 2).trim().slice(0, 40));
+    expect(rendered(markdown).textContent).toContain(
+      markdown
+        .slice(0, TEXT_WINDOW * 2)
+        .trim()
+        .slice(0, 40),
+    );
   });
 });
 
@@ -172,11 +211,26 @@ describe('honest links', () => {
   });
 
   it.each([
-    ['the target host follows a link whose text names another', '[https://store.example](https://evil.example/login)', 'https://store.example', ' (evil.example)'],
+    [
+      'the target host follows a link whose text names another',
+      '[https://store.example](https://evil.example/login)',
+      'https://store.example',
+      ' (evil.example)',
+    ],
     ['a relative link resolves to the page, which is what it names', '[shop.example](/sale)', 'shop.example', null],
-    ['direction controls leave the text; the real host follows', '[\u202eelpmaxe.pohs\u202c](https://shop.example/)', 'elpmaxe.pohs', ' (shop.example)'],
+    [
+      'direction controls leave the text; the real host follows',
+      '[\u202eelpmaxe.pohs\u202c](https://shop.example/)',
+      'elpmaxe.pohs',
+      ' (shop.example)',
+    ],
     ['zero-width characters leave the text', '[sh\u200bop.exa\u200dmple](https://shop.example/)', 'shop.example', null],
-    ['an autolink with an internationalised host shows its ASCII form', '<https://bücher.example/>', 'https://bücher.example/', ' (xn--bcher-kva.example)'],
+    [
+      'an autolink with an internationalised host shows its ASCII form',
+      '<https://bücher.example/>',
+      'https://bücher.example/',
+      ' (xn--bcher-kva.example)',
+    ],
     ['a link inside emphasis', '*[store.example](https://evil.example)*', 'store.example', ' (evil.example)'],
   ])('%s', (_, markdown, linkText, after) => {
     const link = rendered(markdown).querySelector('a') as HTMLAnchorElement;
@@ -199,8 +253,12 @@ describe('what a reply reads as (the live region)', () => {
   it('once loaded: the text the bubble shows, with the host a link notes and images by their alt text', async () => {
     await loadMarkdown();
     expect(spokenText('Fish &amp; Chips &mdash; 5&nbsp;EUR')).toBe('Fish & Chips — 5 EUR');
-    expect(spokenText('Log in at [https://store.example](https://evil.example/login).')).toBe('Log in at https://store.example (evil.example).');
-    expect(spokenText('![A red tote](https://cdn.shop.example/t.png) in stock\nline two')).toBe('A red tote in stock line two');
+    expect(spokenText('Log in at [https://store.example](https://evil.example/login).')).toBe(
+      'Log in at https://store.example (evil.example).',
+    );
+    expect(spokenText('![A red tote](https://cdn.shop.example/t.png) in stock\nline two')).toBe(
+      'A red tote in stock line two',
+    );
     expect(spokenText('# Title\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |')).toBe('Title one two a b 1 2');
     expect(spokenText('`&amp;` in code stays as written')).toBe('&amp; in code stays as written');
   });

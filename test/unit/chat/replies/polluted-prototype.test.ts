@@ -14,10 +14,42 @@ import { eventually } from '../../../support/patience';
 const CONTEXT = { storeUrl: null, pageOrigin: 'https://shop.example', imageHosts: [] };
 /** Every key the reply parser and the product, suggestion and message readers look at. */
 const KEYS = [
-  'output', 'reply', 'text', 'message', 'response', 'answer', 'content', 'json', 'messages', 'role',
-  'products', 'cards', 'card', 'actions', 'suggestions', 'quickReplies', 'truncated',
-  'title', 'name', 'url', 'productUrl', 'link', 'image', 'imageUrl', 'price', 'currency', 'description',
-  'summary', 'variantId', 'variant_id', 'id', 'available', 'status', 'origin', 'source', 'feedback',
+  'output',
+  'reply',
+  'text',
+  'message',
+  'response',
+  'answer',
+  'content',
+  'json',
+  'messages',
+  'role',
+  'products',
+  'cards',
+  'card',
+  'actions',
+  'suggestions',
+  'quickReplies',
+  'truncated',
+  'title',
+  'name',
+  'url',
+  'productUrl',
+  'link',
+  'image',
+  'imageUrl',
+  'price',
+  'currency',
+  'description',
+  'summary',
+  'variantId',
+  'variant_id',
+  'id',
+  'available',
+  'status',
+  'origin',
+  'source',
+  'feedback',
 ];
 const POLLUTION: Record<string, unknown> = {
   suggestions: ['Polluted chip'],
@@ -30,7 +62,11 @@ const POLLUTION: Record<string, unknown> = {
 
 function pollute(): void {
   for (const key of KEYS) {
-    Object.defineProperty(Object.prototype, key, { value: POLLUTION[key] ?? `polluted ${key}`, configurable: true, writable: true });
+    Object.defineProperty(Object.prototype, key, {
+      value: POLLUTION[key] ?? `polluted ${key}`,
+      configurable: true,
+      writable: true,
+    });
   }
 }
 
@@ -58,7 +94,9 @@ describe('a polluted Object.prototype', () => {
     clean();
     expect(polluted).toEqual(expected);
     expect(JSON.stringify(polluted)).not.toContain('olluted');
-    expect(Object.keys(polluted).filter((key) => (polluted as unknown as Record<string, unknown>)[key] !== undefined)).toEqual(
+    expect(
+      Object.keys(polluted).filter((key) => (polluted as unknown as Record<string, unknown>)[key] !== undefined),
+    ).toEqual(
       Object.keys(expected).filter((key) => (expected as unknown as Record<string, unknown>)[key] !== undefined),
     );
   });

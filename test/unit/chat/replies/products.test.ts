@@ -2,20 +2,77 @@ import { describe, expect, it } from 'vitest';
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, normaliseProduct } from '../../../../src/chat/replies/products';
 
 // The cards' images come from cdn.example, which the store lists in image-hosts.
-const CONTEXT = { storeUrl: 'https://shop.example/store/', pageOrigin: 'https://shop.example', imageHosts: ['cdn.example'] };
+const CONTEXT = {
+  storeUrl: 'https://shop.example/store/',
+  pageOrigin: 'https://shop.example',
+  imageHosts: ['cdn.example'],
+};
 
 describe('normaliseProduct', () => {
   it.each([
-    ['title naming', { title: 'Shirt', description: 'Soft', url: 'https://shop.example/p/1', image: 'https://cdn.example/1.jpg', price: '$20' }, { title: 'Shirt', description: 'Soft', url: 'https://shop.example/p/1', image: 'https://cdn.example/1.jpg', price: '$20' }],
-    ['name naming', { name: 'Tote', description: 'Big', productUrl: 'https://shop.example/p/2', imageUrl: 'https://cdn.example/2.jpg' }, { title: 'Tote', description: 'Big', url: 'https://shop.example/p/2', image: 'https://cdn.example/2.jpg' }],
-    ['a relative link resolves against store-url', { title: 'A', url: 'p/3' }, { title: 'A', description: '', url: 'https://shop.example/store/p/3' }],
+    [
+      'title naming',
+      {
+        title: 'Shirt',
+        description: 'Soft',
+        url: 'https://shop.example/p/1',
+        image: 'https://cdn.example/1.jpg',
+        price: '$20',
+      },
+      {
+        title: 'Shirt',
+        description: 'Soft',
+        url: 'https://shop.example/p/1',
+        image: 'https://cdn.example/1.jpg',
+        price: '$20',
+      },
+    ],
+    [
+      'name naming',
+      {
+        name: 'Tote',
+        description: 'Big',
+        productUrl: 'https://shop.example/p/2',
+        imageUrl: 'https://cdn.example/2.jpg',
+      },
+      { title: 'Tote', description: 'Big', url: 'https://shop.example/p/2', image: 'https://cdn.example/2.jpg' },
+    ],
+    [
+      'a relative link resolves against store-url',
+      { title: 'A', url: 'p/3' },
+      { title: 'A', description: '', url: 'https://shop.example/store/p/3' },
+    ],
     ['a numeric price gets two decimals', { title: 'A', price: 19.5 }, { title: 'A', description: '', price: '19.50' }],
-    ['a numeric price with a currency is formatted', { title: 'A', price: 19.5, currency: 'EUR' }, { title: 'A', description: '', price: expect.stringContaining('19.50') }],
-    ['a data:image picture is kept', { title: 'A', image: 'data:image/png;base64,iVBORw0KGgo=' }, { title: 'A', description: '', image: 'data:image/png;base64,iVBORw0KGgo=' }],
-    ['a cart id as variantId, a number as variant_id, an id and availability', { title: 'A', variantId: ' 111 ', available: false }, { title: 'A', description: '', variantId: '111', available: false }],
-    ['variant_id and a WooCommerce id as numbers', { title: 'A', variant_id: 222, id: 16, available: true }, { title: 'A', description: '', variantId: '222', id: '16', available: true }],
-    ['an id too long to be real is dropped, not cut; availability must be a boolean', { title: 'A', id: 'x'.repeat(101), available: 'no' }, { title: 'A', description: '' }],
-    ['whitespace and control characters are folded', { title: '  Big\n\u0000 Shirt ', description: 'a\tb' }, { title: 'Big Shirt', description: 'a b' }],
+    [
+      'a numeric price with a currency is formatted',
+      { title: 'A', price: 19.5, currency: 'EUR' },
+      { title: 'A', description: '', price: expect.stringContaining('19.50') },
+    ],
+    [
+      'a data:image picture is kept',
+      { title: 'A', image: 'data:image/png;base64,iVBORw0KGgo=' },
+      { title: 'A', description: '', image: 'data:image/png;base64,iVBORw0KGgo=' },
+    ],
+    [
+      'a cart id as variantId, a number as variant_id, an id and availability',
+      { title: 'A', variantId: ' 111 ', available: false },
+      { title: 'A', description: '', variantId: '111', available: false },
+    ],
+    [
+      'variant_id and a WooCommerce id as numbers',
+      { title: 'A', variant_id: 222, id: 16, available: true },
+      { title: 'A', description: '', variantId: '222', id: '16', available: true },
+    ],
+    [
+      'an id too long to be real is dropped, not cut; availability must be a boolean',
+      { title: 'A', id: 'x'.repeat(101), available: 'no' },
+      { title: 'A', description: '' },
+    ],
+    [
+      'whitespace and control characters are folded',
+      { title: '  Big\n\u0000 Shirt ', description: 'a\tb' },
+      { title: 'Big Shirt', description: 'a b' },
+    ],
   ])('%s', (_, raw, expected) => {
     expect(normaliseProduct(raw, CONTEXT)).toEqual(expected);
   });
@@ -28,7 +85,10 @@ describe('normaliseProduct', () => {
     ['plain http to another host', { url: 'http://evil.example/p' }],
     ['protocol-relative http', { url: '//evil.example/p' }],
   ])('drops an unsafe link: %s', (_, fields) => {
-    const product = normaliseProduct({ title: 'A', ...fields }, { storeUrl: null, pageOrigin: 'http://shop.example', imageHosts: [] });
+    const product = normaliseProduct(
+      { title: 'A', ...fields },
+      { storeUrl: null, pageOrigin: 'http://shop.example', imageHosts: [] },
+    );
     expect(product).toEqual({ title: 'A', description: '' });
   });
 
@@ -42,7 +102,10 @@ describe('normaliseProduct', () => {
   });
 
   it('caps text fields', () => {
-    const product = normaliseProduct({ title: 'T'.repeat(1000), description: 'D'.repeat(5000), price: 'P'.repeat(500) }, CONTEXT);
+    const product = normaliseProduct(
+      { title: 'T'.repeat(1000), description: 'D'.repeat(5000), price: 'P'.repeat(500) },
+      CONTEXT,
+    );
     expect(product?.title.length).toBe(MAX_TITLE_LENGTH);
     expect(product?.description.length).toBe(MAX_DESCRIPTION_LENGTH);
     expect(product?.price?.length).toBeLessThanOrEqual(40);

@@ -1,17 +1,33 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStreamParser } from '../../../../src/chat/replies/ndjson-stream';
 import { MAX_NODES, MAX_REPLY_TEXT, parseReply } from '../../../../src/chat/replies/reply-parser';
-import { callWebhook, REPLY_DEADLINE_MS, WEBHOOK_TIMEOUT_MS, WebhookError, type WebhookCall } from '../../../../src/chat/replies/webhook-client';
+import {
+  callWebhook,
+  REPLY_DEADLINE_MS,
+  WEBHOOK_TIMEOUT_MS,
+  WebhookError,
+  type WebhookCall,
+} from '../../../../src/chat/replies/webhook-client';
 import { chunkedReply, fakeFetch } from '../../../support/fetch';
 
 /**
  * A reply is bounded however it arrives: a stream is capped while it streams, a trickle cannot keep a
  * reply waiting past its deadline, and every parsing loop stops at the same limits as a whole reply.
  */
-const timers: WebhookCall['timers'] = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
+const timers: WebhookCall['timers'] = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 const CONTEXT = { storeUrl: null, pageOrigin: 'https://shop.example', imageHosts: [] };
 const call = (fetch: typeof globalThis.fetch, extra: Partial<WebhookCall> = {}) =>
-  callWebhook({ url: 'https://hooks.example/chat', body: { message: 'Hi', history: [], sessionId: 's' }, fetch, timers, signal: new AbortController().signal, ...extra });
+  callWebhook({
+    url: 'https://hooks.example/chat',
+    body: { message: 'Hi', history: [], sessionId: 's' },
+    fetch,
+    timers,
+    signal: new AbortController().signal,
+    ...extra,
+  });
 const line = (content: string) => `${JSON.stringify({ type: 'item', content })}\n`;
 
 afterEach(() => {
@@ -23,7 +39,9 @@ describe('deadlines', () => {
   it(`a body that trickles a byte every 5 s fails at ${REPLY_DEADLINE_MS / 1000} s: a trickle cannot re-arm the deadline`, async () => {
     vi.useFakeTimers();
     const trickle = Array.from({ length: 1000 }, () => ' ');
-    const { fetch } = fakeFetch(() => chunkedReply(['{"output": "Your order', ...trickle], { headers: { 'Content-Type': 'application/json' } }, 5_000));
+    const { fetch } = fakeFetch(() =>
+      chunkedReply(['{"output": "Your order', ...trickle], { headers: { 'Content-Type': 'application/json' } }, 5_000),
+    );
     let failed: WebhookError | null = null;
     void call(fetch).catch((error: WebhookError) => (failed = error));
     await vi.advanceTimersByTimeAsync(REPLY_DEADLINE_MS - 1_000);
@@ -34,7 +52,13 @@ describe('deadlines', () => {
 
   it(`the first byte still has ${WEBHOOK_TIMEOUT_MS / 1000} s, and so does each gap in a stream`, async () => {
     vi.useFakeTimers();
-    const { fetch } = fakeFetch(() => chunkedReply([line('a'), line('b')], { headers: { 'Content-Type': 'application/x-ndjson' } }, WEBHOOK_TIMEOUT_MS + 1));
+    const { fetch } = fakeFetch(() =>
+      chunkedReply(
+        [line('a'), line('b')],
+        { headers: { 'Content-Type': 'application/x-ndjson' } },
+        WEBHOOK_TIMEOUT_MS + 1,
+      ),
+    );
     let failed: WebhookError | null = null;
     void call(fetch).catch((error: WebhookError) => (failed = error));
     await vi.advanceTimersByTimeAsync(WEBHOOK_TIMEOUT_MS);
@@ -55,7 +79,11 @@ describe('a stream is capped while it streams', () => {
   });
 
   it('many lines in one chunk are shown once, not once per line', async () => {
-    const { fetch } = fakeFetch(() => chunkedReply([Array.from({ length: 500 }, (_, index) => line(`${index} `)).join('')], { headers: { 'Content-Type': 'application/x-ndjson' } }));
+    const { fetch } = fakeFetch(() =>
+      chunkedReply([Array.from({ length: 500 }, (_, index) => line(`${index} `)).join('')], {
+        headers: { 'Content-Type': 'application/x-ndjson' },
+      }),
+    );
     const shown: string[] = [];
     await call(fetch, { onStreamText: (text) => shown.push(text) });
     expect(shown).toHaveLength(1);

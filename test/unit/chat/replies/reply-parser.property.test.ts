@@ -1,17 +1,33 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_DESCRIPTION_LENGTH, MAX_PRICE_LENGTH, MAX_PRODUCTS, MAX_TITLE_LENGTH, normaliseProduct, type Product, type ProductContext } from '../../../../src/chat/replies/products';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_PRICE_LENGTH,
+  MAX_PRODUCTS,
+  MAX_TITLE_LENGTH,
+  normaliseProduct,
+  type Product,
+  type ProductContext,
+} from '../../../../src/chat/replies/products';
 import { MAX_REPLY_TEXT, parseReply } from '../../../../src/chat/replies/reply-parser';
 import { MAX_SUGGESTION_LENGTH, MAX_SUGGESTIONS } from '../../../../src/chat/replies/suggestions';
 import { stripInvisible } from '../../../../src/common/invisible-characters';
 import { markdownish, productish, replyBody } from '../../../support/arbitraries';
 import { checkProperty, messyFixtures } from '../../../support/property';
 
-const CONTEXT: ProductContext = { storeUrl: 'https://shop.example/store/', pageOrigin: 'https://shop.example', imageHosts: ['cdn.example'] };
+const CONTEXT: ProductContext = {
+  storeUrl: 'https://shop.example/store/',
+  pageOrigin: 'https://shop.example',
+  imageHosts: ['cdn.example'],
+};
 
 /** What every product card keeps to, whatever the reply held. */
 function expectShowable(product: Product): void {
-  for (const [field, max] of [['title', MAX_TITLE_LENGTH], ['description', MAX_DESCRIPTION_LENGTH], ['price', MAX_PRICE_LENGTH]] as const) {
+  for (const [field, max] of [
+    ['title', MAX_TITLE_LENGTH],
+    ['description', MAX_DESCRIPTION_LENGTH],
+    ['price', MAX_PRICE_LENGTH],
+  ] as const) {
     const text = product[field] ?? '';
     expect(text.length, field).toBeLessThanOrEqual(max);
     // Text as shown: no control, bidirectional or zero-width characters, no untrimmed or doubled spaces.
@@ -20,7 +36,10 @@ function expectShowable(product: Product): void {
   }
   expect(product.title).not.toBe('');
   if (product.url !== undefined) expect(product.url).toMatch(/^https:\/\/|^http:\/\/shop\.example\//);
-  if (product.image !== undefined) expect(product.image).toMatch(/^https:\/\/|^http:\/\/shop\.example\/|^data:image\/(?:png|jpe?g|gif|webp|avif);base64,[a-z0-9+/=]*$/i);
+  if (product.image !== undefined)
+    expect(product.image).toMatch(
+      /^https:\/\/|^http:\/\/shop\.example\/|^data:image\/(?:png|jpe?g|gif|webp|avif);base64,[a-z0-9+/=]*$/i,
+    );
 }
 
 function expectParsed(body: unknown, servedAsJson?: boolean): void {
@@ -50,7 +69,11 @@ describe('parseReply on generated bodies', () => {
   });
 
   it('reads any string body, served as text or as JSON', () => {
-    checkProperty(fc.property(fc.oneof(markdownish, fc.json(), fc.string({ unit: 'binary' })), fc.boolean(), (body, servedAsJson) => expectParsed(body, servedAsJson)));
+    checkProperty(
+      fc.property(fc.oneof(markdownish, fc.json(), fc.string({ unit: 'binary' })), fc.boolean(), (body, servedAsJson) =>
+        expectParsed(body, servedAsJson),
+      ),
+    );
   });
 
   it.each(messyFixtures.replies.map((fixture) => [fixture.note, fixture] as const))('regression: %s', (_, fixture) => {
@@ -63,7 +86,10 @@ describe('normaliseProduct on generated products', () => {
     checkProperty(fc.property(fc.oneof(productish, fc.anything()), (raw) => expectNormalised(raw)));
   });
 
-  it.each(messyFixtures.products.map((fixture) => [fixture.note, fixture.input] as const))('regression: %s', (_, raw) => {
-    expectNormalised(raw);
-  });
+  it.each(messyFixtures.products.map((fixture) => [fixture.note, fixture.input] as const))(
+    'regression: %s',
+    (_, raw) => {
+      expectNormalised(raw);
+    },
+  );
 });

@@ -4,10 +4,27 @@ import { MAX_REPLY_TEXT, parseReply } from '../../../../src/chat/replies/reply-p
 
 // The cards' images come from cdn.example, which the store lists in image-hosts.
 const CONTEXT = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.example', imageHosts: ['cdn.example'] };
-const card = { title: 'Linen shirt', description: 'Breathable', url: 'https://shop.example/p/1', image: 'https://cdn.example/1.jpg', price: '$39' };
+const card = {
+  title: 'Linen shirt',
+  description: 'Breathable',
+  url: 'https://shop.example/p/1',
+  image: 'https://cdn.example/1.jpg',
+  price: '$39',
+};
 const cardB = { name: 'Canvas tote', description: 'Sturdy', productUrl: '/p/2', imageUrl: 'https://cdn.example/2.jpg' };
-const normalisedA = { title: 'Linen shirt', description: 'Breathable', url: 'https://shop.example/p/1', image: 'https://cdn.example/1.jpg', price: '$39' };
-const normalisedB = { title: 'Canvas tote', description: 'Sturdy', url: 'https://shop.example/p/2', image: 'https://cdn.example/2.jpg' };
+const normalisedA = {
+  title: 'Linen shirt',
+  description: 'Breathable',
+  url: 'https://shop.example/p/1',
+  image: 'https://cdn.example/1.jpg',
+  price: '$39',
+};
+const normalisedB = {
+  title: 'Canvas tote',
+  description: 'Sturdy',
+  url: 'https://shop.example/p/2',
+  image: 'https://cdn.example/2.jpg',
+};
 const json = (value: unknown) => JSON.stringify(value);
 
 describe('parseReply: every reply shape docs/webhook.md lists', () => {
@@ -22,18 +39,44 @@ describe('parseReply: every reply shape docs/webhook.md lists', () => {
     ['{message}', json({ message: 'Hi' }), 'Hi', []],
     ['{response}', json({ response: 'Hi' }), 'Hi', []],
     ['an n8n item array', json([{ output: 'Hi' }]), 'Hi', []],
-    ['n8n items with json wrappers', json([{ json: { output: 'One' } }, { json: { output: 'Two' } }]), 'One\n\nTwo', []],
+    [
+      'n8n items with json wrappers',
+      json([{ json: { output: 'One' } }, { json: { output: 'Two' } }]),
+      'One\n\nTwo',
+      [],
+    ],
     ['nested output with products', json({ output: { reply: 'Hi', products: [card] } }), 'Hi', [normalisedA]],
     ['a messages list of strings', json({ messages: ['a', 'b'] }), 'a\n\nb', []],
-    ['a messages list of roles', json({ messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }, { role: 'assistant', content: 'b' }] }), 'a\n\nb', []],
+    [
+      'a messages list of roles',
+      json({
+        messages: [
+          { role: 'user', content: 'q' },
+          { role: 'assistant', content: 'a' },
+          { role: 'assistant', content: 'b' },
+        ],
+      }),
+      'a\n\nb',
+      [],
+    ],
     ['reply with one card', json({ reply: 'Hi', card }), 'Hi', [normalisedA]],
     ['cards', json({ cards: [card, cardB] }), '', [normalisedA, normalisedB]],
     ['products', json({ products: [cardB] }), '', [normalisedB]],
     ['a bare list of products', json([card, cardB]), '', [normalisedA, normalisedB]],
     ['a fenced json block', '```json\n{"reply":"Hi","products":[' + json(card) + ']}\n```', 'Hi', [normalisedA]],
-    ['prose around a fenced block', 'Here you go:\n```json\n{"cards":[' + json(cardB) + ']}\n```\nEnjoy!', 'Here you go:\n\nEnjoy!', [normalisedB]],
+    [
+      'prose around a fenced block',
+      'Here you go:\n```json\n{"cards":[' + json(cardB) + ']}\n```\nEnjoy!',
+      'Here you go:\n\nEnjoy!',
+      [normalisedB],
+    ],
     ['an untagged fence holding JSON', '```\n{"output":"Hi"}\n```', 'Hi', []],
-    ['a fenced code block that is not JSON stays code', 'Use:\n```js\nconsole.log(1)\n```', 'Use:\n```js\nconsole.log(1)\n```', []],
+    [
+      'a fenced code block that is not JSON stays code',
+      'Use:\n```js\nconsole.log(1)\n```',
+      'Use:\n```js\nconsole.log(1)\n```',
+      [],
+    ],
     ['text that merely starts with a bracket', '[1] is the first footnote', '[1] is the first footnote', []],
     ['JSON that does not parse stays text', '{"output": "Hi"', '{"output": "Hi"', []],
   ])('%s', (_, body, text, products) => {
@@ -42,10 +85,15 @@ describe('parseReply: every reply shape docs/webhook.md lists', () => {
 
   it.each<[string, unknown]>([
     ['beside the text', { output: 'Shall I?', actions: [{ type: 'add-to-cart', variantId: '1' }] }],
-    ['nested under output, like products', { output: { reply: 'Shall I?', products: [card], actions: [{ type: 'add-to-cart', variantId: '1' }] } }],
+    [
+      'nested under output, like products',
+      { output: { reply: 'Shall I?', products: [card], actions: [{ type: 'add-to-cart', variantId: '1' }] } },
+    ],
     ['in an n8n item array', [{ json: { output: 'Shall I?', actions: [{ type: 'add-to-cart', variantId: '1' }] } }]],
   ])('collects proposed cart actions %s, raw, for the commerce feature to check', (_, body) => {
-    expect(parseReply(json(body), CONTEXT, { servedAsJson: true }).actions).toEqual([{ type: 'add-to-cart', variantId: '1' }]);
+    expect(parseReply(json(body), CONTEXT, { servedAsJson: true }).actions).toEqual([
+      { type: 'add-to-cart', variantId: '1' },
+    ]);
   });
 
   it('collects no more raw actions than a reply may need', () => {
@@ -76,7 +124,10 @@ describe('parseReply: JSON literals', () => {
   });
 
   it('a JSON string served as JSON is still parsed', () => {
-    expect(parseReply(JSON.stringify(JSON.stringify({ output: 'Hi' })), CONTEXT, { servedAsJson: true })).toEqual({ text: 'Hi', products: [] });
+    expect(parseReply(JSON.stringify(JSON.stringify({ output: 'Hi' })), CONTEXT, { servedAsJson: true })).toEqual({
+      text: 'Hi',
+      products: [],
+    });
   });
 
   it('a number served as text is an answer', () => {
@@ -112,7 +163,10 @@ describe('parseReply: limits', () => {
   });
 
   it(`shows at most ${MAX_PRODUCTS} products`, () => {
-    const reply = parseReply(json({ products: Array.from({ length: 50 }, (_, i) => ({ ...card, title: `P${i}` })) }), CONTEXT);
+    const reply = parseReply(
+      json({ products: Array.from({ length: 50 }, (_, i) => ({ ...card, title: `P${i}` })) }),
+      CONTEXT,
+    );
     expect(reply.products).toHaveLength(MAX_PRODUCTS);
   });
 });

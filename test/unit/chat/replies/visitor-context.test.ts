@@ -20,7 +20,12 @@ describe('lookupVisitorContext', () => {
   it('retries 3 times with exponential back-off from 1 s, then gives up with null', async () => {
     const { fetch, requests } = fakeFetch(() => new Response('busy', { status: 503 }));
     const delays: number[] = [];
-    const result = await lookupVisitorContext({ url: 'https://geo.example/json', fetch, cache: memoryStorage(), sleep: async (ms) => void delays.push(ms) });
+    const result = await lookupVisitorContext({
+      url: 'https://geo.example/json',
+      fetch,
+      cache: memoryStorage(),
+      sleep: async (ms) => void delays.push(ms),
+    });
     expect(result).toBeNull();
     expect(requests).toHaveLength(4);
     expect(delays).toEqual([1000, 2000, 4000]);
@@ -28,8 +33,17 @@ describe('lookupVisitorContext', () => {
 
   it('succeeds on a retry', async () => {
     let attempts = 0;
-    const { fetch } = fakeFetch(() => (++attempts < 3 ? Promise.reject(new TypeError('offline')) : jsonReply({ country: 'FR' })));
-    expect(await lookupVisitorContext({ url: 'https://geo.example/json', fetch, cache: memoryStorage(), sleep: async () => undefined })).toEqual({ country: 'FR' });
+    const { fetch } = fakeFetch(() =>
+      ++attempts < 3 ? Promise.reject(new TypeError('offline')) : jsonReply({ country: 'FR' }),
+    );
+    expect(
+      await lookupVisitorContext({
+        url: 'https://geo.example/json',
+        fetch,
+        cache: memoryStorage(),
+        sleep: async () => undefined,
+      }),
+    ).toEqual({ country: 'FR' });
   });
 
   it.each([
@@ -39,12 +53,23 @@ describe('lookupVisitorContext', () => {
     ['a huge body', jsonReply({ blob: 'x'.repeat(10_000) })],
   ])('does not forward %s', async (_, response) => {
     const { fetch } = fakeFetch(() => response.clone());
-    expect(await lookupVisitorContext({ url: 'https://geo.example/json', fetch, cache: memoryStorage(), sleep: async () => undefined })).toBeNull();
+    expect(
+      await lookupVisitorContext({
+        url: 'https://geo.example/json',
+        fetch,
+        cache: memoryStorage(),
+        sleep: async () => undefined,
+      }),
+    ).toBeNull();
   });
 
   it('ignores a cache written for another URL', async () => {
-    const cache = memoryStorage({ [GEO_CACHE_KEY]: JSON.stringify({ url: 'https://other.example', value: { country: 'XX' } }) });
+    const cache = memoryStorage({
+      [GEO_CACHE_KEY]: JSON.stringify({ url: 'https://other.example', value: { country: 'XX' } }),
+    });
     const { fetch } = fakeFetch(() => jsonReply({ country: 'DE' }));
-    expect(await lookupVisitorContext({ url: 'https://geo.example/json', fetch, cache, sleep: async () => undefined })).toEqual({ country: 'DE' });
+    expect(
+      await lookupVisitorContext({ url: 'https://geo.example/json', fetch, cache, sleep: async () => undefined }),
+    ).toEqual({ country: 'DE' });
   });
 });

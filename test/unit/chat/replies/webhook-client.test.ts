@@ -1,12 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
-import { callWebhook, MAX_REPLY_BYTES, WEBHOOK_TIMEOUT_MS, WebhookError, type WebhookCall } from '../../../../src/chat/replies/webhook-client';
+import {
+  callWebhook,
+  MAX_REPLY_BYTES,
+  WEBHOOK_TIMEOUT_MS,
+  WebhookError,
+  type WebhookCall,
+} from '../../../../src/chat/replies/webhook-client';
 import { chunkedReply, fakeFetch, hangingResponder, jsonReply, n8nStream, textReply } from '../../../support/fetch';
 
-const timers: WebhookCall['timers'] = { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
+const timers: WebhookCall['timers'] = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 const BODY = { message: 'Hi', history: [{ role: 'user' as const, content: 'earlier' }], sessionId: 'session-1' };
 
 function call(fetch: typeof globalThis.fetch, extra: Partial<WebhookCall> = {}) {
-  return callWebhook({ url: 'https://hooks.example/chat', body: BODY, fetch, timers, signal: new AbortController().signal, ...extra });
+  return callWebhook({
+    url: 'https://hooks.example/chat',
+    body: BODY,
+    fetch,
+    timers,
+    signal: new AbortController().signal,
+    ...extra,
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<WebhookError> {
@@ -46,13 +62,47 @@ describe('callWebhook: the request', () => {
 
 describe('callWebhook: replies', () => {
   it.each([
-    ['text', () => textReply('Hello **there**'), { streamed: false, body: 'Hello **there**', contentType: 'text/plain; charset=utf-8' }],
-    ['JSON', () => jsonReply({ output: 'Hi' }), { streamed: false, body: '{"output":"Hi"}', contentType: 'application/json' }],
-    ['a body in many chunks', () => chunkedReply(['{"out', 'put":"Hi', '"}']), { streamed: false, body: '{"output":"Hi"}', contentType: '' }],
+    [
+      'text',
+      () => textReply('Hello **there**'),
+      { streamed: false, body: 'Hello **there**', contentType: 'text/plain; charset=utf-8' },
+    ],
+    [
+      'JSON',
+      () => jsonReply({ output: 'Hi' }),
+      { streamed: false, body: '{"output":"Hi"}', contentType: 'application/json' },
+    ],
+    [
+      'a body in many chunks',
+      () => chunkedReply(['{"out', 'put":"Hi', '"}']),
+      { streamed: false, body: '{"output":"Hi"}', contentType: '' },
+    ],
     ['an NDJSON stream', () => n8nStream(['Hel', 'lo ', 'there']), { streamed: true, text: 'Hello there' }],
-    ['an n8n stream served as JSON', () => chunkedReply(['{"type":"begin"}\n{"type":"item","content":"A"}\n', '{"type":"item","content":"B"}\n{"type":"end"}'], { headers: { 'Content-Type': 'application/json' } }), { streamed: true, text: 'AB' }],
-    ['a stream whose last line has no newline', () => chunkedReply(['{"type":"item","content":"x"}\n{"type":"item","content":"y"}'], { headers: { 'Content-Type': 'application/x-ndjson' } }), { streamed: true, text: 'xy' }],
-    ['a stream with one line split across chunks', () => chunkedReply(['{"type":"item","con', 'tent":"split"}\n'], { headers: { 'Content-Type': 'application/x-ndjson' } }), { streamed: true, text: 'split' }],
+    [
+      'an n8n stream served as JSON',
+      () =>
+        chunkedReply(
+          ['{"type":"begin"}\n{"type":"item","content":"A"}\n', '{"type":"item","content":"B"}\n{"type":"end"}'],
+          { headers: { 'Content-Type': 'application/json' } },
+        ),
+      { streamed: true, text: 'AB' },
+    ],
+    [
+      'a stream whose last line has no newline',
+      () =>
+        chunkedReply(['{"type":"item","content":"x"}\n{"type":"item","content":"y"}'], {
+          headers: { 'Content-Type': 'application/x-ndjson' },
+        }),
+      { streamed: true, text: 'xy' },
+    ],
+    [
+      'a stream with one line split across chunks',
+      () =>
+        chunkedReply(['{"type":"item","con', 'tent":"split"}\n'], {
+          headers: { 'Content-Type': 'application/x-ndjson' },
+        }),
+      { streamed: true, text: 'split' },
+    ],
   ])('reads %s', async (_, reply, expected) => {
     const { fetch } = fakeFetch(reply);
     expect(await call(fetch)).toEqual(expected);
@@ -68,10 +118,22 @@ describe('callWebhook: replies', () => {
 
 describe('callWebhook: failures', () => {
   it.each([
-    ['a 500 with an HTML body', () => new Response('<html><body>Internal error</body></html>', { status: 500, headers: { 'Content-Type': 'text/html' } }), 'http'],
+    [
+      'a 500 with an HTML body',
+      () =>
+        new Response('<html><body>Internal error</body></html>', {
+          status: 500,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+      'http',
+    ],
     ['a 404', () => new Response('nope', { status: 404 }), 'http'],
     ['a refused connection', () => Promise.reject(new TypeError('Failed to fetch')), 'network'],
-    ['a stream error line', () => chunkedReply(['{"type":"begin"}\n{"type":"error","content":"agent crashed"}\n']), 'stream'],
+    [
+      'a stream error line',
+      () => chunkedReply(['{"type":"begin"}\n{"type":"error","content":"agent crashed"}\n']),
+      'stream',
+    ],
   ] as const)('%s is a %s failure', async (_, reply, kind) => {
     const { fetch } = fakeFetch(reply);
     expect((await failure(call(fetch))).kind).toBe(kind);

@@ -23,7 +23,10 @@ async function drawnFromSteps(conversation: string, count: number) {
   document.body.append(container);
   const root = createRoot(container);
   await act(async () => root.render(<Probe id={conversation} total={count} />));
-  return { seen, rerender: (id: string, total: number) => act(async () => root.render(<Probe id={id} total={total} />)) };
+  return {
+    seen,
+    rerender: (id: string, total: number) => act(async () => root.render(<Probe id={id} total={total} />)),
+  };
 }
 
 /** The distinct values, in order (React may render a value more than once). */
