@@ -3,7 +3,6 @@
  * limits and checks are the element's own (src/theme/validate.ts).
  */
 import { THEME_ATTRIBUTES } from '../../src/element/attributes';
-import type { Theme } from '../../src/theme/theme';
 import {
   MAX_BADGE_IMAGES,
   MAX_QUICK_ACTION_LENGTH,

@@ -28,10 +28,10 @@ function isQuotaError(error: unknown): boolean {
 /** Wraps a possibly missing or hostile `Storage`. `resolve` is called on each use, since merely reading `window.localStorage` can throw. */
 export function safeStorage(resolve: () => Storage | null | undefined): SafeStorage {
   let quotaExceeded = false;
-  const attempt = <T>(use: (storage: Storage) => T, fallback: T): T => {
+  const attempt = <T>(operate: (storage: Storage) => T, fallback: T): T => {
     try {
       const storage = resolve();
-      return storage ? use(storage) : fallback;
+      return storage ? operate(storage) : fallback;
     } catch (error) {
       quotaExceeded = isQuotaError(error);
       return fallback;

@@ -5,7 +5,6 @@
 // read through the bundle's source map.
 //   node test/bench/trace.mjs [ours-inline|ours-floating|vapi|...] [--action load|preload|open|reply|conversation] [--slowdown 4]
 // Build first (npm run build): the trace reads dist/store-assistant.js.map.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../support/chromium.mjs';

@@ -77,9 +77,8 @@ function originalOf(code: string, map: { sources: string[]; mappings: string }, 
   const offset = code.indexOf(needle);
   const lineIndex = code.slice(0, offset).split('\n').length - 1;
   const column = offset - (code.lastIndexOf('\n', offset - 1) + 1);
-  const segment = decodeSegments(map.mappings)
-    [lineIndex]?.filter(([at]) => at <= column)
-    .at(-1);
+  const lines = decodeSegments(map.mappings);
+  const segment = lines[lineIndex]?.filter(([at]) => at <= column).at(-1);
   if (!segment) throw new Error(`nothing maps ${needle}`);
   return `${map.sources[segment[1]]}:${segment[2]}:${segment[3]}+${column - segment[0]}`;
 }

@@ -41,7 +41,7 @@ describe('voice UI', () => {
     voice.current?.client.start.mockImplementationOnce(
       () => new Promise<boolean>((resolve) => (resolveStart = resolve)),
     );
-    const { getByRole, getAllByRole, findByText, findByRole, root } = await openChat();
+    const { getByRole, getAllByRole, findByText, root } = await openChat();
     getByRole('button', { name: 'Start call' }).click();
     await findByText('Connecting…');
     // One end-call control: the input bar's call button gives way to the call strip's.

@@ -16,7 +16,6 @@ export const SUGGESTION_KEYS = ['suggestions', 'quickReplies'] as const;
  */
 function label(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  // eslint-disable-next-line no-control-regex
   const text = stripInvisible(value)
     .replace(/[\u0000-\u001F\u007F]/g, ' ')
     .replace(/\s+/g, ' ')

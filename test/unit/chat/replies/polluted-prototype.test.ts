@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createAssistant } from '../../../../src/app/assistant';
 import { defaultConfig } from '../../../../src/app/config';
 import { parseReply } from '../../../../src/chat/replies/reply-parser';
