@@ -7,7 +7,7 @@ import { messageWithImage } from './attachments/image-attachment';
 import { refusedImageReporter } from './attachments/image-policy';
 import { createMarkdownLoading } from './markdown/markdown-preload';
 import type { Rating } from './message';
-import { createMessageLog } from './message-log';
+import { createMessageLog, type MessageLog } from './message-log';
 import { showCallProducts } from './call-products';
 import { createReplyRequests, type ReplyRequests } from './replies/reply-request';
 import { createVisitorContextSource } from './replies/visitor-context';
@@ -91,6 +91,49 @@ function conversationActions(
   };
 }
 
+/** What sending a message needs besides the store and the side effects. */
+interface SendParts {
+  log: MessageLog;
+  conversations: Conversations;
+  replies: ReplyRequests;
+  /** Shows `text` as the chat's notice and reports `reason` as an `error` event. */
+  notify: (text: string, reason: string) => void;
+}
+
+/** The visitor's `sendMessage` (see {@link ChatActions.sendMessage}): checks the text, adds it and asks for the reply. */
+function messageSender(
+  store: ChatStore,
+  deps: ChatDeps,
+  { log, conversations, replies, notify }: SendParts,
+): ChatActions['sendMessage'] {
+  return (text) => {
+    const state = store.getState();
+    const content = text.trim();
+    if ((!content && !state.attachment) || state.loading) return false;
+    if (content.length > MAX_MESSAGE_LENGTH) {
+      const text = formatString(state.strings.messageTooLong, { max: MAX_MESSAGE_LENGTH });
+      store.setState({ notice: { source: 'chat', text } });
+      return false;
+    }
+    if (!state.config.webhookUrl) {
+      // The visitor gets a polite notice; what to do about it is for the store owner, in the console.
+      deps.warn('chat is not configured for this store yet: set the webhook-url attribute');
+      notify(state.strings.chatUnavailable, 'chat: no webhook-url is set');
+      return false;
+    }
+    const message = log.create(
+      'user',
+      state.attachment ? messageWithImage(content, state.attachment.dataUrl) : content,
+    );
+    // The draft is cleared only when it held the text being sent (a chip or a method call leaves it alone).
+    store.setState({ attachment: null, ...(state.draft.trim() === content ? { draft: '' } : {}) });
+    log.add(message);
+    conversations.commit();
+    void replies.request(message);
+    return true;
+  };
+}
+
 /** A call's lines as messages; the last carries the call's length, for the "Call ended · 0:12" line under it. */
 function transcriptMessages(
   log: ReturnType<typeof createMessageLog>,
@@ -135,32 +178,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
 
   const actions: ChatActions = {
     setDraft: (draft) => store.setState({ draft }),
-    sendMessage(text) {
-      const state = store.getState();
-      const content = text.trim();
-      if ((!content && !state.attachment) || state.loading) return false;
-      if (content.length > MAX_MESSAGE_LENGTH) {
-        const text = formatString(state.strings.messageTooLong, { max: MAX_MESSAGE_LENGTH });
-        store.setState({ notice: { source: 'chat', text } });
-        return false;
-      }
-      if (!state.config.webhookUrl) {
-        // The visitor gets a polite notice; what to do about it is for the store owner, in the console.
-        deps.warn('chat is not configured for this store yet: set the webhook-url attribute');
-        notify(state.strings.chatUnavailable, 'chat: no webhook-url is set');
-        return false;
-      }
-      const message = log.create(
-        'user',
-        state.attachment ? messageWithImage(content, state.attachment.dataUrl) : content,
-      );
-      // The draft is cleared only when it held the text being sent (a chip or a method call leaves it alone).
-      store.setState({ attachment: null, ...(state.draft.trim() === content ? { draft: '' } : {}) });
-      log.add(message);
-      conversations.commit();
-      void replies.request(message);
-      return true;
-    },
+    sendMessage: messageSender(store, deps, { log, conversations, replies, notify }),
     retry: (errorMessageId) => replies.retry(errorMessageId),
     markRevealed: (id) => void deps.yieldToPage().then(() => log.markRevealed(id)),
     rateReply: (messageId, rating) => feedback.rate(messageId, rating),

@@ -26,6 +26,42 @@ export function patchCommerce(store: CommerceStore, update: (commerce: CommerceS
   store.setState((state) => ({ commerce: { ...state.commerce, ...update(state.commerce) } }));
 }
 
+/** One change of the cart: adding `quantity` of `variantId`, or setting its line to `quantity`. */
+type CartChange = (
+  action: 'add' | 'update',
+  variantId: string,
+  quantity: number,
+  product: Product | null,
+) => Promise<CartSummary | null>;
+
+/**
+ * Adds `quantity` (1 to 10) of `variantId` through `change` at once; a card with that id shows the
+ * progress: adding, added, or failed with the words the visitor reads.
+ */
+async function addShowingProgress(
+  store: CommerceStore,
+  change: CartChange,
+  variantId: string,
+  quantity: number,
+  product: Product | null,
+): Promise<CartSummary | null> {
+  const setAdd = (id: string, state: 'adding' | 'added' | 'failed', error?: string) =>
+    patchCommerce(store, (commerce) => ({ adds: { ...commerce.adds, [id]: { state, error } } }));
+  const platform = store.getState().config.commerce.platform;
+  const id = platform && cartIdFor(platform, { variantId });
+  if (!id || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ACTION_QUANTITY)
+    throw new CartError('unavailable', '', `cannot add ${quantity} of "${variantId}"`);
+  setAdd(id, 'adding');
+  try {
+    const result = await change('add', id, quantity, product);
+    setAdd(id, 'added');
+    return result;
+  } catch (error) {
+    setAdd(id, 'failed', cartErrorText(error, store.getState().strings));
+    throw error;
+  }
+}
+
 /**
  * The configured platform's cart, for every feature: each change updates the cart in the state, fires
  * `store-assistant:cart`, logs a failure that is not the platform's refusal, and throws a {@link CartError}.
@@ -33,8 +69,6 @@ export function patchCommerce(store: CommerceStore, update: (commerce: CommerceS
 export function createCommerceCart(store: CommerceStore, deps: CommerceDeps) {
   let adapter: CartAdapter | null = null;
   let adapterKey = '';
-  const setAdd = (id: string, state: 'adding' | 'added' | 'failed', error?: string) =>
-    patchCommerce(store, (commerce) => ({ adds: { ...commerce.adds, [id]: { state, error } } }));
 
   /** One change through the adapter: the state and the event on success, the console on failure. */
   const change = async (
@@ -68,21 +102,8 @@ export function createCommerceCart(store: CommerceStore, deps: CommerceDeps) {
     },
 
     /** Adds `quantity` (1 to 10) of `variantId` at once; a card with that id shows the progress. */
-    async add(variantId: string, quantity: number, product: Product | null = null): Promise<CartSummary | null> {
-      const platform = store.getState().config.commerce.platform;
-      const id = platform && cartIdFor(platform, { variantId });
-      if (!id || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ACTION_QUANTITY)
-        throw new CartError('unavailable', '', `cannot add ${quantity} of "${variantId}"`);
-      setAdd(id, 'adding');
-      try {
-        const result = await change('add', id, quantity, product);
-        setAdd(id, 'added');
-        return result;
-      } catch (error) {
-        setAdd(id, 'failed', cartErrorText(error, store.getState().strings));
-        throw error;
-      }
-    },
+    add: (variantId: string, quantity: number, product: Product | null = null): Promise<CartSummary | null> =>
+      addShowingProgress(store, change, variantId, quantity, product),
 
     /** Sets the quantity of the line holding `variantId` (0 removes it): an Undo. */
     setQuantity: (variantId: string, quantity: number) =>

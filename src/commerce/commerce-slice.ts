@@ -1,12 +1,10 @@
-import type { Message } from '../chat/message';
 import type { Product } from '../chat/replies/products';
-import { own } from '../common/own';
 import { createCallAdds } from './call-adds';
 import { cartIdFor } from './cart-adapter';
-import { cartErrorText, createCommerceCart, patchCommerce, type CommerceCart } from './commerce-cart';
-import type { CartProposal, CommerceDeps, CommerceStore } from './commerce-state';
+import { createCartProposals } from './cart-proposals';
+import { createCommerceCart, type CommerceCart } from './commerce-cart';
+import type { CommerceDeps, CommerceStore } from './commerce-state';
 import { readPageContext } from './page-context';
-import { readReplyActions } from './reply-actions';
 import { checkStoreContext } from './store-context';
 
 /** What the visitor (through the UI) and the store (through the element's methods) can do with the cart and context. */
@@ -68,19 +66,7 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
   const cart = createCommerceCart(store, deps);
   const callAdds = createCallAdds(store, cart);
   let storeFacts: Record<string, unknown> | null = null;
-  let warnedUnset = false;
-  const setProposal = (messageId: string, index: number, change: Partial<CartProposal>) =>
-    patchCommerce(store, (commerce) => {
-      const list = own(commerce.proposals, messageId) as CartProposal[] | undefined;
-      return list
-        ? {
-            proposals: {
-              ...commerce.proposals,
-              [messageId]: list.map((item, at) => (at === index ? { ...item, ...change } : item)),
-            },
-          }
-        : {};
-    });
+  const proposals = createCartProposals(store, deps, cart);
 
   const actions: CommerceActions = {
     async addToCart(product) {
@@ -92,20 +78,8 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
         () => false,
       );
     },
-    async confirmCartProposal(messageId, index) {
-      const proposal = (own(store.getState().commerce.proposals, messageId) as CartProposal[] | undefined)?.[index];
-      if (!proposal || (proposal.state !== 'pending' && proposal.state !== 'failed')) return false;
-      setProposal(messageId, index, { state: 'adding', error: undefined });
-      try {
-        await cart.change('add', proposal.variantId, proposal.quantity, proposal.product);
-        setProposal(messageId, index, { state: 'added' });
-        return true;
-      } catch (error) {
-        setProposal(messageId, index, { state: 'failed', error: cartErrorText(error, store.getState().strings) });
-        return false;
-      }
-    },
-    declineCartProposal: (messageId, index) => setProposal(messageId, index, { state: 'declined' }),
+    confirmCartProposal: proposals.confirm,
+    declineCartProposal: proposals.decline,
     setContext(facts) {
       const checked = checkStoreContext(facts);
       if ('problem' in checked) deps.warn(`setContext: ${checked.problem}; the store context is unchanged`);
@@ -125,27 +99,10 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
     /** The facts sent as `context` with each message (see {@link readRequestContext}). */
     readRequestContext: () => readRequestContext(store, deps, cart, storeFacts),
 
-    /** Shows `proposal` under message `messageId` as a confirmation card: nothing is added until the visitor clicks. */
-    propose(messageId: string, proposal: Omit<CartProposal, 'state'>): void {
-      patchCommerce(store, (commerce) => {
-        const list = (own(commerce.proposals, messageId) as CartProposal[] | undefined) ?? [];
-        return { proposals: { ...commerce.proposals, [messageId]: [...list, { ...proposal, state: 'pending' }] } };
-      });
-    },
+    /** Shows a proposal under a message as a confirmation card: nothing is added until the visitor clicks. */
+    propose: proposals.propose,
 
-    /** A reply carried `actions`: the valid ones show as confirmation cards under it (only with `commerce`). */
-    proposeActions(message: Message, raw: unknown[]): void {
-      const platform = store.getState().config.commerce.platform;
-      if (raw.length === 0) return;
-      if (!platform) {
-        if (!warnedUnset)
-          deps.warn('a reply proposed cart actions, but the commerce attribute is not set: they were ignored');
-        warnedUnset = true;
-        return;
-      }
-      const proposals = readReplyActions(raw, message.products ?? [], (product) => cartIdFor(platform, product));
-      if (proposals.length > 0)
-        patchCommerce(store, (commerce) => ({ proposals: { ...commerce.proposals, [message.id]: proposals } }));
-    },
+    /** A reply carried actions: the valid ones show as confirmation cards under it (only with `commerce`). */
+    proposeActions: proposals.proposeActions,
   };
 }

@@ -101,6 +101,42 @@ async function fetchReply(
 }
 
 /**
+ * What a request in flight shows of itself: the reply's text as it streams, and its failure. Neither
+ * shows once `stillCurrent` says the request no longer belongs on screen.
+ */
+function requestDisplay(
+  log: MessageLog,
+  display: ReturnType<typeof createReplyDisplay>,
+  stillCurrent: (request: InFlight) => boolean,
+) {
+  return {
+    showStreamText(request: InFlight, text: string): void {
+      // A structured reply streamed as text would show as raw JSON: the dots stay until it is parsed.
+      if (!stillCurrent(request) || looksLikeJsonText(text)) return;
+      if (request.streamedId !== null) return log.update(request.streamedId, { content: text });
+      const message = log.create('bot', text, { status: 'streaming', retryFor: request.userMessage.id });
+      request.streamedId = message.id;
+      log.add(message, { as: 'streaming' });
+    },
+
+    fail(request: InFlight, userMessage: Message, error: unknown): void {
+      const failure = error instanceof WebhookError ? error : new WebhookError('network', String(error));
+      // Cancelled by the widget: `cancel` has already shown how the reply ended.
+      if (request.reason !== null) return;
+      if (!stillCurrent(request)) return;
+      if (request.streamedId !== null) display.cutOff(request.streamedId, `chat: ${failure.message}`);
+      else
+        display.showFailure(
+          userMessage,
+          failure.kind === 'aborted' ? 'interrupted' : 'error',
+          null,
+          `chat: ${failure.message}`,
+        );
+    },
+  };
+}
+
+/**
  * Requests replies from the webhook, one at a time: builds the request, shows a streamed reply as it
  * arrives, and shows the final reply or the failure.
  */
@@ -110,29 +146,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   let inFlight: InFlight | null = null;
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
 
-  const showStreamText = (request: InFlight, text: string) => {
-    // A structured reply streamed as text would show as raw JSON: the dots stay until it is parsed.
-    if (!stillCurrent(request) || looksLikeJsonText(text)) return;
-    if (request.streamedId !== null) return log.update(request.streamedId, { content: text });
-    const message = log.create('bot', text, { status: 'streaming', retryFor: request.userMessage.id });
-    request.streamedId = message.id;
-    log.add(message, { as: 'streaming' });
-  };
-
-  const fail = (request: InFlight, userMessage: Message, error: unknown) => {
-    const failure = error instanceof WebhookError ? error : new WebhookError('network', String(error));
-    // Cancelled by the widget: `cancel` has already shown how the reply ended.
-    if (request.reason !== null) return;
-    if (!stillCurrent(request)) return;
-    if (request.streamedId !== null) display.cutOff(request.streamedId, `chat: ${failure.message}`);
-    else
-      display.showFailure(
-        userMessage,
-        failure.kind === 'aborted' ? 'interrupted' : 'error',
-        null,
-        `chat: ${failure.message}`,
-      );
-  };
+  const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);
 
   /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
   const request = async (userMessage: Message): Promise<void> => {
