@@ -1,5 +1,5 @@
 import { createAssistant, type Assistant } from '../app/assistant';
-import { browserDeps, type AssistantEvents } from '../app/deps';
+import { browserDeps, type AssistantDeps, type AssistantEvents } from '../app/deps';
 import { dataLayerEntry, pushToDataLayer, type AnalyticsConfig } from '../analytics/data-layer';
 import type { Emit } from '../common/events';
 import { whenIdle } from '../common/next-task';
@@ -60,6 +60,23 @@ function oncePerMessage(warn: (message: string) => void): (message: string) => v
 }
 
 /**
+ * The browser's deps for `element`'s assistant: its events go to `announce`, a page's answer to a request
+ * is whether a listener of `store-assistant:<name>` on the element cancelled it, and the same invalid
+ * attribute is reported once, not on every re-parse.
+ */
+function elementDeps(element: HTMLElement, announce: AssistantDeps['emit']): AssistantDeps {
+  const deps = browserDeps(
+    announce,
+    (name, detail) =>
+      !element.dispatchEvent(
+        new CustomEvent(`store-assistant:${name}`, { detail, bubbles: true, composed: true, cancelable: true }),
+      ),
+  );
+  deps.warn = oncePerMessage(deps.warn);
+  return deps;
+}
+
+/**
  * The element's own assistant and what ties it to the element: attributes in, theme and `open` out,
  * the page behind the open floating card.
  *
@@ -88,15 +105,8 @@ function withAssistant() {
 
     constructor() {
       super();
-      const deps = browserDeps(
-        (...event) => this.announce(...event),
-        (name, detail) =>
-          !this.dispatchEvent(
-            new CustomEvent(`store-assistant:${name}`, { detail, bubbles: true, composed: true, cancelable: true }),
-          ),
-      );
-      // The same invalid attribute is reported once, not on every re-parse.
-      this.warn = deps.warn = oncePerMessage(deps.warn);
+      const deps = elementDeps(this, (...event) => this.announce(...event));
+      this.warn = deps.warn;
       this.assistant = createAssistant(deps);
       adoptStyles(this.root, `${css}\n${iconCss}`);
       this.assistant.subscribe((state, previous) => {

@@ -104,7 +104,7 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
       writer.cancel();
       typewriter.current = null;
     };
-    // Only the text and whether to animate matter: re-running on other changes would restart the typewriter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the text and whether to animate matter: re-running on other changes (a new typing speed, the actions) would restart the typewriter.
   }, [html, animate]);
 
   const streaming = message.status === 'streaming';

@@ -40,21 +40,21 @@ function LevelMeter({ field, label, who }: { field: 'level' | 'micLevel'; label:
  * the assistant's and the visitor's voice levels in two colours, mute and end. Whether the assistant is
  * speaking or listening is in the header's status line.
  */
-export function CallBar({ callFocus }: { callFocus: RefObject<boolean> }) {
+export function CallBar({ callFocus: callFocusRef }: { callFocus: RefObject<boolean> }) {
   const t = useStrings();
   const actions = useActions();
   const status = useAssistantState((state) => state.voice.status);
   const demo = useAssistantState((state) => state.voice.demo);
   const muted = useAssistantState((state) => state.voice.muted);
   const seconds = useAssistantState((state) => state.voice.seconds);
-  const end = useRef<HTMLButtonElement>(null);
+  const endRef = useRef<HTMLButtonElement>(null);
   const shown = status !== 'idle' && status !== 'error';
 
   // The call button that started the call is gone: its focus moves to the end button. While focus is
   // in the strip `callFocus` stays set, so it goes back to the call button when the call ends.
   useLayoutEffect(() => {
-    if (shown && callFocus.current) end.current?.focus();
-  }, [shown, callFocus]);
+    if (shown && callFocusRef.current) endRef.current?.focus();
+  }, [shown, callFocusRef]);
 
   if (!shown) return null;
   const live = status === 'connected';
@@ -65,8 +65,8 @@ export function CallBar({ callFocus }: { callFocus: RefObject<boolean> }) {
       part="call-bar"
       role="group"
       aria-label={label}
-      onFocus={() => (callFocus.current = true)}
-      onBlur={(event) => (callFocus.current = event.currentTarget.contains(event.relatedTarget as Node | null))}
+      onFocus={() => (callFocusRef.current = true)}
+      onBlur={(event) => (callFocusRef.current = event.currentTarget.contains(event.relatedTarget as Node | null))}
     >
       {/* The status region announces changes of state; the ticking duration sits outside it, as a timer, so it is not read out every second. */}
       <span role="status" className="call-state">
@@ -98,7 +98,7 @@ export function CallBar({ callFocus }: { callFocus: RefObject<boolean> }) {
           />
         )}
         <IconButton
-          ref={end}
+          ref={endRef}
           icon="call-end"
           className="end-call"
           label={t('endCall')}

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** How many of its newest messages a long conversation shown anew draws first: more than a screenful. */
 export const FIRST_DRAWN = 4;
@@ -21,8 +21,11 @@ const initialFrom = (count: number) => (count > FIRST_DRAWN ? count : 0);
  */
 export function useDrawnFrom(conversation: string, count: number, chunkSize: number): number {
   const [drawn, setDrawn] = useState(() => ({ conversation, from: initialFrom(count) }));
-  const total = useRef(count);
-  total.current = count;
+  /** The latest committed count, for the transitions' updates to read (kept in a layout effect, not during render). */
+  const totalRef = useRef(count);
+  useLayoutEffect(() => {
+    totalRef.current = count;
+  });
   let { from } = drawn;
   if (drawn.conversation !== conversation) {
     // Adjusting state while rendering: React renders again at once, before anything is drawn.
@@ -35,8 +38,8 @@ export function useDrawnFrom(conversation: string, count: number, chunkSize: num
       setDrawn((previous) => ({
         ...previous,
         from:
-          previous.from >= total.current
-            ? Math.max(0, total.current - FIRST_DRAWN)
+          previous.from >= totalRef.current
+            ? Math.max(0, totalRef.current - FIRST_DRAWN)
             : blockStart(Math.max(0, previous.from - 1), chunkSize),
       })),
     );

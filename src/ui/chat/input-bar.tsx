@@ -55,41 +55,95 @@ export function hasFocus(element: Element | null): boolean {
 }
 
 /**
+ * Starts a call (where voice can work; gone during one). `callFocusRef` hands focus to the call bar's end
+ * button when this button had it, and back here when the call ends.
+ */
+function CallButton({ callFocusRef }: { callFocusRef: RefObject<boolean> }) {
+  const t = useStrings();
+  const actions = useActions();
+  const voiceReady = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
+  const inCall = useAssistantState((state) => state.voice.status !== 'idle' && state.voice.status !== 'error');
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useLayoutEffect(() => {
+    if (inCall || !callFocusRef.current) return;
+    callFocusRef.current = false;
+    buttonRef.current?.focus();
+  }, [inCall, callFocusRef]);
+
+  const startCall = () => {
+    callFocusRef.current = hasFocus(buttonRef.current);
+    actions.toggleCall();
+  };
+
+  if (!voiceReady || inCall) return null;
+  return (
+    <IconButton
+      ref={buttonRef}
+      icon="call"
+      className="call-toggle"
+      label={t('startCall')}
+      placement="above-start"
+      onClick={startCall}
+    />
+  );
+}
+
+/** The image button, with the hidden file input it opens. */
+function AttachButton() {
+  const t = useStrings();
+  const actions = useActions();
+  const loading = useAssistantState((state) => state.loading);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so choosing the same file again still reports a change.
+    event.target.value = '';
+    if (file) void actions.attachImage(file);
+  };
+
+  return (
+    <>
+      <IconButton
+        icon="image"
+        label={t('attachImage')}
+        placement="above"
+        disabled={loading}
+        keepFocus
+        onClick={() => fileInputRef.current?.click()}
+      />
+      <input ref={fileInputRef} type="file" accept="image/*" hidden tabIndex={-1} onChange={onFile} />
+    </>
+  );
+}
+
+/**
  * The multiline text box with the call button (where voice can work), the image button and the send
  * button. While a reply is awaited the text box is read-only, not disabled: it keeps focus (and a
  * phone its keyboard), so the next message can be typed as soon as the reply lands.
  * `callFocus` hands focus to the call bar's end button when the call button that had it goes away,
  * and back when the call ends.
  */
-export function InputBar({ callFocus }: { callFocus: RefObject<boolean> }) {
+export function InputBar({ callFocus: callFocusRef }: { callFocus: RefObject<boolean> }) {
   const t = useStrings();
   const actions = useActions();
   const { environment } = useAssistant();
   const draft = useAssistantState((state) => state.draft);
   const loading = useAssistantState((state) => state.loading);
   const hasAttachment = useAssistantState((state) => state.attachment !== null);
-  const voiceReady = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
-  const inCall = useAssistantState((state) => state.voice.status !== 'idle' && state.voice.status !== 'error');
   const connected = useAssistantState((state) => state.voice.status === 'connected');
-  const fileInput = useRef<HTMLInputElement>(null);
-  const textbox = useRef<HTMLTextAreaElement>(null);
-  const callButton = useRef<HTMLButtonElement>(null);
+  const textboxRef = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
   const tooLong = draft.length > MAX_MESSAGE_LENGTH && draft.trim().length > MAX_MESSAGE_LENGTH;
   const canSend = (draft.trim() !== '' || hasAttachment) && !loading && !tooLong;
-
-  useLayoutEffect(() => {
-    if (inCall || !callFocus.current) return;
-    callFocus.current = false;
-    callButton.current?.focus();
-  }, [inCall, callFocus]);
 
   const send = () => {
     if (!canSend) return;
     actions.sendMessage(draft);
     // The send button is disabled once the box is empty: keyboard focus carries on in the text box. On a
     // touch screen only a box that had focus gets it back (focus would open the keyboard unasked).
-    if (!environment.coarsePointer()) textbox.current?.focus();
+    if (!environment.coarsePointer()) textboxRef.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -99,36 +153,15 @@ export function InputBar({ callFocus }: { callFocus: RefObject<boolean> }) {
     send();
   };
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared so choosing the same file again still reports a change.
-    event.target.value = '';
-    if (file) void actions.attachImage(file);
-  };
-
-  const startCall = () => {
-    callFocus.current = hasFocus(callButton.current);
-    actions.toggleCall();
-  };
-
   return (
     <div className="composer" part="composer">
       <AttachmentPreview />
       <CharacterCount id={counterId} length={draft.length} />
       {/* A div, not a form: the widget renders no form element, so nothing inside it can ever submit to the page. */}
       <div className="input-bar" part="input-bar">
-        {voiceReady && !inCall && (
-          <IconButton
-            ref={callButton}
-            icon="call"
-            className="call-toggle"
-            label={t('startCall')}
-            placement="above-start"
-            onClick={startCall}
-          />
-        )}
+        <CallButton callFocusRef={callFocusRef} />
         <textarea
-          ref={textbox}
+          ref={textboxRef}
           value={draft}
           rows={rowsFor(draft)}
           placeholder={connected ? t('callInputPlaceholder') : t('messagePlaceholder')}
@@ -142,15 +175,7 @@ export function InputBar({ callFocus }: { callFocus: RefObject<boolean> }) {
           onChange={(event) => actions.setDraft(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <IconButton
-          icon="image"
-          label={t('attachImage')}
-          placement="above"
-          disabled={loading}
-          keepFocus
-          onClick={() => fileInput.current?.click()}
-        />
-        <input ref={fileInput} type="file" accept="image/*" hidden tabIndex={-1} onChange={onFile} />
+        <AttachButton />
         <IconButton
           icon="send"
           className="send-button"
