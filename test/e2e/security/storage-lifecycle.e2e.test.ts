@@ -175,6 +175,8 @@ describe('lifecycle', () => {
     );
     await page.locator('#elsewhere store-assistant .live-transcript').waitFor();
     expect(await page.locator('store-assistant .call-bar').count()).toBe(1);
+    // The call has said something worth keeping before the widget is removed.
+    await page.locator('#elsewhere store-assistant .live-transcript .message.voice:not(.partial)').first().waitFor();
     await page.evaluate(() => {
       const el = document.querySelector('store-assistant') as HTMLElement;
       (window as unknown as { removed: HTMLElement }).removed = el;
