@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { readContract } from '../../../build/public-api/contract';
 import { customElementsManifest, vscodeHtmlData } from '../../../build/public-api/manifest';
 import { defaultConfig } from '../../../src/app/config';
-import { ATTRIBUTES, parseAttributes } from '../../../src/element/attributes';
+import { ATTRIBUTES } from '../../../src/element/attributes';
 import type { AnyAttributeDeclaration, AttributeName } from '../../../src/element/attributes';
 import { defaultTheme } from '../../../src/theme/theme';
+import { parseElementAttributes } from '../../support/attributes';
 
 // The table of attributes (src/element/attributes.ts) is the one declaration of each attribute: what the
 // docs say (its JSDoc, read by build/public-api) must be what parsing and the configuration do.
@@ -14,15 +15,7 @@ const contract = readContract(path.resolve(__dirname, '../../..'));
 const declared = Object.entries(ATTRIBUTES) as [AttributeName, AnyAttributeDeclaration][];
 const keywordAttributes = declared.filter(([, declaration]) => declaration.values);
 
-function parse(attributes: Partial<Record<AttributeName, string>>) {
-  const warnings: string[] = [];
-  const config = parseAttributes(
-    (name) => attributes[name] ?? null,
-    PAGE,
-    (message) => warnings.push(message),
-  );
-  return { config, warnings };
-}
+const parse = (attributes: Partial<Record<AttributeName, string>>) => parseElementAttributes(attributes, PAGE);
 
 describe('the attribute table', () => {
   const literalDefaults = contract.attributes.filter((attribute) => attribute.literalDefault !== undefined);

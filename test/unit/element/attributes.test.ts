@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/app/config';
 import { ATTRIBUTE_NAMES, parseAttributes, type AttributeName } from '../../../src/element/attributes';
+import { parseElementAttributes, SHOP_PAGE } from '../../support/attributes';
 
-const PAGE = { baseUrl: 'https://shop.example/products/', origin: 'https://shop.example', host: 'shop.example' };
-
-function parse(attributes: Partial<Record<AttributeName, string>>) {
-  const warnings: string[] = [];
-  const config = parseAttributes(
-    (name) => attributes[name] ?? null,
-    PAGE,
-    (message) => warnings.push(message),
-  );
-  return { config, warnings };
-}
+const parse = (attributes: Partial<Record<AttributeName, string>>) => parseElementAttributes(attributes);
 
 describe('parseAttributes', () => {
   it('gives the defaults for an element with no attributes, without a warning', () => {
@@ -169,7 +160,7 @@ describe('parseAttributes', () => {
     const read: string[] = [];
     parseAttributes(
       (name) => (read.push(name), null),
-      PAGE,
+      SHOP_PAGE,
       () => undefined,
     );
     expect(new Set(read)).toEqual(new Set(ATTRIBUTE_NAMES));
