@@ -77,9 +77,13 @@ async function openWidget(attributes = '') {
   return opened;
 }
 
+/** Widgets that take the vectors side by side: each page has its own renderer process, one per core. */
+const PAGES = 2;
+
 /**
  * Sends "#<n>" for each index, waits for each reply to render, and returns the indices whose reply
- * left unsafe markup in its message. The conversation is restarted every 40 vectors.
+ * left unsafe markup in its message, or a product card whose link or image is not a safe URL. The
+ * conversation is restarted every 10 vectors, so each reply is laid out beside a short thread.
  */
 function sendVectors(page: Page, groups: number[][]): Promise<{ index: number; found: string[] }[]> {
   return page.evaluate(async (list) => {
@@ -101,11 +105,15 @@ function sendVectors(page: Page, groups: number[][]): Promise<{ index: number; f
           if (/^(javascript|vbscript):/.test(value) || /^data:text/.test(value))
             found.push(`<${tag} ${attribute.name}>`);
         }
+        const target =
+          element.closest('.product-card') && (element.getAttribute('href') ?? element.getAttribute('src'));
+        if (target && !/^(https:|data:image\/(png|jpe?g|gif|webp|avif);base64,|http:\/\/127\.0\.0\.1)/.test(target))
+          found.push(`<${tag} ${target.slice(0, 60)}>`);
         return found;
       });
     for (const [position, group] of list.entries()) {
       const index = group[0] as number;
-      if (position % 40 === 0) el.newChat();
+      if (position % 10 === 0) el.newChat();
       const replied = new Promise<void>((resolve) => {
         const onMessage = (event: Event) => {
           if ((event as CustomEvent<{ sender: string }>).detail.sender !== 'bot') return;
@@ -127,50 +135,44 @@ function sendVectors(page: Page, groups: number[][]): Promise<{ index: number; f
   }, groups);
 }
 
+/**
+ * Deals the groups out to PAGES widgets that run side by side, then checks each page: what its
+ * replies left behind, the whole shadow root, the tripwires and page errors. Returns every finding.
+ */
+async function inParallel(groups: number[][]): Promise<string[]> {
+  const share = Math.ceil(groups.length / PAGES);
+  const findings = await Promise.all(
+    Array.from({ length: PAGES }, async (_, part) => {
+      const { page, pageErrors } = await openWidget();
+      const bad = await sendVectors(page, groups.slice(part * share, (part + 1) * share));
+      // A vector may act late (an image's onerror after its failed load): nothing to wait for but time.
+      // eslint-disable-next-line no-restricted-syntax -- a check that nothing happens needs a window
+      await page.waitForTimeout(300);
+      return [
+        ...bad.map(({ index, found }) => `${JSON.stringify(all[index]).slice(0, 120)}: ${found.join(', ')}`),
+        ...(await unsafeMarkup(page)),
+        ...(await tripped(page)),
+        ...pageErrors,
+      ];
+    }),
+  );
+  return findings.flat();
+}
+
 describe(`XSS through the real widget (${FULL ? 'every' : 'a sample of the'} ${FULL ? all.length : sample.length} public vectors${FULL ? '' : `; XSS_FULL=1 for all ${all.length}`})`, () => {
   it('as bot replies: no script runs and no unsafe markup ends up in the shadow root', async () => {
     mode = 'reply';
-    const { page, pageErrors } = await openWidget();
-    const bad = await sendVectors(
-      page,
-      sample.map((payload) => [all.indexOf(payload)]),
-    );
-    // A vector may act late (an image's onerror after its failed load): nothing to wait for but time.
-    // eslint-disable-next-line no-restricted-syntax -- a check that nothing happens needs a window
-    await page.waitForTimeout(300);
-    expect(bad.map(({ index, found }) => `${JSON.stringify(all[index]).slice(0, 120)}: ${found.join(', ')}`)).toEqual(
-      [],
-    );
-    expect(await unsafeMarkup(page)).toEqual([]);
-    expect(await tripped(page)).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    const bad = await inParallel(sample.map((payload) => [all.indexOf(payload)]));
+    expect(bad).toEqual([]);
     expect(outside).toEqual([]);
   }, 900_000);
 
   it('as product-card fields: cards render, nothing runs, no unsafe link or image', async () => {
     mode = 'card';
-    const { page, pageErrors } = await openWidget();
     // Twelve cards (the most one reply shows) per reply, one vector in every field of each.
     const indices = sample.map((payload) => all.indexOf(payload));
     const groups = Array.from({ length: Math.ceil(indices.length / 12) }, (_, i) => indices.slice(i * 12, i * 12 + 12));
-    const bad = await sendVectors(page, groups);
-    expect(bad.map(({ index, found }) => `${JSON.stringify(all[index]).slice(0, 120)}: ${found.join(', ')}`)).toEqual(
-      [],
-    );
-    const links = await page.evaluate(() =>
-      [
-        ...(document
-          .querySelector('store-assistant')
-          ?.shadowRoot?.querySelectorAll('.product-card a, .product-card img') ?? []),
-      ].map((element) => element.getAttribute('href') ?? element.getAttribute('src') ?? ''),
-    );
-    expect(
-      links.filter(
-        (link) => !/^(https:|data:image\/(png|jpe?g|gif|webp|avif);base64,|http:\/\/127\.0\.0\.1)/.test(link),
-      ),
-    ).toEqual([]);
-    expect(await tripped(page)).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(await inParallel(groups)).toEqual([]);
   }, 900_000);
 
   it('as theme values (attributes and importTheme): nothing runs, unsafe values are refused', async () => {
