@@ -12,7 +12,9 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { ensureN8n, n8nInstallDir, N8N_VERSION } from '../e2e/n8n/install';
+import { eventually } from '../support/patience';
 
 // The real-n8n suite's installer, with a stand-in `npm` first on PATH: it records how it was called and
 // lays out what `npm install` would (node_modules/n8n/bin/n8n), or fails when told to. The real install
@@ -120,5 +122,31 @@ describe('installing n8n for the real-n8n suite', () => {
     await expect(ensureN8n()).rejects.toThrow(/npm install .* exited with 1\n[\s\S]*E404 xlsx/);
     expect(existsSync(n8nInstallDir())).toBe(false);
     expect(readdirSync(path.dirname(n8nInstallDir()))).toEqual([]);
+  });
+
+  it('waits for an install already under way in a live process instead of installing a second copy', async () => {
+    const cache = path.dirname(n8nInstallDir());
+    const first = ensureN8n();
+    // The first call has claimed a scratch folder before the second one looks.
+    await eventually(() =>
+      expect(
+        existsSync(cache) &&
+          readdirSync(cache).some((entry) => existsSync(path.join(cache, entry, 'store-assistant-owner.json'))),
+      ).toBe(true),
+    );
+    const [one, two] = await Promise.all([first, ensureN8n()]);
+    expect(npmCalls().filter((call) => call.args.startsWith('install'))).toHaveLength(1);
+    expect(two).toMatchObject({ dir: one.dir, installed: true });
+  });
+
+  it('does not wait for the scratch folder of a process that has died', async () => {
+    const cache = path.dirname(n8nInstallDir());
+    const orphan = path.join(cache, `n8n-${N8N_VERSION}.partial-orphan`);
+    mkdirSync(orphan, { recursive: true });
+    const { pid } = spawnSync('true');
+    writeFileSync(path.join(orphan, 'store-assistant-owner.json'), JSON.stringify({ pid }));
+    const install = await ensureN8n();
+    expect(install.installed).toBe(true);
+    expect(npmCalls().filter((call) => call.args.startsWith('install'))).toHaveLength(1);
   });
 });

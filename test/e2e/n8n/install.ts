@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { removeStalePartials, testCacheDir } from '../../support/cache-dir.mjs';
@@ -15,6 +15,12 @@ const INSTALL_TIMEOUT_MS = 15 * 60_000;
 
 /** Written last, so a folder without it is a half-finished install. */
 const MARKER = 'store-assistant-install.json';
+
+/** Written first into a scratch folder: the process that is installing into it. */
+const OWNER = 'store-assistant-owner.json';
+
+/** How often a run that found another run's install under way looks for its marker. */
+const INSTALL_POLL_MS = 2_000;
 
 /** A usable n8n: its folder, and the script that `n8n` runs. */
 export interface N8nInstall {
@@ -90,6 +96,11 @@ function installManifest(version: string): string {
 export async function ensureN8n(version = N8N_VERSION): Promise<N8nInstall> {
   const dir = n8nInstallDir(version);
   if (isComplete(dir, version)) return { dir, bin: binOf(dir), installed: false, seconds: 0 };
+  if (installUnderWay(version)) {
+    const started = Date.now();
+    await finishOf(dir, version, started + INSTALL_TIMEOUT_MS);
+    if (isComplete(dir, version)) return { dir, bin: binOf(dir), installed: true, seconds: secondsSince(started) };
+  }
 
   const started = Date.now();
   const deadline = started + INSTALL_TIMEOUT_MS;
@@ -98,6 +109,7 @@ export async function ensureN8n(version = N8N_VERSION): Promise<N8nInstall> {
   await removeStalePartials(`n8n-${version}`, INSTALL_TIMEOUT_MS);
   const scratch = await mkdtemp(path.join(cache, `n8n-${version}.partial-`));
   try {
+    await writeFile(path.join(scratch, OWNER), JSON.stringify({ pid: process.pid }));
     await writeFile(path.join(scratch, 'package.json'), installManifest(version));
     await npm(
       ['install', '--ignore-scripts', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'],
@@ -119,5 +131,35 @@ export async function ensureN8n(version = N8N_VERSION): Promise<N8nInstall> {
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-  return { dir, bin: binOf(dir), installed: true, seconds: Math.round((Date.now() - started) / 1000) };
+  return { dir, bin: binOf(dir), installed: true, seconds: secondsSince(started) };
+}
+
+function secondsSince(started: number): number {
+  return Math.round((Date.now() - started) / 1000);
+}
+
+/**
+ * Whether a live process is installing `version` right now: the suite starts the install early, in the
+ * test runner's own process, and the n8n test files then wait for it rather than install a second copy.
+ */
+function installUnderWay(version: string): boolean {
+  const cache = path.dirname(n8nInstallDir(version));
+  const partials = existsSync(cache)
+    ? readdirSync(cache).filter((entry) => entry.startsWith(`n8n-${version}.partial-`))
+    : [];
+  return partials.some((entry) => {
+    try {
+      const { pid } = JSON.parse(readFileSync(path.join(cache, entry, OWNER), 'utf8')) as { pid: number };
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Resolves when the install under way has finished (or failed, or `deadline` passed). */
+async function finishOf(dir: string, version: string, deadline: number): Promise<void> {
+  while (!isComplete(dir, version) && installUnderWay(version) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, INSTALL_POLL_MS));
 }
