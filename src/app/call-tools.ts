@@ -41,9 +41,30 @@ function shownProduct(
 }
 
 /**
- * The card for what a call added: the card shown in the chat with that id, else the product on the page
- * when it has that id (sku), else the cart's line for it, else just the id. Sanitised by the chat like
- * any card.
+ * The newest picture the conversation showed for cart id `id`: a card the assistant shows again (by
+ * `show_products`, often with only a title and an id) still has the picture an earlier card of the same
+ * product had.
+ */
+function shownPicture(
+  messages: readonly Message[],
+  cartId: (variantId: string) => string | null,
+  id: string,
+): string | undefined {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const found = messages[index]?.products?.find(
+      (product) =>
+        product.image !== undefined &&
+        [product.variantId, product.id].some((candidate) => candidate !== undefined && cartId(candidate) === id),
+    );
+    if (found) return found.image;
+  }
+  return undefined;
+}
+
+/**
+ * The card for what a call added: the card shown in the chat with that id (with the picture the chat
+ * showed for it when that card has none), else the product on the page when it has that id (sku), else
+ * the cart's line for it, else just the id. Sanitised by the chat like any card.
  */
 function addedCard(
   shown: Product | null,
@@ -52,7 +73,10 @@ function addedCard(
   id: string,
   cart: CartSummary | null,
 ): Record<string, unknown> {
-  if (shown) return { ...shown };
+  if (shown) {
+    const image = shown.image ?? shownPicture(facts.messages(), (candidate) => commerce.callAdds.cartId(candidate), id);
+    return { ...shown, image };
+  }
   const page = facts.pageProduct();
   if (page?.name && page.sku !== undefined && commerce.callAdds.cartId(page.sku) === id) {
     return {

@@ -70,3 +70,61 @@ export async function startVapiLoopback() {
       }),
   };
 }
+
+/** Where daily-js (as Vapi's web SDK starts it, with `avoidEval`) loads its call machine from. */
+export const DAILY_CALL_MACHINE_URL = /^https:\/\/c\.daily\.co\/call-machine\//;
+
+/**
+ * A stand-in for Daily's call machine, the script daily-js loads to run a call. It speaks daily-js's
+ * side of the window-message protocol the real one speaks (`iframe-call-message`, from `embedded`),
+ * with no media and no network: `join-meeting` is answered with `joined-meeting`, then the assistant's
+ * `listening` app message (the Vapi SDK's `call-start`); `leave-meeting` with `left-meeting`. What the
+ * page sends to the assistant (`app-msg`) is kept in `window.fakeCallMachine.received`, and
+ * `window.fakeCallMachine.deliver(message)` plays one message of the assistant (a `tool-calls` message,
+ * a transcript) as Vapi's server sends it, through daily-js and the real SDK. Loading it again (each call
+ * creates a new call object, which loads it again) keeps one listener and one record.
+ */
+export const FAKE_CALL_MACHINE = `(() => {
+  const WHAT = 'iframe-call-message';
+  const post = (callClientId, message) =>
+    window.postMessage({ ...message, what: WHAT, from: 'embedded', callClientId }, '*');
+  const daily = window._daily || { pendings: [], instances: {} };
+  const noStore = { getState: () => ({ local: { public: {}, streams: {} }, streams: {} }) };
+  for (const id of daily.pendings || []) {
+    const instance = daily.instances[id];
+    if (instance && !instance.callMachine) instance.callMachine = { reset() {}, store: noStore };
+  }
+  if (window.fakeCallMachine) {
+    for (const id of daily.pendings || []) post(id, { action: 'call-machine-initialized' });
+    return;
+  }
+  const machine = (window.fakeCallMachine = {
+    joined: null,
+    received: [],
+    deliver(message) {
+      if (!machine.joined) throw new Error('no call has joined the fake call machine');
+      const data = typeof message === 'string' ? message : JSON.stringify(message);
+      post(machine.joined, { action: 'app-message', data, fromId: 'vapi-speaker' });
+    },
+  });
+  window.addEventListener('message', (event) => {
+    const message = event.data;
+    if (!message || message.what !== WHAT || message.from !== 'module') return;
+    const id = message.callClientId;
+    if (message.action === 'join-meeting') {
+      machine.joined = id;
+      post(id, { action: 'joined-meeting', participants: {}, callbackStamp: message.callbackStamp });
+      post(id, { action: 'app-message', data: 'listening', fromId: 'vapi-speaker' });
+    } else if (message.action === 'app-msg') {
+      let data = message.data;
+      try {
+        data = JSON.parse(message.data);
+      } catch {}
+      machine.received.push(data);
+    } else if (message.action === 'leave-meeting') {
+      if (machine.joined === id) machine.joined = null;
+      post(id, { action: 'left-meeting' });
+    }
+  });
+  for (const id of daily.pendings || []) post(id, { action: 'call-machine-initialized' });
+})();`;

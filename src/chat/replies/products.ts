@@ -56,18 +56,21 @@ function firstString(record: Record<string, unknown>, keys: string[]): string | 
 }
 
 /**
- * A product link: `https:` anywhere, or a relative link resolved against the store. Anything else
- * (javascript:, data:, plain http to another host, a URL that changes the cart or the session) is dropped.
+ * A product link: `https:` anywhere, or a link on the store's own origin (relative, or absolute as a
+ * relative one resolves: a card shown again, by a call, carries the links it was resolved to). Anything
+ * else (javascript:, data:, plain http to another host, a URL that changes the cart or the session) is dropped.
  */
 export function safeProductUrl(value: string, context: ProductContext): string | undefined {
   const trimmed = value.trim();
   const isRelative = !/^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !trimmed.startsWith('//');
   try {
-    const url = new URL(trimmed, context.storeUrl ?? context.pageOrigin);
+    const base = new URL(context.storeUrl ?? context.pageOrigin);
+    const url = new URL(trimmed, base);
     // A card never links to a URL that changes the cart or signs the visitor out: it has its own button.
     if (storeRequestOf(url.href, context.pageOrigin) !== null) return undefined;
     if (url.protocol === 'https:') return url.href;
-    if (isRelative && (url.protocol === 'http:' || url.protocol === 'https:')) return url.href;
+    const onStore = isRelative || url.origin === base.origin;
+    if (onStore && (url.protocol === 'http:' || url.protocol === 'https:')) return url.href;
   } catch {
     // not a URL at all
   }

@@ -1,7 +1,10 @@
 import { useMemo } from 'react';
 import type { Message } from '../../chat/message';
+import type { CartProposal } from '../../commerce/commerce-state';
+import { own } from '../../common/own';
 import type { TranscriptEntry } from '../../transcript/merge';
 import { useAssistantState, useStrings } from '../context';
+import { CartProposals } from './cart-proposals';
 import { ProductCards } from './product-cards';
 
 /** A line of the call, or cards the assistant showed during it, in the order they came. */
@@ -17,6 +20,17 @@ export function callCards(messages: readonly Message[], startedAt: number | null
   return messages.filter(
     (message) => message.source === 'voice' && (message.products?.length ?? 0) > 0 && message.timestamp >= startedAt,
   );
+}
+
+/**
+ * What the call asked the visitor to confirm under one of its cards (an add beyond what a call may make
+ * without a click): shown while the call runs, where the assistant says the visitor will find it.
+ */
+function CallProposals({ messageId }: { messageId: string }) {
+  const proposals = useAssistantState(
+    (state) => own(state.commerce.proposals, messageId) as CartProposal[] | undefined,
+  );
+  return proposals && proposals.length > 0 ? <CartProposals messageId={messageId} proposals={proposals} /> : null;
 }
 
 /** The running transcript of the call in progress, with the line being spoken shown live and the cards the assistant showed. */
@@ -47,6 +61,7 @@ export function LiveTranscript() {
         ) : (
           <div key={item.cards.id} className="message bot voice">
             <ProductCards products={item.cards.products ?? []} messageId={item.cards.id} t={t} />
+            <CallProposals messageId={item.cards.id} />
           </div>
         ),
       )}

@@ -162,6 +162,21 @@ describe('tool calls as the SDK delivers them', () => {
     ).toEqual(['add']);
   });
 
+  it('the card of an add has the picture the chat showed for that variant when the card shown last has none', async () => {
+    const { sdk, state } = await connected();
+    const show = (id: string, product: Record<string, unknown>) =>
+      sdk.message(toolCallsMessage([{ id, name: 'show_products', args: { products: [product] } }]));
+    show('show_1', { title: 'Linen tote', variantId: '4402', image: '/images/tote.png' });
+    show('show_2', { title: 'Linen tote', variantId: '4402' });
+    sdk.message(toolCallsMessage([{ id: 'add_1', name: 'add_to_cart', args: { variantId: '4402' } }]));
+    await eventually(() => expect(sdk.sent).toHaveLength(3));
+    const card = state().messages.at(-1);
+    expect(state().commerce.callAdds[card?.id ?? '']).toMatchObject({ variantId: '4402', state: 'added' });
+    expect(card?.products).toEqual([
+      expect.objectContaining({ title: 'Linen tote', image: expect.stringMatching(/\/images\/tote\.png$/) }),
+    ]);
+  });
+
   it('Undo puts the line back to its quantity before, offers Add to cart again, and tells the call without asking it to answer', async () => {
     const { sdk, state, shop, assistant } = await connected();
     sdk.message(toolCallsMessage([{ id: 'call_4', name: 'add_to_cart', args: { variantId: 900, quantity: 3 } }]));

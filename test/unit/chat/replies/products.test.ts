@@ -101,6 +101,23 @@ describe('normaliseProduct', () => {
     expect(normaliseProduct({ title: 'A', image }, CONTEXT)).toEqual({ title: 'A', description: '' });
   });
 
+  it("keeps a link and a picture on an http store's own origin when the card is shown again, as it resolved them", () => {
+    const context = { storeUrl: null, pageOrigin: 'http://127.0.0.1:8080', imageHosts: [] };
+    const first = normaliseProduct({ title: 'A', url: '/p/1', image: '/img/a.png' }, context);
+    expect(first).toEqual({
+      title: 'A',
+      description: '',
+      url: 'http://127.0.0.1:8080/p/1',
+      image: 'http://127.0.0.1:8080/img/a.png',
+    });
+    expect(normaliseProduct(first, context)).toEqual(first);
+    // Another port is another origin: still plain http elsewhere, dropped.
+    expect(normaliseProduct({ title: 'A', url: 'http://127.0.0.1:9090/p/1' }, context)).toEqual({
+      title: 'A',
+      description: '',
+    });
+  });
+
   it('caps text fields', () => {
     const product = normaliseProduct(
       { title: 'T'.repeat(1000), description: 'D'.repeat(5000), price: 'P'.repeat(500) },
