@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -416,5 +417,37 @@ describe('right to left: the teaser belongs to the launcher', () => {
     expect(side === 'right' ? corners.right < corners.left : corners.left < corners.right).toBe(true);
     expect(await teaser.locator('.avatar').isVisible()).toBe(true);
     expect(await teaser.getByText('Lumen', { exact: true }).isVisible()).toBe(true);
+  });
+});
+
+describe('axe: the new regions and the signed teaser', () => {
+  /** axe-core's violations on the whole page, widget included, as "rule: target" lines. */
+  async function violations(page: Page): Promise<string[]> {
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+    await settled(page);
+    return page.evaluate(async () => {
+      type Result = { violations: { id: string; nodes: { target: unknown[] }[] }[] };
+      const axe = (window as unknown as { axe: { run(context: Document): Promise<Result> } }).axe;
+      const { violations: found } = await axe.run(document);
+      return found.flatMap(({ id, nodes }) => nodes.map((node) => `${id}: ${JSON.stringify(node.target)}`));
+    });
+  }
+
+  it('in Arabic: the teaser, then a reply with a wide table and one with a code block, have zero violations', async () => {
+    const opened = await session.newPage(desktop);
+    const html = `<!doctype html><html lang="ar"><head><meta charset="utf-8"><title>متجر</title>
+<script src="/store-assistant.js"></script></head><body><main><h1>متجر</h1>
+<store-assistant mode="floating" lang="ar" brand-name="Lumen" webhook-url="/api/chat" typing-speed="0"
+  teaser="هل تحتاج إلى مساعدة؟" teaser-delay="0"></store-assistant></main></body></html>`;
+    const { page } = opened;
+    await page.goto(fixtures.page('/axe-polish', html));
+    await widget(page).locator('[part~="teaser"]').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await widget(page).locator('.teaser-text').click();
+    await widget(page).locator('.home-title').waitFor();
+    await ask(page, 'table');
+    await ask(page, 'code');
+    await widget(page).locator('.code-region').waitFor();
+    expect(await violations(page)).toEqual([]);
   });
 });
