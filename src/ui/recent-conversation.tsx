@@ -15,8 +15,10 @@ export function ConversationRow({ conversation }: { conversation: ConversationSu
     <button type="button" className="list-action" onClick={() => openConversation(conversation.id)}>
       <BrandMark className="avatar" alt="" />
       <span className="list-action-text">
-        <span className="list-action-title">{conversation.title}</span>
-        <span className="list-action-detail">
+        <span className="list-action-title" dir="auto">
+          {conversation.title}
+        </span>
+        <span className="list-action-detail" dir="auto">
           {conversation.preview}
           <span className="sr-only">, {t('messageCount', { count: conversation.messageCount })}</span>
         </span>

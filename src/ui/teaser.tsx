@@ -1,8 +1,10 @@
+import { BrandMark } from './brand-mark';
 import { useActions, useAssistantState, useStrings } from './context';
 import { Icon } from './icon';
 
 /**
- * Floating mode: the launcher teaser, a small speech bubble beside the closed launcher. Clicking its text
+ * Floating mode: the launcher teaser, a small speech bubble over the closed launcher, on the launcher's
+ * side in either direction, signed with the brand's mark and name so it is clear who speaks. Clicking it
  * opens the chat (and sends nothing); its close button dismisses it for the session. It is a polite
  * status, so a screen reader announces it once when it appears.
  */
@@ -11,11 +13,18 @@ export function Teaser() {
   const { setOpen, dismissTeaser } = useActions();
   const shown = useAssistantState((state) => state.teaser && !state.isOpen);
   const text = useAssistantState((state) => state.config.teaser);
+  const brandName = useAssistantState((state) => state.theme.brandName);
   if (!shown || !text) return null;
   return (
     <div className="teaser" part="teaser" role="status">
-      <button type="button" className="teaser-text" dir="auto" onClick={() => setOpen(true)}>
-        {text}
+      <BrandMark className="avatar" alt="" />
+      <button type="button" className="teaser-text" onClick={() => setOpen(true)}>
+        <span className="teaser-name" dir="auto">
+          {brandName}
+        </span>
+        <span className="teaser-message" dir="auto">
+          {text}
+        </span>
       </button>
       <button
         type="button"

@@ -132,7 +132,7 @@ describe('chat view', () => {
     expect(getByText('Online')).toBeTruthy();
     expect(getByText('Start a conversation by typing a message below')).toBeTruthy();
     expect(getByText('Hello from Acme!')).toBeTruthy();
-    expect(textbox.placeholder).toBe('Type your message...');
+    expect(textbox.placeholder).toBe('Your message…');
     expect(textbox.getAttribute('enterkeyhint')).toBe('send');
     for (const name of ['Back', 'New chat', 'Start call', 'Attach image', 'Send'])
       expect(getByRole('button', { name })).toBeTruthy();

@@ -5,6 +5,7 @@ import type { MarkdownRenderer } from '../../chat/markdown/markdown-loader';
 import { startTypewriter, type Typewriter } from './typewriter';
 import { plainTextToHtml } from '../../chat/markdown/visible-text';
 import { safeHtmlFragment } from '../../chat/markdown/trusted-html';
+import { addScrollRegions } from '../../chat/markdown/scroll-regions';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { isRateable } from '../../chat/feedback';
 import { Icon } from '../icon';
@@ -83,14 +84,19 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
   useLayoutEffect(() => {
     const target = bubble.current;
     if (!target) return;
+    const content = () =>
+      addScrollRegions(safeHtmlFragment(html), {
+        table: (columns) => t('scrollTable', { columns }),
+        code: (start) => t('scrollCode', { start }),
+      });
     if (!animate) {
-      if (shownHtml.current !== html) target.replaceChildren(safeHtmlFragment(html));
+      if (shownHtml.current !== html) target.replaceChildren(content());
       shownHtml.current = html;
       if (message.animate) actions.markRevealed(message.id);
       return;
     }
     shownHtml.current = null;
-    const writer = startTypewriter(target, safeHtmlFragment(html), {
+    const writer = startTypewriter(target, content(), {
       msPerChar: typingSpeed,
       requestFrame: frames.requestFrame,
       now: frames.now,
@@ -120,6 +126,7 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
       </span>
       <div
         ref={bubble}
+        dir="auto"
         className={`bubble markdown${streaming ? ' streaming' : ''}${cardsOnly ? ' cards-only' : ''}`}
         onClick={() => typewriter.current?.finish()}
         title={animate ? t('revealMessage') : undefined}

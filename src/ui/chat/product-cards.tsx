@@ -50,7 +50,11 @@ function ProductCard({
       <ProductImage src={product.image} />
       <div className="product-body">
         <h3 className="product-title">{product.title}</h3>
-        {product.description && <p className="product-description">{product.description}</p>}
+        {product.description && (
+          <p className="product-description" dir="auto">
+            {product.description}
+          </p>
+        )}
         {product.price && <p className="product-price">{displayPrice(product.price)}</p>}
         <div className="product-actions">
           {/* With a cart, "Add to cart" is the card's one clear button and "View product" a quiet link under it. */}

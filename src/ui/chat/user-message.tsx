@@ -19,7 +19,7 @@ export const UserMessage = memo(function UserMessage({
         {message.source === 'voice' ? ` (${t('voiceMessage')})` : ''}:{' '}
       </span>
       {message.source === 'voice' && <VoiceMark />}
-      <div className="bubble">
+      <div className="bubble" dir="auto">
         {splitUserContent(message.content).map((part, index) => {
           if (part.kind === 'text')
             return (

@@ -17,7 +17,7 @@ describe('the string table', () => {
     ['online', 'Online'],
     ['newChat', 'New chat'],
     ['emptyChat', 'Start a conversation by typing a message below'],
-    ['messagePlaceholder', 'Type your message...'],
+    ['messagePlaceholder', 'Your message…'],
     ['askQuestionMessage', 'Hi'],
     ['newArrivalsMessage', 'Shop new arrivals'],
     ['renderError', 'Unexpected Application Error!'],
