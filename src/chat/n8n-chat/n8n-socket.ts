@@ -1,0 +1,212 @@
+import type { Timers } from '../../common/timers';
+
+/**
+ * n8n's chat socket, as n8n serves it (packages/cli/src/chat/chat-service.ts) and its own widget speaks
+ * it (@n8n/chat, components/Input.vue): opened on `/chat?sessionId=…&executionId=…&isPublic=true` once a
+ * Chat Trigger in "Using Response Nodes" mode has started an execution. The server sends
+ * `n8n|heartbeat` on connecting and every 30 s, and cancels the execution when no `n8n|heartbeat-ack`
+ * came for 60 s; it sends each Chat node's message as text; when the node does not wait for the
+ * visitor (or the execution moved on without them) it sends `n8n|continue`: more is coming. A message
+ * the visitor answers goes back over the socket and resumes that same execution. The server closes
+ * the socket (no status code) when the execution has finished.
+ */
+
+export const HEARTBEAT = 'n8n|heartbeat';
+export const HEARTBEAT_ACK = 'n8n|heartbeat-ack';
+export const CONTINUE = 'n8n|continue';
+
+/** What n8n sends before closing with 1008 when the execution is not (or no longer) there. */
+const MISSING_EXECUTION = /^Execution with id ".*" does not exist$/;
+
+/** Waits before each new attempt after the socket dropped; once they are used up, the turn fails. */
+export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const;
+
+/** Close codes of an execution that ended as it should: n8n closes without a status (1005), or 1000. */
+const NORMAL_CLOSE = new Set([1000, 1005]);
+/** n8n refused the socket (no session or execution, or an execution that does not exist): no retry. */
+const REFUSED = 1008;
+
+/** What a socket reports. */
+export interface SocketHandlers {
+  onOpen(): void;
+  /** A text frame. */
+  onMessage(text: string): void;
+  onClose(code: number): void;
+}
+
+/** An open (or opening) socket. */
+export interface ChatSocket {
+  send(text: string): void;
+  close(): void;
+}
+
+/** Opens a WebSocket on `url`, reporting to `handlers`: the one side effect of this module. */
+export type OpenSocket = (url: string, handlers: SocketHandlers) => ChatSocket;
+
+/** What the socket client tells the chat. */
+export interface N8nSocketHooks {
+  /** A Chat node's message, as n8n sent it. */
+  onMessage(text: string): void;
+  /** Whether more is on its way (after `n8n|continue`) or not (a message that waits, the end). */
+  onBusy(busy: boolean): void;
+  /** The socket failed for good while no turn was waiting on it. */
+  onFailure(reason: string): void;
+}
+
+/** One execution followed over the socket. */
+interface Followed {
+  url: string;
+  socket: ChatSocket | null;
+  open: boolean;
+  /** The last message waits for the visitor's answer. */
+  waiting: boolean;
+  /** The last message shown: n8n sends it again to a new connection while its node still waits. */
+  last: string | null;
+  /** On a new connection, the message that would come again and is not to be shown twice. */
+  replay: string | null;
+  /** The visitor's answer, sent once the socket (re)opens. */
+  outbox: string | null;
+  /** The text n8n sent before refusing the socket. */
+  refusal: string | null;
+  attempts: number;
+  retry: unknown;
+  /** The turn waiting on this execution: settled by a message that waits for the visitor, or the end. */
+  turn: { resolve: () => void; reject: (error: Error) => void } | null;
+}
+
+function settle(followed: Followed, failure: string | null): boolean {
+  const turn = followed.turn;
+  followed.turn = null;
+  if (!turn) return false;
+  if (failure) turn.reject(new Error(failure));
+  else turn.resolve();
+  return true;
+}
+
+/**
+ * Follows the executions of one chat, one at a time: answers heartbeats, shows each message once
+ * (also across a reconnect), resumes a waiting execution with the visitor's answer, and reconnects
+ * with back-off when the socket drops before the execution ended.
+ */
+export function createN8nSocket(deps: { openSocket: OpenSocket; timers: Timers }, hooks: N8nSocketHooks) {
+  let current: Followed | null = null;
+
+  const end = (followed: Followed, failure: string | null) => {
+    if (current !== followed) return;
+    current = null;
+    deps.timers.clearTimeout(followed.retry);
+    hooks.onBusy(false);
+    if (!settle(followed, failure) && failure) hooks.onFailure(failure);
+  };
+
+  const receive = (followed: Followed, text: string) => {
+    if (current !== followed) return;
+    if (text === HEARTBEAT) return followed.socket?.send(HEARTBEAT_ACK);
+    if (text === CONTINUE) {
+      followed.waiting = false;
+      return hooks.onBusy(true);
+    }
+    if (MISSING_EXECUTION.test(text)) {
+      followed.refusal = text;
+      return;
+    }
+    const replayed = followed.replay !== null && text === followed.replay;
+    followed.replay = null;
+    if (replayed) return;
+    followed.attempts = 0;
+    followed.last = text;
+    followed.waiting = true;
+    hooks.onBusy(false);
+    hooks.onMessage(text);
+    settle(followed, null);
+  };
+
+  const closed = (followed: Followed, code: number) => {
+    if (current !== followed) return;
+    followed.socket = null;
+    followed.open = false;
+    if (NORMAL_CLOSE.has(code)) return end(followed, null);
+    if (code === REFUSED) return end(followed, `n8n refused the chat socket: ${followed.refusal ?? 'code 1008'}`);
+    const delay = RECONNECT_DELAYS_MS[followed.attempts];
+    if (delay === undefined) return end(followed, `the chat socket dropped (code ${code}) and could not reconnect`);
+    followed.attempts += 1;
+    followed.retry = deps.timers.setTimeout(() => {
+      if (current === followed) connect(followed);
+    }, delay);
+  };
+
+  const connect = (followed: Followed) => {
+    followed.replay = followed.waiting ? followed.last : null;
+    followed.socket = deps.openSocket(followed.url, {
+      onOpen: () => {
+        if (current !== followed) return;
+        followed.open = true;
+        if (followed.outbox === null) return;
+        followed.socket?.send(followed.outbox);
+        followed.outbox = null;
+      },
+      onMessage: (text) => receive(followed, text),
+      onClose: (code) => closed(followed, code),
+    });
+  };
+
+  const turn = (followed: Followed) =>
+    new Promise<void>((resolve, reject) => {
+      followed.turn = { resolve, reject };
+    });
+
+  const close = () => {
+    const followed = current;
+    current = null;
+    if (!followed) return;
+    deps.timers.clearTimeout(followed.retry);
+    followed.socket?.close();
+    settle(followed, null);
+  };
+
+  return {
+    /**
+     * Follows the execution on `url` (see chatSocketUrl). Resolves once the visitor is to speak (a
+     * message that waits, or the end of the execution); rejects when the socket fails for good.
+     */
+    follow(url: string): Promise<void> {
+      close();
+      const followed: Followed = {
+        url,
+        socket: null,
+        open: false,
+        waiting: false,
+        last: null,
+        replay: null,
+        outbox: null,
+        refusal: null,
+        attempts: 0,
+        retry: undefined,
+        turn: null,
+      };
+      current = followed;
+      const settled = turn(followed);
+      connect(followed);
+      return settled;
+    },
+
+    /** A Chat node waits for the visitor: their next message answers it instead of starting an execution. */
+    waitingForVisitor: (): boolean => current?.waiting === true,
+
+    /** Sends `answer` (see socketAnswer) to the waiting execution; settles like {@link follow}. */
+    answer(answer: string): Promise<void> {
+      const followed = current;
+      if (!followed) return Promise.reject(new Error('no execution waits for an answer'));
+      followed.waiting = false;
+      const settled = turn(followed);
+      if (followed.open) followed.socket?.send(answer);
+      else followed.outbox = answer;
+      return settled;
+    },
+
+    /** Stops following (a new chat, the element removed): the socket closes, a waiting turn settles. */
+    close,
+  };
+}
+
+export type N8nSocket = ReturnType<typeof createN8nSocket>;
