@@ -66,6 +66,11 @@ interface Followed {
   replay: string | null;
   /** The visitor's answer, sent once the socket (re)opens. */
   outbox: string | null;
+  /** The answer last sent, until a message shows n8n got it: one lost with a dropped socket is sent again. */
+  unconfirmed: string | null;
+  /** Counts connections: the one the unconfirmed answer went out on is `sentOn`. */
+  connection: number;
+  sentOn: number;
   /** The text n8n sent before refusing the socket. */
   refusal: string | null;
   attempts: number;
@@ -112,7 +117,13 @@ export function createN8nSocket(deps: { openSocket: OpenSocket; timers: Timers }
     }
     const replayed = followed.replay !== null && text === followed.replay;
     followed.replay = null;
+    // The message the answer was for, again: the answer was lost with the old socket.
+    if (replayed && followed.unconfirmed !== null && followed.sentOn < followed.connection) {
+      followed.socket?.send(followed.unconfirmed);
+      followed.sentOn = followed.connection;
+    }
     if (replayed) return;
+    followed.unconfirmed = null;
     followed.attempts = 0;
     followed.last = text;
     followed.waiting = true;
@@ -136,13 +147,15 @@ export function createN8nSocket(deps: { openSocket: OpenSocket; timers: Timers }
   };
 
   const connect = (followed: Followed) => {
-    followed.replay = followed.waiting ? followed.last : null;
+    followed.replay = followed.waiting || followed.unconfirmed !== null ? followed.last : null;
+    followed.connection += 1;
     followed.socket = deps.openSocket(followed.url, {
       onOpen: () => {
         if (current !== followed) return;
         followed.open = true;
         if (followed.outbox === null) return;
         followed.socket?.send(followed.outbox);
+        followed.sentOn = followed.connection;
         followed.outbox = null;
       },
       onMessage: (text) => receive(followed, text),
@@ -179,6 +192,9 @@ export function createN8nSocket(deps: { openSocket: OpenSocket; timers: Timers }
         last: null,
         replay: null,
         outbox: null,
+        unconfirmed: null,
+        connection: 0,
+        sentOn: 0,
         refusal: null,
         attempts: 0,
         retry: undefined,
@@ -198,7 +214,9 @@ export function createN8nSocket(deps: { openSocket: OpenSocket; timers: Timers }
       const followed = current;
       if (!followed) return Promise.reject(new Error('no execution waits for an answer'));
       followed.waiting = false;
+      followed.unconfirmed = answer;
       const settled = turn(followed);
+      followed.sentOn = followed.connection;
       if (followed.open) followed.socket?.send(answer);
       else followed.outbox = answer;
       return settled;
