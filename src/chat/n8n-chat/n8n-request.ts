@@ -79,7 +79,7 @@ export function sendMessageRequest(
   form.append('sessionId', sessionId);
   form.append('chatInput', chatInput);
   if (metadata) form.append('metadata', JSON.stringify(metadata));
-  for (const file of files) form.append('files', new Blob([file.bytes], { type: file.type }), file.name);
+  for (const file of files) form.append('files', new File([file.bytes], file.name, { type: file.type }));
   return { body: form, contentType: null };
 }
 
