@@ -37,7 +37,10 @@ function setup(respond: (request: RecordedRequest) => Response, config: Partial<
   const configure = () =>
     assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: CHAT_URL, protocol: 'n8n-chat', ...config });
   const state = () => assistant.getState();
-  const bot = () => state().messages.filter((message) => message.sender === 'bot').map((message) => message.content);
+  const bot = () =>
+    state()
+      .messages.filter((message) => message.sender === 'bot')
+      .map((message) => message.content);
   /** The messages posted, without the request for an earlier session an empty conversation makes first. */
   const sent = () => requests.filter((request) => !JSON.stringify(request.body ?? '').includes('loadPreviousSession'));
   return { ...harness, ...sockets, assistant, configure, state, requests, sent, bot };
