@@ -88,93 +88,129 @@ function settle(followed: Followed, failure: string | null): boolean {
   return true;
 }
 
+/** The execution followed now, if any: each socket event checks it still is. */
+interface Following {
+  current: Followed | null;
+}
+
+function followed(url: string): Followed {
+  return {
+    url,
+    socket: null,
+    open: false,
+    waiting: false,
+    last: null,
+    replay: null,
+    outbox: null,
+    unconfirmed: null,
+    connection: 0,
+    sentOn: 0,
+    refusal: null,
+    attempts: 0,
+    retry: undefined,
+    turn: null,
+  };
+}
+
+/** A Chat node's message, as n8n sent it: shown once, even when a new connection brings it again. */
+function receiveMessage(item: Followed, text: string, hooks: N8nSocketHooks): void {
+  const replayed = item.replay !== null && text === item.replay;
+  item.replay = null;
+  // The message the answer was for, again, on a later connection: the answer was lost with the old one.
+  if (replayed && item.unconfirmed !== null && item.sentOn < item.connection) {
+    item.socket?.send(item.unconfirmed);
+    item.sentOn = item.connection;
+  }
+  if (replayed) return;
+  item.unconfirmed = null;
+  item.attempts = 0;
+  item.last = text;
+  item.waiting = true;
+  hooks.onBusy(false);
+  hooks.onMessage(text);
+  settle(item, null);
+}
+
+/** Opening connections for the followed execution, and what each one's frames and close mean. */
+function connector(
+  deps: { openSocket: OpenSocket; timers: Timers },
+  hooks: N8nSocketHooks,
+  following: Following,
+  end: (item: Followed, failure: string | null) => void,
+) {
+  const receive = (item: Followed, text: string) => {
+    if (following.current !== item) return;
+    if (text === HEARTBEAT) return item.socket?.send(HEARTBEAT_ACK);
+    if (text === CONTINUE) {
+      item.waiting = false;
+      return hooks.onBusy(true);
+    }
+    if (MISSING_EXECUTION.test(text)) item.refusal = text;
+    else receiveMessage(item, text, hooks);
+  };
+
+  const closed = (item: Followed, code: number) => {
+    if (following.current !== item) return;
+    item.socket = null;
+    item.open = false;
+    if (NORMAL_CLOSE.has(code)) return end(item, null);
+    if (code === REFUSED) return end(item, `n8n refused the chat socket: ${item.refusal ?? 'code 1008'}`);
+    const delay = RECONNECT_DELAYS_MS[item.attempts];
+    if (delay === undefined) return end(item, `the chat socket dropped (code ${code}) and could not reconnect`);
+    item.attempts += 1;
+    item.retry = deps.timers.setTimeout(() => {
+      if (following.current === item) connect(item);
+    }, delay);
+  };
+
+  const connect = (item: Followed): void => {
+    item.replay = item.waiting || item.unconfirmed !== null ? item.last : null;
+    item.connection += 1;
+    item.socket = deps.openSocket(item.url, {
+      onOpen: () => {
+        if (following.current !== item) return;
+        item.open = true;
+        if (item.outbox === null) return;
+        item.socket?.send(item.outbox);
+        item.sentOn = item.connection;
+        item.outbox = null;
+      },
+      onMessage: (text) => receive(item, text),
+      onClose: (code) => closed(item, code),
+    });
+  };
+  return connect;
+}
+
 /**
  * Follows the executions of one chat, one at a time: answers heartbeats, shows each message once
  * (also across a reconnect), resumes a waiting execution with the visitor's answer, and reconnects
  * with back-off when the socket drops before the execution ended.
  */
 export function createN8nSocket(deps: { openSocket: OpenSocket; timers: Timers }, hooks: N8nSocketHooks) {
-  let current: Followed | null = null;
+  const following: Following = { current: null };
 
-  const end = (followed: Followed, failure: string | null) => {
-    if (current !== followed) return;
-    current = null;
-    deps.timers.clearTimeout(followed.retry);
+  const end = (item: Followed, failure: string | null) => {
+    if (following.current !== item) return;
+    following.current = null;
+    deps.timers.clearTimeout(item.retry);
     hooks.onBusy(false);
-    if (!settle(followed, failure) && failure) hooks.onFailure(failure);
+    if (!settle(item, failure) && failure) hooks.onFailure(failure);
   };
+  const connect = connector(deps, hooks, following, end);
 
-  const receive = (followed: Followed, text: string) => {
-    if (current !== followed) return;
-    if (text === HEARTBEAT) return followed.socket?.send(HEARTBEAT_ACK);
-    if (text === CONTINUE) {
-      followed.waiting = false;
-      return hooks.onBusy(true);
-    }
-    if (MISSING_EXECUTION.test(text)) {
-      followed.refusal = text;
-      return;
-    }
-    const replayed = followed.replay !== null && text === followed.replay;
-    followed.replay = null;
-    // The message the answer was for, again: the answer was lost with the old socket.
-    if (replayed && followed.unconfirmed !== null && followed.sentOn < followed.connection) {
-      followed.socket?.send(followed.unconfirmed);
-      followed.sentOn = followed.connection;
-    }
-    if (replayed) return;
-    followed.unconfirmed = null;
-    followed.attempts = 0;
-    followed.last = text;
-    followed.waiting = true;
-    hooks.onBusy(false);
-    hooks.onMessage(text);
-    settle(followed, null);
-  };
-
-  const closed = (followed: Followed, code: number) => {
-    if (current !== followed) return;
-    followed.socket = null;
-    followed.open = false;
-    if (NORMAL_CLOSE.has(code)) return end(followed, null);
-    if (code === REFUSED) return end(followed, `n8n refused the chat socket: ${followed.refusal ?? 'code 1008'}`);
-    const delay = RECONNECT_DELAYS_MS[followed.attempts];
-    if (delay === undefined) return end(followed, `the chat socket dropped (code ${code}) and could not reconnect`);
-    followed.attempts += 1;
-    followed.retry = deps.timers.setTimeout(() => {
-      if (current === followed) connect(followed);
-    }, delay);
-  };
-
-  const connect = (followed: Followed) => {
-    followed.replay = followed.waiting || followed.unconfirmed !== null ? followed.last : null;
-    followed.connection += 1;
-    followed.socket = deps.openSocket(followed.url, {
-      onOpen: () => {
-        if (current !== followed) return;
-        followed.open = true;
-        if (followed.outbox === null) return;
-        followed.socket?.send(followed.outbox);
-        followed.sentOn = followed.connection;
-        followed.outbox = null;
-      },
-      onMessage: (text) => receive(followed, text),
-      onClose: (code) => closed(followed, code),
-    });
-  };
-
-  const turn = (followed: Followed) =>
+  const turn = (item: Followed) =>
     new Promise<void>((resolve, reject) => {
-      followed.turn = { resolve, reject };
+      item.turn = { resolve, reject };
     });
 
   const close = () => {
-    const followed = current;
-    current = null;
-    if (!followed) return;
-    deps.timers.clearTimeout(followed.retry);
-    followed.socket?.close();
-    settle(followed, null);
+    const item = following.current;
+    following.current = null;
+    if (!item) return;
+    deps.timers.clearTimeout(item.retry);
+    item.socket?.close();
+    settle(item, null);
   };
 
   return {
@@ -184,41 +220,26 @@ export function createN8nSocket(deps: { openSocket: OpenSocket; timers: Timers }
      */
     follow(url: string): Promise<void> {
       close();
-      const followed: Followed = {
-        url,
-        socket: null,
-        open: false,
-        waiting: false,
-        last: null,
-        replay: null,
-        outbox: null,
-        unconfirmed: null,
-        connection: 0,
-        sentOn: 0,
-        refusal: null,
-        attempts: 0,
-        retry: undefined,
-        turn: null,
-      };
-      current = followed;
-      const settled = turn(followed);
-      connect(followed);
+      const item = followed(url);
+      following.current = item;
+      const settled = turn(item);
+      connect(item);
       return settled;
     },
 
     /** A Chat node waits for the visitor: their next message answers it instead of starting an execution. */
-    waitingForVisitor: (): boolean => current?.waiting === true,
+    waitingForVisitor: (): boolean => following.current?.waiting === true,
 
     /** Sends `answer` (see socketAnswer) to the waiting execution; settles like {@link follow}. */
     answer(answer: string): Promise<void> {
-      const followed = current;
-      if (!followed) return Promise.reject(new Error('no execution waits for an answer'));
-      followed.waiting = false;
-      followed.unconfirmed = answer;
-      const settled = turn(followed);
-      followed.sentOn = followed.connection;
-      if (followed.open) followed.socket?.send(answer);
-      else followed.outbox = answer;
+      const item = following.current;
+      if (!item) return Promise.reject(new Error('no execution waits for an answer'));
+      item.waiting = false;
+      item.unconfirmed = answer;
+      item.sentOn = item.connection;
+      const settled = turn(item);
+      if (item.open) item.socket?.send(answer);
+      else item.outbox = answer;
       return settled;
     },
 

@@ -90,6 +90,7 @@ async function fetchReply(
   // A new chat or the element's removal in between: nothing is read or sent.
   if (request.controller.signal.aborted) throw new WebhookError('aborted', 'the request was cancelled');
   const n8nChat = store.getState().config.protocol === 'n8n-chat';
+  if (n8nChat) rememberSession(store, deps.localStorage);
   // A Chat node waits for the visitor: their message resumes that execution rather than starting one.
   if (n8nChat && parts.n8n.waitingForVisitor())
     return void (await parts.n8n.answer(socketAnswer(request.sessionId, request.userMessage.content)));
@@ -149,6 +150,29 @@ function requestDisplay(
   };
 }
 
+/** Loads the earlier conversation for an empty one, at most once per protocol, URL and conversation. */
+function earlierLoader(store: ChatStore, deps: ChatDeps, parts: ReplyRequestParts, signal: AbortSignal) {
+  const tried = new Set<string>();
+  return (): Promise<boolean> => {
+    const { config, sessionId } = store.getState();
+    const key = `${config.protocol} ${config.webhookUrl} ${sessionId}`;
+    if (tried.has(key)) return Promise.resolve(false);
+    tried.add(key);
+    return loadEarlierSession({
+      store,
+      localStorage: deps.localStorage,
+      log: parts.log,
+      commit: parts.conversations.commit,
+      post: async (encoded) => {
+        const url = store.getState().config.webhookUrl ?? '';
+        const call = { url, body: { message: '', history: [], sessionId }, encoded, signal };
+        const reply = await callWebhook({ ...call, fetch: deps.fetch, timers: deps.timers });
+        return reply.streamed ? reply.text : reply.body;
+      },
+    });
+  };
+}
+
 /**
  * n8n's chat socket for this chat: each Chat node message joins the conversation as a reply, in order,
  * once the markdown renderer is there; `n8n|continue` shows the typing dots until the next one.
@@ -191,9 +215,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
 
   const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);
   const n8n = n8nSocket(store, deps, parts, display);
-  const earlierTried = new Set<string>();
-  /** Aborted when the element is removed, with the earlier conversation still loading. */
-  const earlierSignal = new AbortController();
+  const earlierSignal = new AbortController(); // the element removed while an earlier session loads
 
   /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
   const request = async (userMessage: Message): Promise<void> => {
@@ -210,7 +232,6 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     store.setState({ loading: true, notice: null });
     const markdownReady = parts.ensureMarkdown();
     try {
-      if (config.protocol === 'n8n-chat') rememberSession(store, deps.localStorage);
       const parsed = await fetchReply(store, deps, { ...parts, n8n }, current, (text) => showStreamText(current, text));
       await markdownReady;
       await deps.yieldToPage();
@@ -230,25 +251,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     request,
 
     /** n8n's chat protocol: an empty conversation loads the earlier one n8n's chat memory holds, once. */
-    loadEarlier(): Promise<boolean> {
-      const { config, sessionId } = store.getState();
-      const key = `${config.protocol} ${config.webhookUrl} ${sessionId}`;
-      if (earlierTried.has(key)) return Promise.resolve(false);
-      earlierTried.add(key);
-      return loadEarlierSession({
-        store,
-        localStorage: deps.localStorage,
-        log,
-        commit: parts.conversations.commit,
-        post: async (encoded) => {
-          const url = store.getState().config.webhookUrl ?? '';
-          const call = { url, body: { message: '', history: [], sessionId }, encoded, signal: earlierSignal.signal };
-          const reply = await callWebhook({ ...call, fetch: deps.fetch, timers: deps.timers });
-          return reply.streamed ? reply.text : reply.body;
-        },
-      });
-    },
-
+    loadEarlier: earlierLoader(store, deps, parts, earlierSignal.signal),
     /** Sends the question a failed reply belongs to again, replacing the error bubble. */
     retry(errorMessageId: string): void {
       const failed = log.find(errorMessageId);
