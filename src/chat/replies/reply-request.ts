@@ -212,7 +212,6 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   const display = createReplyDisplay(store, deps, log, parts.onReplyActions);
   let inFlight: InFlight | null = null;
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
-
   const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);
   const n8n = n8nSocket(store, deps, parts, display);
   const earlierSignal = new AbortController(); // the element removed while an earlier session loads
