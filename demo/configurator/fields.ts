@@ -35,6 +35,7 @@ import { badgesField, colourField, logoField, quickActionsField, textField } fro
 export function createFields(changed: () => void): Field[] {
   const factories: Record<AttributeName, (() => Field) | null> = {
     'webhook-url': webhookField,
+    protocol: () => selectField('protocol'),
     'vapi-public-key': () => idField('vapi-public-key', 'The public key'),
     'vapi-assistant-id': () => idField('vapi-assistant-id', 'The assistant id'),
     'vapi-squad-id': () => idField('vapi-squad-id', 'The squad id'),

@@ -56,6 +56,7 @@ export interface AssistantConfig extends ChatConfig, AnalyticsConfig {
 export function defaultConfig(pageHost: string): AssistantConfig {
   return {
     webhookUrl: null,
+    protocol: 'webhook',
     voice: {
       provider: 'vapi',
       publicKey: null,

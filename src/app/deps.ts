@@ -3,6 +3,7 @@ import type { CommerceDeps, CommerceEvents } from '../commerce/commerce-state';
 import { shopifyRoot, snapshotPage } from '../commerce/page-snapshot';
 import { prepareImage } from '../chat/attachments/image-attachment';
 import { loadMarkdown } from '../chat/markdown/markdown-loader';
+import { openWebSocket } from '../chat/n8n-chat/browser-socket';
 import type { Emit } from '../common/events';
 import type { Timers } from '../common/timers';
 import type { ThemeDeps } from '../theme/theme-slice';
@@ -92,6 +93,7 @@ export function browserDeps(
     coarsePointer: () => window.matchMedia?.('(pointer: coarse)').matches ?? false,
     randomId: browserRandomId,
     loadMarkdown,
+    openSocket: (url, handlers) => openWebSocket(url, handlers),
     prepareImage,
     createVoiceClient: (config) => createVoiceClient(config, timers),
     requestMicrophone,

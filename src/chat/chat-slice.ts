@@ -192,6 +192,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     /** Applies the chat's part of a new configuration: where conversations are saved, the visitor context. */
     configure(config: ChatConfig): void {
       conversations.load(config);
+      void replies.loadEarlier();
       store.setState((state) =>
         state.markdownOptions.imageHosts.join() === config.imageHosts.join() && state.markdownOptions.onRefused
           ? {}

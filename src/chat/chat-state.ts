@@ -9,6 +9,10 @@ import type { PreparedImage } from './attachments/image-attachment';
 import type { MarkdownOptions } from './markdown/markdown';
 import type { MarkdownRenderer } from './markdown/markdown-loader';
 import type { FeedbackDetail, Message } from './message';
+import type { OpenSocket } from './n8n-chat/n8n-socket';
+
+/** `webhook`: the widget's JSON contract (docs/webhook.md); `n8n-chat`: n8n's chat protocol (docs/n8n.md). */
+export type ChatProtocol = 'webhook' | 'n8n-chat';
 
 /** Where the conversation is remembered between page loads. */
 export type PersistMode = 'local' | 'session' | 'none';
@@ -56,6 +60,8 @@ export interface ChatState {
 /** The settings the chat reads from the element's configuration. */
 export interface ChatConfig {
   webhookUrl: string | null;
+  /** How `webhookUrl` is spoken to: the widget's own JSON contract, or n8n's chat protocol (Chat Trigger). */
+  protocol: ChatProtocol;
   /** "Track my order" target; relative product links resolve against it. */
   storeUrl: string | null;
   persist: PersistMode;
@@ -116,6 +122,8 @@ export interface ChatDeps {
   randomId: () => string;
   /** Loads the markdown renderer (marked and DOMPurify), evaluated on first use. */
   loadMarkdown: () => Promise<MarkdownRenderer>;
+  /** Opens a WebSocket: n8n's chat socket, for `protocol="n8n-chat"` (chat/n8n-chat/). */
+  openSocket: OpenSocket;
   /** Decodes, downscales and re-encodes an attached image. */
   prepareImage: (file: Blob) => Promise<PreparedImage>;
   emit: Emit<ChatEvents>;

@@ -273,6 +273,12 @@ export const ATTRIBUTES = {
    */
   'webhook-url': attribute('webhookUrl', httpUrl),
   /**
+   * How the widget talks to `webhook-url`: `webhook`, the JSON contract of the Webhook docs, or `n8n-chat`,
+   * the protocol of n8n's own chat widget, for a "When chat message received" (Chat Trigger) URL (see docs/n8n.md).
+   * @default `webhook`
+   */
+  protocol: keywords('protocol', ['webhook', 'n8n-chat']),
+  /**
    * Vapi public key for voice calls.
    * @default none
    */

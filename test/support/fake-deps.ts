@@ -63,6 +63,8 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     coarsePointer: () => false,
     randomId: () => `session-${++ids}`,
     loadMarkdown,
+    // A socket that never opens, unless a test gives one (test/unit/chat/n8n-chat/).
+    openSocket: vi.fn(() => ({ send: () => undefined, close: () => undefined })),
     prepareImage: vi.fn(async () => ({ dataUrl: FAKE_IMAGE_DATA_URL, width: 10, height: 10 })),
     createVoiceClient: vi.fn(async () => fakeVoiceClient().client),
     requestMicrophone: vi.fn(async () => 'granted' as const),

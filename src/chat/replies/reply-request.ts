@@ -8,6 +8,10 @@ import { createReplyDisplay } from './reply-display';
 import type { ProductContext } from './products';
 import { parseReply } from './reply-parser';
 import { callWebhook, WebhookError, type WebhookReply, type WebhookRequest } from './webhook-client';
+import { loadEarlierSession, rememberSession } from '../n8n-chat/earlier-session';
+import { createN8nSocket, type N8nSocket } from '../n8n-chat/n8n-socket';
+import { chatNodeText, startedExecution } from '../n8n-chat/n8n-reply';
+import { chatSocketUrl, sendMessageRequest, socketAnswer } from '../n8n-chat/n8n-request';
 
 /** Why the widget cancelled a reply in flight. */
 export type CancelReason = 'new-chat' | 'removed';
@@ -69,13 +73,14 @@ function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | P
 }
 
 /**
- * Sends `request`'s question and reads the reply, parsed. Reading and parsing each get a task of their
- * own: a large reply never becomes one long task on the store's page.
+ * Sends `request`'s question and reads the reply, parsed; null when n8n's chat protocol delivered it
+ * over its socket, where it is shown as it comes. Reading and parsing each get a task of their own: a
+ * large reply never becomes one long task on the store's page.
  */
 async function fetchReply(
   store: ChatStore,
   deps: ChatDeps,
-  parts: ReplyRequestParts,
+  parts: ReplyRequestParts & { n8n: N8nSocket },
   request: InFlight,
   onStreamText: (text: string) => void,
 ) {
@@ -84,17 +89,26 @@ async function fetchReply(
   await deps.yieldToPage();
   // A new chat or the element's removal in between: nothing is read or sent.
   if (request.controller.signal.aborted) throw new WebhookError('aborted', 'the request was cancelled');
+  const n8nChat = store.getState().config.protocol === 'n8n-chat';
+  if (n8nChat) rememberSession(store, deps.localStorage);
+  // A Chat node waits for the visitor: their message resumes that execution rather than starting one.
+  if (n8nChat && parts.n8n.waitingForVisitor())
+    return void (await parts.n8n.answer(socketAnswer(request.sessionId, request.userMessage.content)));
   const body = requestBody(store, request.userMessage);
   const context = requestContext(parts);
   body.context = context instanceof Promise ? await context : context;
+  const url = store.getState().config.webhookUrl ?? '';
   const reply = await callWebhook({
-    url: store.getState().config.webhookUrl ?? '',
+    url,
     body,
+    encoded: n8nChat ? sendMessageRequest(body.sessionId, body.message, body.context) : undefined,
     fetch: deps.fetch,
     timers: deps.timers,
     signal: request.controller.signal,
     onStreamText,
   });
+  const execution = n8nChat && !reply.streamed ? startedExecution(reply.body) : null;
+  if (execution !== null) return void (await parts.n8n.follow(chatSocketUrl(url, execution, body.sessionId)));
   await deps.yieldToPage();
   const { config, markdownOptions } = store.getState();
   return parse(reply, { ...markdownOptions, storeUrl: config.storeUrl });
@@ -136,6 +150,59 @@ function requestDisplay(
   };
 }
 
+/** Loads the earlier conversation for an empty one, at most once per protocol, URL and conversation. */
+function earlierLoader(store: ChatStore, deps: ChatDeps, parts: ReplyRequestParts, signal: AbortSignal) {
+  const tried = new Set<string>();
+  return (): Promise<boolean> => {
+    const { config, sessionId } = store.getState();
+    const key = `${config.protocol} ${config.webhookUrl} ${sessionId}`;
+    if (tried.has(key)) return Promise.resolve(false);
+    tried.add(key);
+    return loadEarlierSession({
+      store,
+      localStorage: deps.localStorage,
+      log: parts.log,
+      commit: parts.conversations.commit,
+      post: async (encoded) => {
+        const url = store.getState().config.webhookUrl ?? '';
+        const call = { url, body: { message: '', history: [], sessionId }, encoded, signal };
+        const reply = await callWebhook({ ...call, fetch: deps.fetch, timers: deps.timers });
+        return reply.streamed ? reply.text : reply.body;
+      },
+    });
+  };
+}
+
+/**
+ * n8n's chat socket for this chat: each Chat node message joins the conversation as a reply, in order,
+ * once the markdown renderer is there; `n8n|continue` shows the typing dots until the next one.
+ */
+function n8nSocket(
+  store: ChatStore,
+  deps: ChatDeps,
+  parts: ReplyRequestParts,
+  display: ReturnType<typeof createReplyDisplay>,
+): N8nSocket {
+  let shown = Promise.resolve();
+  return createN8nSocket(deps, {
+    onMessage(text) {
+      shown = shown
+        .then(parts.ensureMarkdown)
+        .catch(() => undefined)
+        .then(() => {
+          const { config, markdownOptions } = store.getState();
+          display.showReply(parseReply(chatNodeText(text), { ...markdownOptions, storeUrl: config.storeUrl }), null);
+          parts.conversations.commit();
+        });
+    },
+    onBusy: (busy) => store.setState({ loading: busy }),
+    onFailure(reason) {
+      deps.warn(`chat: ${reason}`);
+      deps.emit('error', { source: 'chat', message: `chat: ${reason}` });
+    },
+  });
+}
+
 /**
  * Requests replies from the webhook, one at a time: builds the request, shows a streamed reply as it
  * arrives, and shows the final reply or the failure.
@@ -145,8 +212,9 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   const display = createReplyDisplay(store, deps, log, parts.onReplyActions);
   let inFlight: InFlight | null = null;
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
-
   const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);
+  const n8n = n8nSocket(store, deps, parts, display);
+  const earlierSignal = new AbortController(); // the element removed while an earlier session loads
 
   /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
   const request = async (userMessage: Message): Promise<void> => {
@@ -163,10 +231,10 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     store.setState({ loading: true, notice: null });
     const markdownReady = parts.ensureMarkdown();
     try {
-      const parsed = await fetchReply(store, deps, parts, current, (text) => showStreamText(current, text));
+      const parsed = await fetchReply(store, deps, { ...parts, n8n }, current, (text) => showStreamText(current, text));
       await markdownReady;
       await deps.yieldToPage();
-      if (stillCurrent(current)) display.showReply(parsed, current.streamedId);
+      if (parsed && stillCurrent(current)) display.showReply(parsed, current.streamedId);
     } catch (error) {
       fail(current, userMessage, error);
     } finally {
@@ -181,6 +249,8 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   return {
     request,
 
+    /** n8n's chat protocol: an empty conversation loads the earlier one n8n's chat memory holds, once. */
+    loadEarlier: earlierLoader(store, deps, parts, earlierSignal.signal),
     /** Sends the question a failed reply belongs to again, replacing the error bubble. */
     retry(errorMessageId: string): void {
       const failed = log.find(errorMessageId);
@@ -196,6 +266,8 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
      * interrupted note with Retry; a new chat leaves an unstreamed question unanswered.
      */
     cancel(reason: CancelReason): void {
+      n8n.close();
+      if (reason === 'removed') earlierSignal.abort();
       const request = inFlight;
       if (!request || request.reason !== null) return;
       request.reason = reason;

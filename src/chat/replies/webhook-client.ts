@@ -53,12 +53,14 @@ export interface WebhookCall {
   onStreamText?: (text: string) => void;
   timeoutMs?: number;
   deadlineMs?: number;
+  /** Sent instead of `body` as JSON: another protocol's body, with its content type (null: the browser's, for a form). */
+  encoded?: { body: string | FormData; contentType: string | null };
 }
 
 /** The webhook request: JSON in, any of the documented reply types out. */
-function requestInit(body: string, signal: AbortSignal): RequestInit {
+function requestInit(body: string | FormData, contentType: string | null, signal: AbortSignal): RequestInit {
   const headers = new Headers();
-  headers.set('Content-Type', 'application/json');
+  if (contentType) headers.set('Content-Type', contentType);
   headers.set('Accept', 'application/json, application/x-ndjson, text/plain;q=0.9, */*;q=0.5');
   return explicitRequest({ method: 'POST', headers, body, signal, credentials: 'same-origin' });
 }
@@ -95,7 +97,8 @@ export async function callWebhook(call: WebhookCall): Promise<WebhookReply> {
   };
 
   try {
-    const response = await call.fetch(call.url, requestInit(safeStringify(call.body), controller.signal));
+    const { body, contentType } = call.encoded ?? { body: safeStringify(call.body), contentType: 'application/json' };
+    const response = await call.fetch(call.url, requestInit(body, contentType, controller.signal));
     if (!response.ok) {
       void response.body?.cancel().catch(() => undefined);
       throw new WebhookError(

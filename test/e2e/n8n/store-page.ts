@@ -12,11 +12,18 @@ export interface StorePage {
   close(): Promise<void>;
 }
 
-function pageHtml(webhookUrl: string): string {
+/** A page's widget: its webhook URL, and other attributes (`protocol`, say) if any. */
+export type PageWidget = string | { webhookUrl: string; attributes?: Record<string, string> };
+
+function pageHtml(widget: PageWidget): string {
+  const { webhookUrl, attributes = {} } = typeof widget === 'string' ? { webhookUrl: widget } : widget;
+  const more = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${value}"`)
+    .join('');
   return `<!doctype html>
 <html lang="en">
   <head><meta charset="utf-8"><title>Store with the assistant</title><script src="/store-assistant.js"></script></head>
-  <body><store-assistant webhook-url="${webhookUrl}" brand-name="n8n test store" lang="en" typing-speed="0"></store-assistant></body>
+  <body><store-assistant webhook-url="${webhookUrl}"${more} brand-name="n8n test store" lang="en" typing-speed="0"></store-assistant></body>
 </html>`;
 }
 
@@ -26,7 +33,7 @@ function pageHtml(webhookUrl: string): string {
  * port. The webhooks live on another origin, so every chat message is a cross-origin request that
  * n8n's CORS settings must allow.
  */
-export async function startStorePage(pages: Record<string, string>): Promise<StorePage> {
+export async function startStorePage(pages: Record<string, PageWidget>): Promise<StorePage> {
   const bundle = await readFile(BUNDLE);
   const server = createServer((request, response) => {
     if (request.url === '/store-assistant.js') {

@@ -65,3 +65,81 @@ export function streamingWorkflowForStore(storeOrigin: string): Workflow {
   nodeOfType(workflow, 'n8n-nodes-base.respondToWebhook').typeVersion = 1.5;
   return workflow;
 }
+
+// The Chat Trigger workflows: demo/n8n-chat-workflow.json as store owners get it, and one answering
+// through Respond to Chat nodes ("Using Response Nodes").
+
+const DEMO_CHAT_WORKFLOW = fileURLToPath(new URL('../../../demo/n8n-chat-workflow.json', import.meta.url));
+
+/** The Chat URL of a Chat Trigger: `/webhook/<its webhook id>/chat` (ChatTrigger.node.ts, CHAT_TRIGGER_PATH_IDENTIFIER). */
+export function chatPath(workflow: Workflow): string {
+  return `/webhook/${nodeOfType(workflow, CHAT_TRIGGER).webhookId ?? ''}/chat`;
+}
+
+const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
+const RESPOND_TO_CHAT = '@n8n/n8n-nodes-langchain.chat';
+
+/** demo/n8n-chat-workflow.json with Allowed Origins (CORS) naming the store's origin, as its note says. */
+export function chatWorkflowForStore(storeOrigin: string): Workflow {
+  const workflow = JSON.parse(readFileSync(DEMO_CHAT_WORKFLOW, 'utf8')) as Workflow;
+  const trigger = nodeOfType(workflow, CHAT_TRIGGER);
+  trigger.parameters.options = { ...trigger.parameters.options, allowedOrigins: storeOrigin };
+  return workflow;
+}
+
+/** A Respond to Chat node (nodes/trigger/ChatTrigger/Chat.node.ts): its message, and whether it waits for the visitor. */
+function respondToChat(name: string, message: string, waitUserReply: boolean, x: number): WorkflowNode {
+  return {
+    id: randomUUID(),
+    name,
+    type: RESPOND_TO_CHAT,
+    typeVersion: 1,
+    position: [x, 0],
+    parameters: { message, waitUserReply, options: {} },
+  } as WorkflowNode;
+}
+
+/** The replies of {@link responseNodesWorkflow}, in order. */
+export const RESPONSE_NODE_MESSAGES = {
+  first: 'Checking our stock…',
+  question: 'Which size do you need: S, M or L?',
+  answer: (size: string) => `Size ${size} is in stock and on its way to your cart.`,
+};
+
+/**
+ * A Chat Trigger in "Using Response Nodes" mode (which n8n allows only with its Mode on Hosted Chat):
+ * a message that does not wait, then one that waits for the visitor's answer, then one that quotes it.
+ */
+export function responseNodesWorkflow(storeOrigin: string): Workflow {
+  const trigger: WorkflowNode = {
+    id: randomUUID(),
+    name: 'When chat message received',
+    type: CHAT_TRIGGER,
+    typeVersion: 1.4,
+    position: [0, 0],
+    webhookId: randomUUID(),
+    parameters: {
+      public: true,
+      mode: 'hostedChat',
+      options: { allowedOrigins: storeOrigin, responseMode: 'responseNodes' },
+    },
+  } as WorkflowNode;
+  const nodes = [
+    trigger,
+    respondToChat('Say checking', RESPONSE_NODE_MESSAGES.first, false, 250),
+    respondToChat('Ask the size', RESPONSE_NODE_MESSAGES.question, true, 500),
+    respondToChat('Confirm', `=Size {{ $json.chatInput }} is in stock and on its way to your cart.`, false, 750),
+  ];
+  const link = (from: string, to: string) => ({ [from]: { main: [[{ node: to, type: 'main', index: 0 }]] } });
+  return {
+    name: 'Store assistant: Respond to Chat nodes',
+    nodes,
+    connections: {
+      ...link('When chat message received', 'Say checking'),
+      ...link('Say checking', 'Ask the size'),
+      ...link('Ask the size', 'Confirm'),
+    },
+    active: false,
+    settings: { executionOrder: 'v1' },
+  };
+}
