@@ -77,6 +77,8 @@ function EmptyChat() {
   const welcomeMessage = useAssistantState((state) => state.theme.welcomeMessage);
   const quickActions = useAssistantState((state) => state.theme.quickActions);
   const loading = useAssistantState((state) => state.loading);
+  // Without a webhook a chip could only fail: none are offered until chat is configured.
+  const configured = useAssistantState((state) => state.config.webhookUrl !== null);
   // The chips go away with the empty chat: keyboard focus carries on in the text box (not on a touch
   // screen, where focus would open the keyboard unasked).
   const sendFromChip = (event: MouseEvent<HTMLButtonElement>, label: string) => {
@@ -88,7 +90,7 @@ function EmptyChat() {
     <div className="empty-chat">
       <p className="greeting">{welcomeMessage}</p>
       <p className="empty-text">{t('emptyChat')}</p>
-      {quickActions.length > 0 && (
+      {configured && quickActions.length > 0 && (
         <div className="chips" role="group" aria-label={t('quickActions')}>
           {/* Keyed by position and label: a store may repeat a label, and keys must stay unique. */}
           {quickActions.map(visibleText).map((label, index) => (
