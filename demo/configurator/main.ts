@@ -11,6 +11,7 @@ import { wireCopySnippet } from './copy-snippet';
 import { byId, controlById, inputById } from './dom';
 import { createFields } from './fields';
 import { createPreviewSync, type Problems } from './preview-sync';
+import { wirePreviewControls } from './preview-controls';
 import { buildSnippet } from './snippet';
 import { wireLogoFile, wireThemeActions } from './theme-actions';
 
@@ -37,6 +38,7 @@ const sync = createPreviewSync(preview, createFields, refreshOutputs);
 wireThemeActions(preview, sync);
 wireLogoFile(sync);
 wireCopySnippet();
+wirePreviewControls(preview);
 
 const settings = byId('settings');
 settings.addEventListener('submit', (event) => event.preventDefault());

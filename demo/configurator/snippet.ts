@@ -68,6 +68,15 @@ function themeAttributeValue<K extends keyof StoreAssistantTheme>(key: K, value:
   return String(value);
 }
 
+/**
+ * A theme attribute as the snippet writes it; null leaves it out. No logo and no badges are said by
+ * leaving the attribute out: an empty one (`logo-url=""`) says the same, and only looks like a mistake.
+ */
+function themeAttribute(name: AttributeName, value: string): string | null {
+  if (value === '' && (name === 'logo-url' || name === 'badge-images')) return null;
+  return htmlAttribute(name, value);
+}
+
 /** An attribute of the preview other than the theme's, as the snippet writes it; null leaves it out. */
 function otherAttribute(
   preview: StoreAssistantElement,
@@ -96,7 +105,7 @@ export function buildSnippet(preview: StoreAssistantElement): string {
   const attributes: string[] = [];
   for (const name of ATTRIBUTE_NAMES) {
     const attribute = isThemeAttribute(name)
-      ? htmlAttribute(name, themeAttributeValue(THEME_KEYS[name], theme[THEME_KEYS[name]]))
+      ? themeAttribute(name, themeAttributeValue(THEME_KEYS[name], theme[THEME_KEYS[name]]))
       : otherAttribute(preview, name, defaults);
     if (attribute !== null) attributes.push(attribute);
   }

@@ -115,7 +115,7 @@ export function wireLogoFile(sync: PreviewSync): void {
         );
         return;
       }
-      setStatus(message, null, '');
+      setStatus(message, 'ok', `${file.name} is built into the snippet.`);
       controlById('field-logo-url').value = url;
       sync.scheduleApply();
     });

@@ -35,6 +35,8 @@ export interface AssistantActions
   dismissTooltip(): boolean;
   /** Sends the latest reply's suggestion number `index` as the visitor's message (into a live call, if any). */
   chooseSuggestion(messageId: string, index: number): void;
+  /** Retry on a message written offline: sends the messages not delivered, in order, once the browser is online. */
+  retryUndelivered(id: string): void;
   /** Withdraws the visitor's agreement to the recording consent: the next call asks again. */
   withdrawVoiceConsent(): void;
   /** The visitor closed the launcher teaser. */

@@ -18,6 +18,7 @@ import { callVariables } from './call-variables';
 import { createTeaser } from './teaser';
 import { createConsentRecord } from './voice-consent';
 import { createTooltips } from './tooltips';
+import { createOutbox } from './outbox';
 
 export { VIEW_STORAGE_KEY } from './navigation';
 
@@ -86,6 +87,7 @@ function createSlices(store: AssistantStore, deps: AssistantDeps) {
     calls,
     navigation: createNavigation(store, deps.sessionStorage),
     teaser: createTeaser(store, deps),
+    outbox: createOutbox(store, deps, (text) => chat.actions.sendMessage(text)),
   };
 }
 
@@ -96,7 +98,7 @@ function composeActions(
   slices: ReturnType<typeof createSlices>,
   markRendered: () => void,
 ): AssistantActions {
-  const { theme, commerce, chat, calls, navigation, teaser } = slices;
+  const { theme, commerce, chat, calls, navigation, teaser, outbox } = slices;
   const actions: AssistantActions = {
     ...theme.actions,
     ...chat.actions,
@@ -105,10 +107,12 @@ function composeActions(
     ...createTooltips(store, deps),
     sendMessage(text) {
       // During a live call, what the visitor types goes into the call, not to the webhook.
-      if (!calls.sendText(text.trim())) return chat.actions.sendMessage(text);
+      // Offline, a message waits as not delivered instead of failing.
+      if (!calls.sendText(text.trim())) return outbox.hold(text) || chat.actions.sendMessage(text);
       if (store.getState().draft.trim() === text.trim()) chat.actions.setDraft('');
       return true;
     },
+    retryUndelivered: outbox.retry,
     withdrawVoiceConsent: () => calls.withdrawConsent(),
     async undoCallAdd(messageId) {
       const undone = await commerce.callAdds.undo(messageId);
@@ -131,10 +135,13 @@ function composeActions(
     newChat() {
       chat.actions.newChat();
       calls.clearTranscript();
+      // What was written offline belongs to the conversation it was written in.
+      store.setState({ undelivered: [] });
     },
     clearConversations() {
       chat.actions.clearConversations();
       calls.clearTranscript();
+      store.setState({ undelivered: [] });
     },
     startChat(firstMessage) {
       navigation.navigate('chat');
@@ -142,6 +149,7 @@ function composeActions(
     },
     goHome: () => navigation.navigate('home'),
     openConversation(id) {
+      if (id !== store.getState().sessionId) store.setState({ undelivered: [] });
       if (chat.actions.openConversation(id)) navigation.navigate('chat');
     },
     startLiveCall() {
@@ -162,7 +170,7 @@ function composeActions(
 export function createAssistant(deps: AssistantDeps) {
   const store = createStore<AssistantState>(initialState(deps.pageOrigin, deps.randomId()));
   const slices = createSlices(store, deps);
-  const { theme, commerce, chat, calls, navigation, teaser } = slices;
+  const { theme, commerce, chat, calls, navigation, teaser, outbox } = slices;
   let cancelPreload: (() => void) | null = null;
   const actions = composeActions(store, deps, slices, () => {
     deps.emit('ready', { version: VERSION });
@@ -195,6 +203,7 @@ export function createAssistant(deps: AssistantDeps) {
       chat.configure(config);
       teaser.configure();
       commerce.configure(config.commerce);
+      outbox.start();
     },
 
     /** Stops everything in flight; the conversation itself is kept and saved. */
@@ -204,6 +213,7 @@ export function createAssistant(deps: AssistantDeps) {
       calls.dispose();
       chat.dispose();
       teaser.dispose();
+      outbox.dispose();
     },
   };
 }

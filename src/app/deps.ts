@@ -23,6 +23,29 @@ export interface AssistantEvents extends ChatEvents, VoiceEvents, CommerceEvents
   teaser: { text: string };
 }
 
+/** Whether the browser is online, and news of it going on- or offline. */
+export interface Connection {
+  /** False only when the browser knows it is offline (`navigator.onLine`); it cannot know more. */
+  online(): boolean;
+  /** Calls `onChange` on the `online` and `offline` events; returns the function that stops listening. */
+  watch(onChange: () => void): () => void;
+}
+
+/** The browser's connection as `navigator.onLine` and the window's `online` and `offline` events tell it. */
+function browserConnection(): Connection {
+  return {
+    online: () => globalThis.navigator?.onLine !== false,
+    watch(onChange) {
+      window.addEventListener('online', onChange);
+      window.addEventListener('offline', onChange);
+      return () => {
+        window.removeEventListener('online', onChange);
+        window.removeEventListener('offline', onChange);
+      };
+    },
+  };
+}
+
 /** Runs `callback` on the next animation frame; returns a function that cancels it. */
 export type RequestFrame = (callback: (time: number) => void) => () => void;
 
@@ -38,6 +61,8 @@ export interface AssistantDeps extends ChatDeps, VoiceDeps, ThemeDeps, CommerceD
   coarsePointer: () => boolean;
   /** Dispatches `store-assistant:<name>` on the element. */
   emit: Emit<AssistantEvents>;
+  /** Whether the browser is online; without it, always (messages written offline wait for it). */
+  connection?: Connection;
 }
 
 /** A random id from the platform's generator, with a fallback for old browsers and insecure origins. */
@@ -91,6 +116,7 @@ export function browserDeps(
     },
     prefersReducedMotion: () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
     coarsePointer: () => window.matchMedia?.('(pointer: coarse)').matches ?? false,
+    connection: browserConnection(),
     randomId: browserRandomId,
     loadMarkdown,
     openSocket: (url, handlers) => openWebSocket(url, handlers),

@@ -1,4 +1,4 @@
-import { initialChatState, type ChatState } from '../chat/chat-state';
+import { initialChatState, type Attachment, type ChatState } from '../chat/chat-state';
 import { initialCommerceState, type CommerceState } from '../commerce/commerce-state';
 import { englishStrings, type StringTable } from '../i18n/strings';
 import type { Notice } from '../common/notice';
@@ -9,6 +9,14 @@ import { defaultConfig, type AssistantConfig } from './config';
 
 export type { ConversationSummary, Attachment } from '../chat/chat-state';
 export type { ThemeLayers } from '../theme/theme-slice';
+
+/** A message the visitor wrote while the browser was offline: shown as not delivered, sent when it is back. */
+export interface UndeliveredMessage {
+  id: string;
+  text: string;
+  /** The image that was attached when it was written, sent with it. */
+  attachment: Attachment | null;
+}
 
 /** The widget's screens: three sections in the bottom bar, plus the conversation itself. */
 export type View = 'home' | 'chats' | 'faq' | 'chat';
@@ -35,6 +43,8 @@ export interface AssistantState extends ChatState {
   teaser: boolean;
   /** The cart, "Add to cart" progress and proposed cart changes. */
   commerce: CommerceState;
+  /** Messages written offline, oldest first, waiting for the connection (app/outbox.ts). */
+  undelivered: UndeliveredMessage[];
 }
 
 /** The state of a new widget on a page at `pageOrigin`. */
@@ -53,5 +63,6 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     tooltip: null,
     teaser: false,
     commerce: initialCommerceState(),
+    undelivered: [],
   };
 }

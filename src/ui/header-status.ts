@@ -11,7 +11,7 @@ export interface HeaderStatus {
 /**
  * The conversation header's status line, which tells the truth: "Speaking…" / "Listening…" during a
  * call, "Offline" when the browser is offline or chat is not configured, "Typing…" while a reply is
- * awaited, else "Online".
+ * awaited or its text is still appearing, else "Online".
  */
 export function useHeaderStatus(): HeaderStatus {
   const online = useOnline();
@@ -19,9 +19,10 @@ export function useHeaderStatus(): HeaderStatus {
   const call = useAssistantState((state) =>
     state.voice.status === 'connected' ? (state.voice.speaking ? 'speaking' : 'listening') : null,
   );
-  const loading = useAssistantState((state) => state.loading);
+  // A reply still being revealed is still being typed, though it has fully arrived.
+  const typing = useAssistantState((state) => state.loading || state.messages.some((message) => message.animate));
   if (call) return { tone: 'busy', key: call === 'speaking' ? 'assistantSpeaking' : 'listening' };
   if (!online || !configured) return { tone: 'offline', key: 'offline' };
-  if (loading) return { tone: 'busy', key: 'typingStatus' };
+  if (typing) return { tone: 'busy', key: 'typingStatus' };
   return { tone: 'online', key: 'online' };
 }

@@ -568,3 +568,73 @@ describe('configurator', () => {
     expectNoErrors(opened);
   });
 });
+
+describe('the configurator, finished', () => {
+  it('offers the logo file as a styled button, and says when the file is built in', async () => {
+    const opened = await openConfigurator();
+    const { page } = opened;
+    const button = page.locator('label.file-button[for="logo-file"]');
+    expect(await button.textContent()).toBe('Choose a logo file');
+    const box = await button.boundingBox();
+    expect(box && box.height >= 40).toBe(true);
+    expect(await button.evaluate((label) => getComputedStyle(label).borderRadius)).toBe('999px');
+    // The browser's own picker ("Choose File · No file chosen") is not shown; the input keeps its name.
+    const input = page.getByLabel('Or upload a small logo file', { exact: true });
+    expect(await input.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+    const svg = await readFile(new URL('../../demo/assets/images/logo.svg', import.meta.url));
+    await input.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: svg });
+    await page.locator('#message-logo-file').getByText('logo.svg is built into the snippet.').waitFor();
+    await expect.poll(() => snippetOf(page)).toContain('logo-url="data:image/svg+xml');
+    expectNoErrors(opened);
+  });
+
+  it('leaves an empty logo and empty badges out of the snippet', async () => {
+    const opened = await openConfigurator();
+    const { page } = opened;
+    await field(page, 'Logo image address').fill('/assets/images/logo.svg');
+    await field(page, 'Badge images, one address per line').fill('/assets/images/badge-secure.svg');
+    await expect.poll(() => snippetOf(page)).toContain('badge-images=');
+    expect(await snippetOf(page)).toContain('logo-url=');
+    await field(page, 'Logo image address').fill('');
+    await field(page, 'Badge images, one address per line').fill('');
+    await expect.poll(() => snippetOf(page)).not.toContain('logo-url');
+    const snippet = await snippetOf(page);
+    expect(snippet).not.toContain('badge-images');
+    expect(snippet).not.toMatch(/=""|=''/);
+    expect(snippet).toContain('brand-name=');
+    expectNoErrors(opened);
+  });
+
+  it('switches the preview between desktop and a 390 px phone', async () => {
+    const opened = await openConfigurator();
+    const { page } = opened;
+    const preview = page.locator('#preview');
+    const width = async () => (await preview.boundingBox())?.width;
+    expect(await width()).toBe(400);
+    const phone = page.getByRole('button', { name: 'Phone' });
+    await phone.click();
+    expect(await phone.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Desktop' }).getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(width).toBe(390);
+    // The card fills the phone's screen, not the 600 px desktop card.
+    const card = page.locator('#preview .card');
+    await expect.poll(async () => (await card.boundingBox())?.height ?? 0).toBeGreaterThan(600);
+    await page.getByRole('button', { name: 'Desktop' }).click();
+    await expect.poll(width).toBe(400);
+    expectNoErrors(opened);
+  });
+
+  it('shows the floating card with a real conversation in it', async () => {
+    const opened = await openConfigurator();
+    const { page } = opened;
+    await field(page, 'Display mode').selectOption('floating');
+    await page.getByRole('button', { name: 'Show a sample conversation' }).click();
+    const card = page.locator('#preview .floating-card');
+    await card.locator('.product-card').first().waitFor();
+    expect(await card.locator('.message.user').count()).toBe(1);
+    expect(await card.locator('.message.bot').count()).toBeGreaterThanOrEqual(1);
+    expect(((await card.locator('.message.bot').last().textContent()) ?? '').length).toBeGreaterThan(20);
+    await expect.poll(() => field(page, 'Card starts open').isChecked()).toBe(true);
+    expectNoErrors(opened);
+  });
+});

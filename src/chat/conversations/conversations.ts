@@ -11,32 +11,9 @@ import {
   type StoredConversation,
 } from './conversation-storage';
 import { createOpenConversationSync, type SaveTarget } from './conversation-sync';
-import { withoutImageData } from '../replies/history';
-import { markdownToPlainText } from '../markdown/plain-text';
+import { summarise } from './conversation-summary';
 import type { ProductContext } from '../replies/products';
 import { noStorage, type SafeStorage } from '../../common/storage';
-import { capText } from '../../common/text-cut';
-
-const SUMMARY_LENGTH = 80;
-
-function clip(text: string): string {
-  // Bot replies are markdown: a preview shows their words, not their `**` and link syntax.
-  const flat = markdownToPlainText(withoutImageData(text));
-  return capText(flat, SUMMARY_LENGTH);
-}
-
-/** The Chats view's entry for a conversation. */
-export function summarise(conversation: StoredConversation): ConversationSummary {
-  const firstQuestion = conversation.messages.find((message) => message.sender === 'user');
-  const last = conversation.messages[conversation.messages.length - 1];
-  return {
-    id: conversation.id,
-    title: clip(firstQuestion?.content ?? last?.content ?? ''),
-    preview: clip(last?.content ?? ''),
-    updatedAt: conversation.updatedAt,
-    messageCount: conversation.messages.length,
-  };
-}
 
 /** The open conversation as the Chats view lists it. */
 function openConversation(store: ChatStore, now: () => number): StoredConversation {
@@ -46,12 +23,16 @@ function openConversation(store: ChatStore, now: () => number): StoredConversati
 }
 
 /** The Chats view's list: the open conversation (once it has messages) and the others, most recent first. */
-function listed(open: StoredConversation, others: readonly StoredConversation[]): ConversationSummary[] {
+function listed(
+  open: StoredConversation,
+  others: readonly StoredConversation[],
+  greeting: string,
+): ConversationSummary[] {
   const all = open.messages.length > 0 ? [open, ...others.filter((other) => other.id !== open.id)] : [...others];
   return all
     .sort((a, b) => b.updatedAt - a.updatedAt)
     .slice(0, MAX_CONVERSATIONS)
-    .map(summarise);
+    .map((conversation) => summarise(conversation, greeting));
 }
 
 /** The storage a `persist` mode writes to. */
@@ -192,7 +173,10 @@ function markCleared({ deps, cleared }: Parts): void {
 function createSaving(parts: Parts) {
   const { store, deps, list, open, pointer, target } = parts;
   const pending = { scheduled: false, cancel: () => undefined as void };
-  const publish = () => store.setState({ conversations: listed(openConversation(store, deps.now), list.others) });
+  const publish = () => {
+    const { askQuestionMessage } = store.getState().strings;
+    store.setState({ conversations: listed(openConversation(store, deps.now), list.others, askQuestionMessage) });
+  };
   const point = (id: string) => {
     if (pointer.id === id) return;
     pointer.id = id;

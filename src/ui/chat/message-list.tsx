@@ -1,5 +1,7 @@
 import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { Message } from '../../chat/message';
+import { messageWithImage } from '../../chat/attachments/image-attachment';
+import type { UndeliveredMessage } from '../../app/state';
 import type { CartProposal } from '../../commerce/commerce-state';
 import { own } from '../../common/own';
 import { visibleText } from '../../chat/markdown/visible-text';
@@ -77,6 +79,8 @@ function EmptyChat() {
   const welcomeMessage = useAssistantState((state) => state.theme.welcomeMessage);
   const quickActions = useAssistantState((state) => state.theme.quickActions);
   const loading = useAssistantState((state) => state.loading);
+  // Without a webhook a chip could only fail: none are offered until chat is configured.
+  const configured = useAssistantState((state) => state.config.webhookUrl !== null);
   // The chips go away with the empty chat: keyboard focus carries on in the text box (not on a touch
   // screen, where focus would open the keyboard unasked).
   const sendFromChip = (event: MouseEvent<HTMLButtonElement>, label: string) => {
@@ -88,7 +92,7 @@ function EmptyChat() {
     <div className="empty-chat">
       <p className="greeting">{welcomeMessage}</p>
       <p className="empty-text">{t('emptyChat')}</p>
-      {quickActions.length > 0 && (
+      {configured && quickActions.length > 0 && (
         <div className="chips" role="group" aria-label={t('quickActions')}>
           {/* Keyed by position and label: a store may repeat a label, and keys must stay unique. */}
           {quickActions.map(visibleText).map((label, index) => (
@@ -107,6 +111,32 @@ function EmptyChat() {
       )}
     </div>
   );
+}
+
+/**
+ * Messages written while the browser was offline: the visitor's bubbles, each marked as not delivered
+ * with Retry. They are sent, and join the conversation, when the connection returns.
+ */
+function UndeliveredMessages({ t }: { t: MessageView['t'] }) {
+  const undelivered = useAssistantState((state) => state.undelivered);
+  const { retryUndelivered } = useActions();
+  return undelivered.map((item) => (
+    <div key={item.id} className="undelivered">
+      <UserMessage message={undeliveredAsMessage(item)} t={t} />
+      <p className="system-line failed">
+        <span>{t('notDelivered')}</span>{' '}
+        <button type="button" className="retry-button" part="retry" onClick={() => retryUndelivered(item.id)}>
+          {t('retry')}
+        </button>
+      </p>
+    </div>
+  ));
+}
+
+/** An undelivered message drawn as the visitor's bubble it will become. */
+function undeliveredAsMessage(item: UndeliveredMessage): Message {
+  const content = item.attachment ? messageWithImage(item.text, item.attachment.dataUrl) : item.text;
+  return { id: item.id, content, sender: 'user', timestamp: 0 };
 }
 
 /** The three animated dots shown while a reply is awaited, with a text alternative. */
@@ -151,6 +181,7 @@ export function MessageList() {
   const loading = useAssistantState((state) => state.loading);
   const streaming = messages[messages.length - 1]?.status === 'streaming';
   const inCall = useAssistantState((state) => state.voice.status !== 'idle');
+  const waiting = useAssistantState((state) => state.undelivered.length > 0);
   const scroller = useRef<HTMLDivElement>(null);
   const latest = messages[messages.length - 1];
   const lastSender = latest?.sender;
@@ -176,7 +207,7 @@ export function MessageList() {
   return (
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
       <div className="messages-content">
-        {messages.length === 0 && !loading && !inCall ? (
+        {messages.length === 0 && !loading && !inCall && !waiting ? (
           <EmptyChat />
         ) : (
           chunks.map((chunk) => (
@@ -186,6 +217,7 @@ export function MessageList() {
         {latest?.sender === 'bot' && !latest.animate && !loading && drawnFrom < messages.length && (
           <ReplySuggestions message={latest} t={t} />
         )}
+        <UndeliveredMessages t={t} />
         {loading && !streaming && <TypingIndicator />}
         <LiveTranscript />
       </div>

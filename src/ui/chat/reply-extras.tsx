@@ -1,12 +1,22 @@
+import { useState } from 'react';
 import type { Message, Rating } from '../../chat/message';
 import { useActions, useAssistantState, type useStrings } from '../context';
 import { Icon } from '../icon';
 
 type Translate = ReturnType<typeof useStrings>;
 
-/** Thumbs up and down under a complete bot reply; the chosen one is pressed, and either can be chosen again. */
+/**
+ * Thumbs up and down under a complete bot reply; the chosen one is pressed, and either can be chosen
+ * again. A rating given here is thanked in words beside the buttons, in a status region, so it is
+ * seen and heard; a rating saved from an earlier visit shows only as the pressed button.
+ */
 export function ReplyFeedback({ message, t }: { message: Message; t: Translate }) {
   const { rateReply } = useActions();
+  const [thanked, setThanked] = useState(false);
+  const rate = (rating: Rating) => {
+    rateReply(message.id, rating);
+    setThanked(true);
+  };
   const button = (rating: Rating, label: string) => (
     <button
       type="button"
@@ -15,7 +25,7 @@ export function ReplyFeedback({ message, t }: { message: Message; t: Translate }
       aria-label={label}
       aria-pressed={message.feedback === rating}
       title={label}
-      onClick={() => rateReply(message.id, rating)}
+      onClick={() => rate(rating)}
     >
       <Icon name={rating === 'up' ? 'thumbs-up' : 'thumbs-down'} small />
     </button>
@@ -24,6 +34,10 @@ export function ReplyFeedback({ message, t }: { message: Message; t: Translate }
     <div className="reply-feedback" part="feedback">
       {button('up', t('helpful'))}
       {button('down', t('notHelpful'))}
+      {/* Present before it has anything to say, so the thanks is announced when it appears. */}
+      <span className="feedback-thanks" role="status">
+        {thanked && message.feedback ? t('feedbackThanks') : ''}
+      </span>
     </div>
   );
 }
@@ -35,6 +49,8 @@ export function ReplyFeedback({ message, t }: { message: Message; t: Translate }
 export function ReplySuggestions({ message, t }: { message: Message; t: Translate }) {
   const { chooseSuggestion } = useActions();
   const loading = useAssistantState((state) => state.loading);
+  // A saved conversation reopened after the webhook was removed: its suggestions could not be sent.
+  const configured = useAssistantState((state) => state.config.webhookUrl !== null);
   const suggestions = message.suggestions ?? [];
   if (suggestions.length === 0) return null;
   return (
@@ -46,7 +62,7 @@ export function ReplySuggestions({ message, t }: { message: Message; t: Translat
           className="chip"
           part="chip suggestion"
           dir="auto"
-          disabled={loading}
+          disabled={loading || !configured}
           onClick={() => chooseSuggestion(message.id, index)}
         >
           {label}

@@ -100,6 +100,22 @@ function createRevealer(source: DocumentFragment, target: HTMLElement, steps: St
 }
 
 /**
+ * Calls `reveal` when the visitor shows they are done waiting: a tap or click on the message being
+ * typed, or typing in the widget (any text box of the root `target` is in). The reply has fully
+ * arrived; only its reveal is left, and a visitor who reads ahead or starts to answer should not wait
+ * seconds for it. Returns the function that stops listening.
+ */
+function revealOnVisitorAction(target: HTMLElement, reveal: () => void): () => void {
+  const root = target.getRootNode();
+  target.addEventListener('pointerdown', reveal);
+  root.addEventListener('input', reveal);
+  return () => {
+    target.removeEventListener('pointerdown', reveal);
+    root.removeEventListener('input', reveal);
+  };
+}
+
+/**
  * Reveals `source` (sanitised markup, e.g. a template's content) inside `target`, with a blinking
  * cursor after the last character shown. `target` is emptied first and belongs to the typewriter
  * until it is done.
@@ -117,9 +133,11 @@ export function startTypewriter(target: HTMLElement, source: DocumentFragment, o
   let finished = false;
   const started = options.now();
 
+  const stopListening = revealOnVisitorAction(target, () => complete());
   const complete = () => {
     if (finished) return;
     finished = true;
+    stopListening();
     cancelFrame?.();
     cancelFrame = null;
     target.replaceChildren(source);
@@ -144,6 +162,7 @@ export function startTypewriter(target: HTMLElement, source: DocumentFragment, o
     finish: complete,
     cancel() {
       finished = true;
+      stopListening();
       cancelFrame?.();
       cancelFrame = null;
     },

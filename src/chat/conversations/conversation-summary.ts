@@ -1,0 +1,89 @@
+import type { ConversationSummary } from '../chat-state';
+import { markdownToPlainText } from '../markdown/plain-text';
+import type { Message } from '../message';
+import { withoutImageData } from '../replies/history';
+import { LANGUAGES } from '../../i18n/resolve';
+import { capText } from '../../common/text-cut';
+import type { StoredConversation } from './conversation-storage';
+
+const SUMMARY_LENGTH = 80;
+
+/** A table's delimiter row (`|---|:--:|`) or a thematic break (`---`, `***`, `___`): no words in either. */
+const RULE_LINE =
+  /^[ \t]*\|?[ \t]*(?::?-{2,}:?[ \t]*\|[ \t]*)*:?-{2,}:?[ \t]*\|?[ \t]*$|^[ \t]*([-*_])([ \t]*\1){2,}[ \t]*$/;
+/** A code fence line (```ts, ~~~): its content is kept, the fence itself is not. */
+const FENCE_LINE = /^[ \t]*(?:`{3,}|~{3,})[^\n]*$/;
+
+/** One line of markdown as words: a table row's cells apart, fences and rules gone. */
+function lineAsWords(line: string): string {
+  if (RULE_LINE.test(line) || FENCE_LINE.test(line)) return '';
+  if (!/^[ \t]*\|/.test(line)) return line;
+  return line
+    .replace(/^[ \t]*\||\|[ \t]*$/g, '')
+    .split('|')
+    .map((cell) => cell.trim())
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * Markdown as the plain words of a one-line preview: tables, lists, code, links, images, emphasis,
+ * headings, quotes and rules all reduced to their text, so a list shows no `|---|` or `**`.
+ */
+export function previewText(markdown: string): string {
+  const lines = withoutImageData(markdown)
+    // Reference definitions (`[1]: https://…`) are addresses, not words.
+    .replace(/^[ \t]{0,3}\[[^\]]+\]:[ \t]*\S+.*$/gm, '')
+    .split(/\r?\n/)
+    .map(lineAsWords);
+  return markdownToPlainText(
+    lines
+      .join('\n')
+      // Reference links and images (`[text][1]`) read as their text.
+      .replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1'),
+  );
+}
+
+function clip(text: string): string {
+  return capText(previewText(text), SUMMARY_LENGTH);
+}
+
+/** How a greeting reads when compared: lower case, without punctuation, marks or spacing. */
+const normalised = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\p{M}\p{P}\p{S}\s]/gu, '')
+    .toLowerCase();
+
+/** The greeting "Ask a question" opens a chat with, in every built-in language. */
+const SEED_GREETINGS = new Set(Object.values(LANGUAGES).map((strings) => normalised(strings.askQuestionMessage)));
+
+/**
+ * Whether a message says something worth naming a chat after: not the greeting that "Ask a question"
+ * sends (in any language, or the store's own wording), not a notice the widget wrote, not empty.
+ */
+function saysSomething(message: Message, greetings: ReadonlySet<string>): boolean {
+  if (message.origin === 'widget') return false;
+  const words = normalised(previewText(message.content));
+  return words !== '' && !SEED_GREETINGS.has(words) && !greetings.has(words);
+}
+
+/**
+ * The Chats view's entry for a conversation. Its title is the first message that says something (the
+ * visitor's first question, else the first reply), its preview the last one; the greeting a chat starts
+ * with names it only when nothing else was said. `greeting` is the store's own wording of it, if any.
+ */
+export function summarise(conversation: StoredConversation, greeting?: string): ConversationSummary {
+  const { messages } = conversation;
+  const greetings = new Set(greeting === undefined ? [] : [normalised(greeting)]);
+  const telling = messages.filter((message) => saysSomething(message, greetings));
+  const firstQuestion = telling.find((message) => message.sender === 'user') ?? telling[0];
+  const last = telling[telling.length - 1] ?? messages[messages.length - 1];
+  return {
+    id: conversation.id,
+    title: clip(firstQuestion?.content ?? messages[0]?.content ?? ''),
+    preview: clip(last?.content ?? ''),
+    updatedAt: conversation.updatedAt,
+    messageCount: messages.length,
+  };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { previewText, summarise } from '../../../../src/chat/conversations/conversation-summary';
+import type { Message } from '../../../../src/chat/message';
+
+let ids = 0;
+const message = (sender: Message['sender'], content: string, extra: Partial<Message> = {}): Message => ({
+  id: `m${++ids}`,
+  sender,
+  content,
+  timestamp: ids,
+  ...extra,
+});
+const conversation = (...messages: Message[]) => ({ id: 'c', updatedAt: 1, messages, removed: [] });
+
+describe('a chat is named after the first message that says something', () => {
+  it('skips the greeting "Ask a question" sends: the visitor question names it', () => {
+    const summary = summarise(
+      conversation(
+        message('user', 'Hi'),
+        message('bot', 'Hello! How can I help?'),
+        message('user', 'Do you ship to Canada?'),
+        message('bot', 'Yes, in **3–5 days**.'),
+      ),
+    );
+    expect(summary.title).toBe('Do you ship to Canada?');
+    expect(summary.preview).toBe('Yes, in 3–5 days.');
+  });
+
+  it('with only the greeting asked, the reply names it', () => {
+    const summary = summarise(conversation(message('user', 'Hi!'), message('bot', 'Welcome to **Linen & Co**.')));
+    expect(summary.title).toBe('Welcome to Linen & Co.');
+  });
+
+  it('knows the greeting in every built-in language and the store’s own wording', () => {
+    for (const greeting of ['Hallo', 'Hola', 'Bonjour', 'مرحبًا']) {
+      const summary = summarise(conversation(message('user', greeting), message('bot', 'Answer')));
+      expect(summary.title).toBe('Answer');
+    }
+    const own = summarise(conversation(message('user', 'Howdy'), message('bot', 'Answer')), 'Howdy');
+    expect(own.title).toBe('Answer');
+  });
+
+  it('a widget notice names nothing; the greeting is the title only when nothing else was said', () => {
+    const failed = message('bot', 'Oops! Something went wrong.', { origin: 'widget', status: 'error' });
+    const summary = summarise(conversation(message('user', 'Hi'), failed));
+    expect(summary.title).toBe('Hi');
+    expect(summary.preview).toBe('Oops! Something went wrong.');
+  });
+
+  it('five chats started by "Ask a question" get five titles', () => {
+    const titles = ['Sizes?', 'Returns?', 'Shipping?', 'Gift cards?', 'Care?'].map(
+      (question) =>
+        summarise(conversation(message('user', 'Hi'), message('bot', 'Hello'), message('user', question))).title,
+    );
+    expect(new Set(titles).size).toBe(5);
+  });
+});
+
+describe('a preview is plain text of every kind of markdown', () => {
+  it('a table reads as its cells, without pipes or the delimiter row', () => {
+    const text = previewText('Our sizes:\n\n| Size | Chest (cm) |\n|---|:---:|\n| S | 88–92 |\n| M | 96–100 |');
+    expect(text).toBe('Our sizes: Size · Chest (cm) S · 88–92 M · 96–100');
+    expect(text).not.toMatch(/[|]|--/);
+  });
+
+  it('lists, headings, quotes, rules, code, links, images and emphasis read as words', () => {
+    const markdown = [
+      '## Care guide',
+      '> Wash *cold*',
+      '- Use **mild** soap',
+      '1. Dry __flat__',
+      '***',
+      '```ts',
+      'const tip = `iron`;',
+      '```',
+      'See [our guide](https://shop.example/care "Care") and ![a shirt](https://shop.example/s.png)',
+      'Also [the FAQ][faq] and ~~old~~ `inline` advice.',
+      '',
+      '[faq]: https://shop.example/faq',
+    ].join('\n');
+    const text = previewText(markdown);
+    expect(text).toBe(
+      'Care guide Wash cold Use mild soap Dry flat const tip = iron; See our guide and a shirt Also the FAQ and old inline advice.',
+    );
+    expect(text).not.toMatch(/[#>*_`~[\]()]|https?:/);
+  });
+
+  it('the Chats list shows the plain preview of a table reply', () => {
+    const reply = message('bot', '| Size | Chest (cm) |\n|---|---|\n| S | 88 |');
+    const summary = summarise(conversation(message('user', 'Size guide?'), reply));
+    expect(summary.preview).toBe('Size · Chest (cm) S · 88');
+  });
+});
