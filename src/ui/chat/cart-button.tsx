@@ -11,7 +11,13 @@ type Translate = ReturnType<typeof useStrings>;
  * After a card's add: "Added" as a status, not a button (tapping it adds nothing), and "Add another"
  * as the one way to add more; the status counts what this card added ("2 added").
  */
-function AddedActions({ add, busy, onAdd, title, t }: {
+function AddedActions({
+  add,
+  busy,
+  onAdd,
+  title,
+  t,
+}: {
   add: CardAdd;
   busy: boolean;
   onAdd: () => void;

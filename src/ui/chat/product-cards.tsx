@@ -79,7 +79,8 @@ const END_IN_VIEW = 0.95;
  * Product cards under a bot message: a full-width row that snaps card by card, the next card peeking
  * in, with no visible scrollbar. On devices with a fine pointer, previous and next buttons scroll it
  * (hidden from assistive technology and the tab order: keyboard focus scrolls each card into view).
- * `messageId` is the message the cards belong to (a card of what a call added shows "Undo").
+ * `messageId` is the message the cards belong to (a card of what a call added shows "Undo"); each card's
+ * cart state is keyed by it and the card's place (by the row's own id for cards outside a message).
  */
 export function ProductCards({
   products,
@@ -92,7 +93,6 @@ export function ProductCards({
 }) {
   const { environment } = useAssistant();
   const list = useRef<HTMLUListElement>(null);
-  // Cards outside a message (none today) still get keys of their own row.
   const rowId = useId();
   // Before the row has been drawn: at its start, with more to the right when it has more than one card.
   const [edges, setEdges] = useState({ start: true, end: products.length < 2 });

@@ -14,7 +14,7 @@ describe('formatMoney', () => {
     expect(formatMoney(amount, currency, locale)).toBe(expected);
   });
 
-  it('is the browser\'s currency format in the visitor\'s language, Arabic included', () => {
+  it("is the browser's currency format in the visitor's language, Arabic included", () => {
     expect(formatMoney(49, 'USD', 'ar')).toBe(money(49, 'USD', 'ar'));
     expect(formatMoney(49, 'USD', 'ar')).not.toBe('$49');
   });
@@ -52,7 +52,7 @@ describe('displayPrice', () => {
     expect(displayPrice(price, locale, currency)).toBe(expected);
   });
 
-  it('reads a card\'s price as the cart strip writes its total, in every language', () => {
+  it("reads a card's price as the cart strip writes its total, in every language", () => {
     for (const locale of ['en', 'ar', 'de', 'fr', 'es']) {
       expect(displayPrice('64.00 USD', locale)).toBe(money(64, 'USD', locale));
       expect(displayPrice('$64', locale, 'USD')).toBe(money(64, 'USD', locale));
