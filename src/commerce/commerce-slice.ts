@@ -1,5 +1,6 @@
 import type { Product } from '../chat/replies/products';
 import { createCallAdds } from './call-adds';
+import { createCardAdds } from './card-adds';
 import { cartIdFor } from './cart-adapter';
 import { createCartProposals } from './cart-proposals';
 import { createCommerceCart, type CommerceCart } from './commerce-cart';
@@ -9,8 +10,12 @@ import { checkStoreContext } from './store-context';
 
 /** What the visitor (through the UI) and the store (through the element's methods) can do with the cart and context. */
 export interface CommerceActions {
-  /** A card's "Add to cart": adds one; its progress shows on the card. False when it failed or cannot be added. */
-  addToCart(product: Product): Promise<boolean>;
+  /**
+   * A card's "Add to cart" (or its "Add another"): adds one. With `card` (its {@link cardKey}) the
+   * progress and how many it added show on that card only, and a click while it is adding adds nothing.
+   * False when it failed, cannot be added, or the card was busy.
+   */
+  addToCart(product: Product, card?: string): Promise<boolean>;
   /** The visitor confirmed proposal `index` of the reply `messageId`: now it is added. */
   confirmCartProposal(messageId: string, index: number): Promise<boolean>;
   /** The visitor declined it: nothing is added. */
@@ -67,12 +72,14 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
   const callAdds = createCallAdds(store, cart);
   let storeFacts: Record<string, unknown> | null = null;
   const proposals = createCartProposals(store, deps, cart);
+  const addFromCard = createCardAdds(store, cart);
 
   const actions: CommerceActions = {
-    async addToCart(product) {
+    async addToCart(product, card) {
       const platform = store.getState().config.commerce.platform;
       const id = platform && cartIdFor(platform, product);
       if (!id || product.available === false) return false;
+      if (card !== undefined) return addFromCard(card, id, product);
       return cart.add(id, 1, product).then(
         () => true,
         () => false,

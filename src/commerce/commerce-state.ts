@@ -49,6 +49,19 @@ export interface AddStatus {
   error?: string;
 }
 
+/**
+ * What one product card's "Add to cart" has done: the card's own record, so a later card of the same
+ * product (another reply, a proposal's card) starts again at "Add to cart".
+ */
+export interface CardAdd {
+  /** `adding` while a request is under way; `failed` when the last one did not go through. */
+  state: AddStatus['state'];
+  /** How many this card has put in the cart: 1 after "Add to cart", one more for each "Add another". */
+  added: number;
+  /** When failed: what to tell the visitor. */
+  error?: string;
+}
+
 /** A cart change a reply proposed: nothing happens until the visitor confirms it. */
 export interface CartProposal {
   variantId: string;
@@ -84,8 +97,10 @@ export interface CommerceState {
   cart: CartSummary | null;
   /** The cart strip's links, from the configuration. */
   links: { cart: string; checkout: string } | null;
-  /** "Add to cart" progress by cart id. Read with `own()`: ids come from replies. */
+  /** The progress of the last add of each cart id, whoever made it. Read with `own()`: ids come from replies. */
   adds: Record<string, AddStatus>;
+  /** Each card's adds, by {@link cardKey}; kept for the page's life only. Read with `own()`. */
+  cardAdds: Record<string, CardAdd>;
   /** Proposed cart changes by the id of the reply that carried them; kept for the page's life only. */
   proposals: Record<string, CartProposal[]>;
   /** Cart changes a call made, by the id of the message with the card that shows them; kept for the page's life only. */
@@ -157,7 +172,12 @@ export interface CommerceDeps {
   pageOrigin: string;
 }
 
+/** The key of card `index` under message `messageId`: each card's "Add to cart" has its own state. */
+export function cardKey(messageId: string, index: number): string {
+  return `${messageId}#${index}`;
+}
+
 /** The commerce state of a new widget. */
 export function initialCommerceState(): CommerceState {
-  return { cart: null, links: null, adds: {}, proposals: {}, callAdds: {} };
+  return { cart: null, links: null, adds: {}, cardAdds: {}, proposals: {}, callAdds: {} };
 }

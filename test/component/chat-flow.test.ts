@@ -58,8 +58,8 @@ describe('chat flow', () => {
     const cards = list.querySelectorAll('.product-card');
     expect(cards).toHaveLength(2);
     expect(cards[0]?.querySelector('.product-title')?.textContent).toBe('Linen Shirt');
-    // No ".00" on a whole amount.
-    expect(cards[0]?.querySelector('.product-price')?.textContent).toBe('$64');
+    // A written price keeps its decimals, as the cart strip writes its total.
+    expect(cards[0]?.querySelector('.product-price')?.textContent).toBe('$64.00');
     expect(cards[0]?.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/shirt.jpg');
     const link = getAllByRole('link', { name: /View product/ })[0] as HTMLAnchorElement;
     expect(link.getAttribute('href')).toBe('https://shop.example/p/shirt');

@@ -97,7 +97,7 @@ describe('text fidelity in the widget', () => {
     expect(root.querySelector('.product-title')?.textContent).toBe('Tom & Jerry');
     expect(root.querySelector('.product-description')?.textContent).toBe('Hoodie – Blue — <b>soft</b> &bogus;');
     expect(root.querySelector('.product-description b')).toBeNull();
-    expect(root.querySelector('.product-price')?.textContent).toBe('5 EUR');
+    expect(root.querySelector('.product-price')?.textContent).toBe('€5.00');
     expect(bots(root)[0]?.querySelector('.bubble')?.textContent?.trim()).toBe('Fish & Chips — 5\u00a0EUR');
     await eventually(() => expect(liveRegion(root)).toBe('Assistant: Fish & Chips — 5 EUR Products: Tom & Jerry.'));
   });

@@ -150,7 +150,7 @@ describe('analytics="datalayer"', () => {
     await startChat(page, 'A mug please');
     const card = widget(page).locator('.product-card', { hasText: 'Blue Mug' });
     await card.getByRole('button', { name: /Add to cart/ }).click();
-    await card.getByRole('button', { name: /^Added/ }).waitFor();
+    await card.locator('.sa-card-added', { hasText: 'Added' }).waitFor();
     const cartEntries = async () =>
       ((await dataLayer(page)) ?? []).filter((entry) => entry.event === 'store_assistant_cart');
     await expect

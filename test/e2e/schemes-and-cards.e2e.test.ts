@@ -148,7 +148,7 @@ describe('colour schemes', () => {
 });
 
 describe('product cards', () => {
-  it('a full-width row that snaps, with no scrollbar, whole cards as links, prices without .00, and scroll buttons on a desktop', async () => {
+  it('a full-width row that snaps, with no scrollbar, whole cards as links, prices with two decimals, and scroll buttons on a desktop', async () => {
     const { page } = await openWidget('');
     await chatWithCards(page);
     const row = widget(page).locator('.product-cards');
@@ -165,7 +165,7 @@ describe('product cards', () => {
       };
     });
     expect(layout).toEqual({ fullWidth: true, snap: 'x mandatory', scrollbar: 0, nextPeeks: true });
-    expect(await widget(page).locator('.product-price').first().textContent()).toMatch(/^\$\d+$/);
+    expect(await widget(page).locator('.product-price').first().textContent()).toMatch(/^\$\d+\.00$/);
 
     const previous = widget(page).locator('.carousel-button.previous');
     const next = widget(page).locator('.carousel-button.next');

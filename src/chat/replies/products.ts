@@ -89,28 +89,23 @@ export function safeProductImage(value: string, context: ProductContext): string
   return (url && allowedImageUrl(url, context)) ?? undefined;
 }
 
+/**
+ * A numeric price as "64.00 USD": the amount with its currency's code, formatted for the visitor only
+ * when shown (displayPrice), so every price reads in the visitor's language, not the browser's.
+ */
 function formatNumber(raw: number, currency: unknown): string {
   const code = typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
-  if (code) {
-    try {
-      // A whole amount without ".00": "$49" reads better than "$49.00".
-      return new Intl.NumberFormat(undefined, {
-        style: 'currency',
-        currency: code,
-        minimumFractionDigits: Number.isInteger(raw) ? 0 : undefined,
-      }).format(raw);
-    } catch {
-      // an unknown currency code: fall through to the plain number
-    }
-  }
-  return raw.toFixed(2);
+  const amount = raw.toFixed(2);
+  // Past 1e21 toFixed writes an exponent: a number too large to be a price.
+  if (/e/i.test(amount)) return '';
+  return code ? `${amount} ${code}` : amount;
 }
 
 function formatPrice(raw: unknown, currency: unknown): string | undefined {
   if (typeof raw === 'number' && Number.isFinite(raw)) {
     // A number too large to show as a price (1e27) is no price at all.
     const price = formatNumber(raw, currency);
-    return price.length <= MAX_PRICE_LENGTH ? price : undefined;
+    return price && price.length <= MAX_PRICE_LENGTH ? price : undefined;
   }
   if (typeof raw === 'string' && raw.trim() !== '') return clip(raw, MAX_PRICE_LENGTH);
   return undefined;

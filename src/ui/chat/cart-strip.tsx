@@ -1,31 +1,27 @@
 import { useAssistantState, useStrings } from '../context';
+import { useMoneyFormat } from './price-format';
 
-/** The cart's total in the visitor's language, or null when the platform gave none (or an unknown currency). */
-function formatTotal(total: number | undefined, currency: string | undefined, lang: string): string | null {
-  if (total === undefined || !currency) return null;
-  try {
-    return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(total);
-  } catch {
-    return null;
-  }
-}
-
-/** With `commerce` set and something in the cart: the item count, the total, "View cart" and "Checkout". */
+/**
+ * With `commerce` set and something in the cart: the item count and the total, which are the link to
+ * the cart, and "Checkout". One line from a 320 px phone up: the count is the "View cart" link rather
+ * than a third item beside it, and in a language too long for the line its words give way (cut with an
+ * ellipsis) before the total does.
+ */
 export function CartStrip() {
   const t = useStrings();
   const cart = useAssistantState((state) => state.commerce.cart);
   const links = useAssistantState((state) => state.commerce.links);
-  const lang = useAssistantState((state) => state.config.lang);
+  const money = useMoneyFormat();
   if (!cart || !links || cart.itemCount <= 0) return null;
-  const total = formatTotal(cart.total, cart.currency, lang);
+  const total = money(cart.total, cart.currency);
   return (
     <div className="sa-cart-strip" part="cart-strip" role="group" aria-label={t('cart')}>
-      <p className="sa-cart-count" aria-live="polite">
-        {t('cartCount', { count: cart.itemCount })}
-        {total && <span className="sa-cart-total"> · {total}</span>}
-      </p>
-      <a className="sa-cart-link" href={links.cart}>
-        {t('viewCart')}
+      <a className="sa-cart-link sa-cart-summary" href={links.cart}>
+        <span className="sa-cart-count" aria-live="polite" aria-atomic="true">
+          <span className="sa-cart-items">{t('cartCount', { count: cart.itemCount })}</span>
+          {total && <span className="sa-cart-total"> · {total}</span>}
+        </span>
+        <span className="sr-only">: {t('viewCart')}</span>
       </a>
       <a className="sa-cart-link sa-checkout" href={links.checkout}>
         {t('checkout')}

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { displayPrice } from '../../chat/replies/price';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Product } from '../../chat/replies/products';
+import { cardKey } from '../../commerce/commerce-state';
 import { useAssistant, type useStrings } from '../context';
 import { Icon } from '../icon';
 import { CartButton } from './cart-button';
+import { usePriceFormat } from './price-format';
 
 /**
  * The product's picture on a neutral square, or the same square with a package mark when there is no
@@ -34,17 +35,21 @@ function ProductImage({ src }: { src: string | undefined }) {
 /**
  * One card. The whole card is the link (the "View product" button's hit area covers it), so it is one
  * stop for the keyboard; further actions (add to cart) sit above that area in the actions row, and a
- * status (sold out) in the media's corner.
+ * status (sold out) in the media's corner. `card` keys the card's own cart state.
  */
 function ProductCard({
   product,
   messageId,
+  card,
   t,
 }: {
   product: Product;
   messageId: string | undefined;
+  card: string;
   t: ReturnType<typeof useStrings>;
 }) {
+  // The price as the cart strip and the proposals write theirs.
+  const displayPrice = usePriceFormat();
   return (
     <li className="product-card" part="product-card">
       <ProductImage src={product.image} />
@@ -58,7 +63,7 @@ function ProductCard({
         {product.price && <p className="product-price">{displayPrice(product.price)}</p>}
         <div className="product-actions">
           {/* With a cart, "Add to cart" is the card's one clear button and "View product" a quiet link under it. */}
-          <CartButton product={product} messageId={messageId} />
+          <CartButton product={product} messageId={messageId} card={card} />
           {product.url && (
             <a className="product-link" href={product.url} target="_blank" rel="noopener noreferrer">
               {t('viewProduct')}
@@ -78,7 +83,8 @@ const END_IN_VIEW = 0.95;
  * Product cards under a bot message: a full-width row that snaps card by card, the next card peeking
  * in, with no visible scrollbar. On devices with a fine pointer, previous and next buttons scroll it
  * (hidden from assistive technology and the tab order: keyboard focus scrolls each card into view).
- * `messageId` is the message the cards belong to (a card of what a call added shows "Undo").
+ * `messageId` is the message the cards belong to (a card of what a call added shows "Undo"); each card's
+ * cart state is keyed by it and the card's place (by the row's own id for cards outside a message).
  */
 export function ProductCards({
   products,
@@ -91,6 +97,7 @@ export function ProductCards({
 }) {
   const { environment } = useAssistant();
   const list = useRef<HTMLUListElement>(null);
+  const rowId = useId();
   // Before the row has been drawn: at its start, with more to the right when it has more than one card.
   const [edges, setEdges] = useState({ start: true, end: products.length < 2 });
 
@@ -145,7 +152,13 @@ export function ProductCards({
     <div className="carousel">
       <ul ref={list} className="product-cards" part="product-cards" aria-label={t('products')}>
         {products.map((product, index) => (
-          <ProductCard key={`${index}-${product.title}`} product={product} messageId={messageId} t={t} />
+          <ProductCard
+            key={`${index}-${product.title}`}
+            product={product}
+            messageId={messageId}
+            card={cardKey(messageId ?? rowId, index)}
+            t={t}
+          />
         ))}
       </ul>
       {arrow(-1, edges.start)}

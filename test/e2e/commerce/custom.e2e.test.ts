@@ -45,7 +45,7 @@ describe('commerce="custom"', () => {
     });`;
     const { page, widget, card } = await openWithCart('handled', script);
     await card.getByRole('button', { name: /Add to cart/ }).click();
-    await card.getByRole('button', { name: /^Added/ }).waitFor();
+    await card.locator('.sa-card-added', { hasText: 'Added' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({
       variantId: 'mug-blue',
       quantity: 1,

@@ -86,7 +86,7 @@ describe('commerce="shopify" on the demo store', () => {
     });
     expect(layout).toEqual({ across: true, linkUnder: true, quietLink: true });
     await card.getByRole('button', { name: /^Add to cart\s*: Linen Shirt$/ }).click();
-    await card.getByRole('button', { name: /^Added\s*: Linen Shirt$/ }).waitFor();
+    await card.locator('.sa-card-added', { hasText: 'Added' }).waitFor();
     expect(requests.filter((request) => request.path === '/cart/add.js').map((request) => request.body)).toEqual([
       { items: [{ id: 40100000000005, quantity: 1 }] },
     ]);
@@ -120,7 +120,8 @@ describe('commerce="shopify" on the demo store', () => {
     const { page, widget, requests } = await openProductPage('stoneware-mug');
     await send(page, 'Please add 2 of this one');
     const proposal = widget.locator('.sa-proposal');
-    await proposal.getByText('Add 2 × Stoneware Mug to your cart?').waitFor();
+    await proposal.locator('.sa-proposal-text', { hasText: 'Stoneware Mug' }).waitFor();
+    expect(await proposal.locator('.sa-proposal-price').textContent()).toBe('2 × $22.00');
     // An add sent with the reply would be on its way by now; the one list of adds below counts it too.
     await afterFrames(page);
     expect(requests.filter((request) => request.path === '/cart/add.js')).toEqual([]);

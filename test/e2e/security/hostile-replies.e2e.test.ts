@@ -181,7 +181,7 @@ describe('honest links and faithful text in Chromium', () => {
     expect(await card.locator('.product-title').textContent()).toBe('Hoodie – Blue');
     expect(await card.locator('.product-description').textContent()).toBe('Tom & Jerry <b>soft</b> &bogus;');
     expect(await card.locator('.product-description b').count()).toBe(0);
-    expect(await card.locator('.product-price').textContent()).toBe('5 EUR');
+    expect(await card.locator('.product-price').textContent()).toBe('€5.00');
     expect((await page.locator('store-assistant .message.bot .bubble').textContent())?.trim()).toBe(
       'Fish & Chips — 5\u00a0EUR',
     );

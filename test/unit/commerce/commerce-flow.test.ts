@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig } from '../../../src/app/config';
-import type { CommerceConfig, PageSnapshot } from '../../../src/commerce/commerce-state';
+import { cardKey, type CommerceConfig, type PageSnapshot } from '../../../src/commerce/commerce-state';
 import { MAX_ACTION_QUANTITY, MAX_REPLY_ACTIONS, readReplyActions } from '../../../src/commerce/reply-actions';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply, type RecordedRequest } from '../../support/fetch';
@@ -239,6 +239,57 @@ describe('"Add to cart" on a card', () => {
       cart: 'https://store.example/wp/cart',
       checkout: 'https://pay.example/',
     });
+  });
+});
+
+describe('each card keeps its own add', () => {
+  const FIRST = cardKey('reply-1', 0);
+  const LATER = cardKey('reply-2', 0);
+
+  it('a card counts what it added; "Add another" adds one more, each a cart event of one', async () => {
+    const { actions, state, events, cartRequests } = setup({ platform: 'shopify' }, shopify());
+    const adding = actions.addToCart(SHIRT, FIRST);
+    expect(state().commerce.cardAdds[FIRST]).toEqual({ state: 'adding', added: 0 });
+    expect(await adding).toBe(true);
+    expect(state().commerce.cardAdds[FIRST]).toEqual({ state: 'added', added: 1 });
+    expect(await actions.addToCart(SHIRT, FIRST)).toBe(true);
+    expect(state().commerce.cardAdds[FIRST]).toEqual({ state: 'added', added: 2 });
+    expect(cartRequests().filter((request) => request === 'POST /cart/add.js')).toHaveLength(2);
+    const cartEvents = events.filter((event) => event.name === 'cart');
+    expect(cartEvents.map((event) => (event.detail as { quantity: number }).quantity)).toEqual([1, 1]);
+  });
+
+  it('a second click while the card is adding adds nothing', async () => {
+    const { actions, state, cartRequests } = setup({ platform: 'shopify' }, shopify());
+    const first = actions.addToCart(SHIRT, FIRST);
+    expect(await actions.addToCart(SHIRT, FIRST)).toBe(false);
+    expect(await first).toBe(true);
+    expect(state().commerce.cardAdds[FIRST]).toEqual({ state: 'added', added: 1 });
+    expect(cartRequests().filter((request) => request === 'POST /cart/add.js')).toHaveLength(1);
+  });
+
+  it('a later card of the same product starts again at nothing added', async () => {
+    const { actions, state } = setup({ platform: 'shopify' }, shopify());
+    await actions.addToCart(SHIRT, FIRST);
+    expect(state().commerce.cardAdds[LATER]).toBeUndefined();
+    await actions.addToCart(SHIRT, LATER);
+    expect(state().commerce.cardAdds).toEqual({
+      [FIRST]: { state: 'added', added: 1 },
+      [LATER]: { state: 'added', added: 1 },
+    });
+  });
+
+  it('a failed "Add another" keeps what the card had added and says why', async () => {
+    let refuse = false;
+    const { actions, state } = setup({ platform: 'shopify' }, (request) =>
+      refuse && new URL(request.url).pathname === '/cart/add.js'
+        ? jsonReply({ status: 422, description: 'Only 1 left.' }, { status: 422 })
+        : shopify()(request),
+    );
+    await actions.addToCart(SHIRT, FIRST);
+    refuse = true;
+    expect(await actions.addToCart(SHIRT, FIRST)).toBe(false);
+    expect(state().commerce.cardAdds[FIRST]).toEqual({ state: 'failed', added: 1, error: 'Only 1 left.' });
   });
 });
 
