@@ -340,7 +340,7 @@ describe('small targets grow', () => {
 });
 
 describe('right to left: each text takes its own direction', () => {
-  it('in Arabic, an English reply, its inline code and code block, and card descriptions read left to right', async () => {
+  it('in Arabic, an English reply, its inline code and code block, and card titles and descriptions read left to right', async () => {
     const { page } = await openWidget(desktop, 'lang="ar"', 'ar');
     await ask(page, 'code');
     await ask(page, 'cards');
@@ -356,6 +356,7 @@ describe('right to left: each text takes its own direction', () => {
         reply: direction('.message.bot .bubble'),
         codeBlock: direction('.message.bot pre'),
         description: direction('.product-description'),
+        title: direction('.product-title'),
       };
     });
     expect(directions).toEqual({
@@ -364,6 +365,7 @@ describe('right to left: each text takes its own direction', () => {
       reply: 'ltr',
       codeBlock: 'ltr',
       description: 'ltr',
+      title: 'ltr',
     });
   });
 
