@@ -54,7 +54,9 @@ function ProductCard({
     <li className="product-card" part="product-card">
       <ProductImage src={product.image} />
       <div className="product-body">
-        <h3 className="product-title" dir="auto">{product.title}</h3>
+        <h3 className="product-title" dir="auto">
+          {product.title}
+        </h3>
         {product.description && (
           <p className="product-description" dir="auto">
             {product.description}
