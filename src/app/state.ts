@@ -5,6 +5,7 @@ import type { Notice } from '../common/notice';
 import type { ThemeLayers } from '../theme/theme-slice';
 import { defaultTheme, type Theme } from '../theme/theme';
 import { IDLE_VOICE, type VoiceState } from '../voice/voice-state';
+import { initialHandoffState, type HandoffState } from '../handoff/handoff-state';
 import { defaultConfig, type AssistantConfig } from './config';
 
 export type { ConversationSummary, Attachment } from '../chat/chat-state';
@@ -35,6 +36,8 @@ export interface AssistantState extends ChatState {
   teaser: boolean;
   /** The cart, "Add to cart" progress and proposed cart changes. */
   commerce: CommerceState;
+  /** A person taking over the conversation, and the push channel. */
+  handoff: HandoffState;
 }
 
 /** The state of a new widget on a page at `pageOrigin`. */
@@ -53,5 +56,6 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     tooltip: null,
     teaser: false,
     commerce: initialCommerceState(),
+    handoff: initialHandoffState(),
   };
 }
