@@ -20,8 +20,10 @@ export function useHeaderStatus(): HeaderStatus {
     state.voice.status === 'connected' ? (state.voice.speaking ? 'speaking' : 'listening') : null,
   );
   const loading = useAssistantState((state) => state.loading);
+  const waiting = useAssistantState((state) => state.handoff.phase === 'connecting');
   if (call) return { tone: 'busy', key: call === 'speaking' ? 'assistantSpeaking' : 'listening' };
   if (!online || !configured) return { tone: 'offline', key: 'offline' };
+  if (waiting) return { tone: 'busy', key: 'handoffWaiting' };
   if (loading) return { tone: 'busy', key: 'typingStatus' };
   return { tone: 'online', key: 'online' };
 }
