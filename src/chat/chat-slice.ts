@@ -142,6 +142,25 @@ export interface PushedChatMessage {
   origin?: 'widget';
 }
 
+/**
+ * A message that arrived outside a request (pushed by the store's server, or a person's during a
+ * takeover): shown once, by its id, announced politely and counted on the launcher's badge while the
+ * card is closed. Returns false when the conversation has it already (a replay, another tab's copy).
+ */
+function pushedReceiver(log: MessageLog, conversations: Conversations, now: () => number) {
+  return (pushed: PushedChatMessage): boolean => {
+    const id = `push-${pushed.id}`;
+    if (log.find(id)) return false;
+    const message = completeMessage({ id, content: pushed.text, sender: 'bot', timestamp: now() });
+    if (pushed.agent) message.agent = pushed.agent;
+    if (pushed.origin) message.origin = pushed.origin;
+    log.add(message);
+    log.announce(message);
+    conversations.commit();
+    return true;
+  };
+}
+
 /** A call's lines as messages; the last carries the call's length, for the "Call ended · 0:12" line under it. */
 function transcriptMessages(
   log: ReturnType<typeof createMessageLog>,
@@ -222,22 +241,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
 
     showCallProducts: (raw: unknown) => showCallProducts(store, deps, log, raw),
 
-    /**
-     * A message that arrived outside a request (pushed by the store's server, or a person's during a
-     * takeover): shown once, by its id, announced politely and counted on the launcher's badge while the
-     * card is closed. Returns false when the conversation has it already (a replay, another tab's copy).
-     */
-    receivePushed(pushed: PushedChatMessage): boolean {
-      const id = `push-${pushed.id}`;
-      if (log.find(id)) return false;
-      const message = completeMessage({ id, content: pushed.text, sender: 'bot', timestamp: deps.now() });
-      if (pushed.agent) message.agent = pushed.agent;
-      if (pushed.origin) message.origin = pushed.origin;
-      log.add(message);
-      log.announce(message);
-      conversations.commit();
-      return true;
-    },
+    receivePushed: pushedReceiver(log, conversations, deps.now),
 
     preloadMarkdown: markdown.preload,
 

@@ -82,54 +82,8 @@ export function createHandoffSlice(store: HandoffStore, deps: HandoffDeps, parts
   const memory = createHandoffMemory(store, deps, parts.allowImage);
   const flags: Flags = { stopped: false, paused: false, closing: false, loadedFor: '' };
   const timers: { wait: unknown; hidden: unknown } = { wait: null, hidden: null };
-  const setHandoff = (patch: Partial<HandoffState>) =>
-    store.setState((state) => ({ handoff: { ...state.handoff, ...patch } }));
-
-  const channel = createEventChannel({
-    fetch: deps.fetch,
-    timers: deps.timers,
-    url: () => streamUrl(store.getState().config.eventsUrl, store.getState().sessionId),
-    lastEventId: () => memory.lastEventId,
-    onEvent: (event) => {
-      const incoming = incomingFromEvent(event.type, event.data, event.id, parts.allowImage);
-      if (incoming) receive(incoming);
-      else if (event.id !== null && memory.arrived(event.id)) memory.save();
-    },
-    onStatus: (status: ChannelStatus) => {
-      // Ended by the server (204, a client error): not opened again until something new is expected.
-      if (status === 'closed' && !flags.closing) flags.stopped = true;
-      setHandoff({ channel: status });
-    },
-    warn: deps.warn,
-    ...(parts.backoff ? { backoff: parts.backoff } : {}),
-  });
-
-  const closeChannel = (status: ChannelStatus) => {
-    flags.closing = true;
-    channel.close(status);
-    flags.closing = false;
-  };
-
-  function apply(change: Transition, lineId: string): void {
-    const { agent } = store.getState().handoff;
-    setHandoff(change.next);
-    for (const detail of change.events) deps.emit('handoff', detail);
-    if (change.line === 'left') {
-      const text = formatString(store.getState().strings.handoffLeft, { name: agent?.name ?? '' });
-      parts.deliver({ id: lineId, text, agent: null, origin: 'widget' });
-    }
-  }
-
-  function receive(event: IncomingEvent): void {
-    if (!memory.arrived(event.id)) return;
-    const { handoff } = store.getState();
-    if (event.kind === 'message') {
-      const agent = event.agent ?? (handoff.phase === 'joined' ? handoff.agent : null);
-      parts.deliver({ id: event.id, text: event.text, agent });
-      setHandoff({ typing: false, awaiting: false });
-    } else apply(transition(handoff, event.status, event.agent, deps.now()), `handoff-${event.id ?? deps.now()}`);
-    memory.save();
-  }
+  const { apply, receive } = createReceiver(store, deps, memory, parts);
+  const { channel, closeChannel } = createChannel(store, deps, { memory, flags, parts, receive });
 
   const scheduling = createScheduling(store, deps, { channel, closeChannel, flags, timers, apply, memory });
   const { sync } = scheduling;
@@ -189,6 +143,68 @@ export function createHandoffSlice(store: HandoffStore, deps: HandoffDeps, parts
       closeChannel('closed');
     },
   };
+}
+
+/** How takeover changes and pushed messages take effect: the state, the events announced, the messages shown. */
+function createReceiver(store: HandoffStore, deps: HandoffDeps, memory: Memory, parts: HandoffParts) {
+  const setHandoff = (patch: Partial<HandoffState>) =>
+    store.setState((state) => ({ handoff: { ...state.handoff, ...patch } }));
+
+  function apply(change: Transition, lineId: string): void {
+    const { agent } = store.getState().handoff;
+    setHandoff(change.next);
+    for (const detail of change.events) deps.emit('handoff', detail);
+    if (change.line === 'left') {
+      const text = formatString(store.getState().strings.handoffLeft, { name: agent?.name ?? '' });
+      parts.deliver({ id: lineId, text, agent: null, origin: 'widget' });
+    }
+  }
+
+  /** One incoming event, from whatever transport: ignored when it was shown before. */
+  function receive(event: IncomingEvent): void {
+    if (!memory.arrived(event.id)) return;
+    const { handoff } = store.getState();
+    if (event.kind === 'message') {
+      const agent = event.agent ?? (handoff.phase === 'joined' ? handoff.agent : null);
+      parts.deliver({ id: event.id, text: event.text, agent });
+      setHandoff({ typing: false, awaiting: false });
+    } else apply(transition(handoff, event.status, event.agent, deps.now()), `handoff-${event.id ?? deps.now()}`);
+    memory.save();
+  }
+
+  return { apply, receive };
+}
+
+/** The stream for the open conversation, whose events go to `receive`; closing it on purpose is not the server ending it. */
+function createChannel(
+  store: HandoffStore,
+  deps: HandoffDeps,
+  { memory, flags, parts, receive }: { memory: Memory; flags: Flags; parts: HandoffParts; receive: (event: IncomingEvent) => void },
+) {
+  const channel = createEventChannel({
+    fetch: deps.fetch,
+    timers: deps.timers,
+    url: () => streamUrl(store.getState().config.eventsUrl, store.getState().sessionId),
+    lastEventId: () => memory.lastEventId,
+    onEvent: (event) => {
+      const incoming = incomingFromEvent(event.type, event.data, event.id, parts.allowImage);
+      if (incoming) receive(incoming);
+      else if (event.id !== null && memory.arrived(event.id)) memory.save();
+    },
+    onStatus: (status: ChannelStatus) => {
+      // Ended by the server (204, a client error): not opened again until something new is expected.
+      if (status === 'closed' && !flags.closing) flags.stopped = true;
+      store.setState((state) => ({ handoff: { ...state.handoff, channel: status } }));
+    },
+    warn: deps.warn,
+    ...(parts.backoff ? { backoff: parts.backoff } : {}),
+  });
+  const closeChannel = (status: ChannelStatus) => {
+    flags.closing = true;
+    channel.close(status);
+    flags.closing = false;
+  };
+  return { channel, closeChannel };
 }
 
 interface Flags {

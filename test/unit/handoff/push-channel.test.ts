@@ -2,17 +2,21 @@
 // Loopback tests of the push channel: a real Server-Sent Events server on 127.0.0.1 and the platform's
 // fetch, as a store's bridge (Chatwoot, Zendesk, its own inbox) would serve the widget.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAssistant } from '../../../src/app/assistant';
+import { createAssistant, type Assistant } from '../../../src/app/assistant';
 import { defaultConfig } from '../../../src/app/config';
 import type { AssistantDeps } from '../../../src/app/deps';
 import { memoryStorage, type SafeStorage } from '../../../src/common/storage';
 import { HIDDEN_PAUSE_MS } from '../../../src/handoff/handoff-slice';
-import { fakeDeps } from '../../support/fake-deps';
+import { fakeDeps, type EmittedEvent } from '../../support/fake-deps';
 import { eventually } from '../../support/patience';
 import { startLoopbackSse } from './loopback-sse';
 
 type Server = Awaited<ReturnType<typeof startLoopbackSse>>;
-type Tab = ReturnType<typeof openTab>;
+interface Tab {
+  assistant: Assistant;
+  events: EmittedEvent[];
+  setHidden(hidden: boolean): void;
+}
 
 let server: Server;
 const tabs: Tab[] = [];
@@ -66,7 +70,7 @@ function heldTimers() {
   return { timers, fire: (ms: number) => held.get(ms)?.() };
 }
 
-function openTab(storageFor: ReturnType<typeof sharedStorage>, number: number, extra: Partial<AssistantDeps> = {}) {
+function openTab(storageFor: ReturnType<typeof sharedStorage>, number: number, extra: Partial<AssistantDeps> = {}): Tab {
   let visibility: (hidden: boolean) => void = () => undefined;
   const fake = fakeDeps({
     fetch: (input, init) => fetch(input, init),
@@ -81,7 +85,7 @@ function openTab(storageFor: ReturnType<typeof sharedStorage>, number: number, e
     eventsUrl: server.eventsUrl,
     typingSpeed: 0,
   });
-  const tab = { assistant, ...fake, setHidden: (hidden: boolean) => visibility(hidden) };
+  const tab: Tab = { assistant, events: fake.events, setHidden: (hidden) => visibility(hidden) };
   tabs.push(tab);
   return tab;
 }
