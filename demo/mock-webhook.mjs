@@ -299,7 +299,11 @@ export async function handleChat(request, response, url) {
   // Handed to a person (the visitor asked for one): the desk answers, and /agent takes it from there.
   const takeover = takeoverReply(body);
   if (takeover) {
-    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...CORS });
+    response.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...CORS,
+    });
     response.end(JSON.stringify(takeover));
     return true;
   }

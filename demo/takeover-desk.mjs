@@ -97,13 +97,18 @@ async function readBody(request) {
 const AGENT_ACTIONS = {
   join(entry, _body, origin) {
     entry.status = 'joined';
-    push(entry, 'handoff', { status: 'joined', agent: { name: AGENT_NAME, avatar: `${origin}/assets/images/agent.svg` } });
+    push(entry, 'handoff', {
+      status: 'joined',
+      agent: { name: AGENT_NAME, avatar: `${origin}/assets/images/agent.svg` },
+    });
   },
   typing(entry) {
     push(entry, 'handoff', { status: 'typing' });
   },
   send(entry, body) {
-    const text = String(body.text ?? '').trim().slice(0, 4000);
+    const text = String(body.text ?? '')
+      .trim()
+      .slice(0, 4000);
     if (!text) return;
     entry.thread.push({ from: 'agent', text });
     push(entry, 'message', { text });

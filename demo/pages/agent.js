@@ -24,7 +24,9 @@ function threadOf(entry) {
   return element(
     'ol',
     { className: 'agent-thread' },
-    entry.thread.map((line) => element('li', { className: `from-${line.from}`, textContent: `${line.from}: ${line.text}` })),
+    entry.thread.map((line) =>
+      element('li', { className: `from-${line.from}`, textContent: `${line.from}: ${line.text}` }),
+    ),
   );
 }
 
@@ -65,7 +67,11 @@ function card(entry) {
     leave.addEventListener('click', () => void post('leave', { sessionId: entry.sessionId }));
     actions.push(replyForm(entry), leave);
   }
-  return element('li', { className: 'agent-card' }, [element('h2', { textContent: title }), threadOf(entry), ...actions]);
+  return element('li', { className: 'agent-card' }, [
+    element('h2', { textContent: title }),
+    threadOf(entry),
+    ...actions,
+  ]);
 }
 
 async function refresh() {

@@ -40,7 +40,9 @@ export function createHandoffMemory(store: HandoffStore, deps: HandoffDeps, allo
       if (!record) return;
       seen = [...new Set([...seen, ...record.seen])];
       lastEventId = record.lastEventId ?? lastEventId;
-      store.setState((state) => ({ handoff: { ...record.state, typing: state.handoff.typing, channel: state.handoff.channel } }));
+      store.setState((state) => ({
+        handoff: { ...record.state, typing: state.handoff.typing, channel: state.handoff.channel },
+      }));
     },
 
     /** Records that an event arrived; false when it was shown before, here or in another tab. */

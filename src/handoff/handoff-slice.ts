@@ -11,7 +11,13 @@ import {
   type HandoffState,
   type HandoffStore,
 } from './handoff-state';
-import { incomingFromEvent, incomingFromReply, type AllowImage, type IncomingEvent, type ReplySignals } from './incoming';
+import {
+  incomingFromEvent,
+  incomingFromReply,
+  type AllowImage,
+  type IncomingEvent,
+  type ReplySignals,
+} from './incoming';
 import { cancelled, isEmailAddress, transition, type Transition } from './transitions';
 
 /** What the visitor can do during a takeover. */
@@ -91,8 +97,7 @@ export function createHandoffSlice(store: HandoffStore, deps: HandoffDeps, parts
     if (state.sessionId !== previous.sessionId) {
       flags.loadedFor = [state.config.persist, state.config.eventsUrl, state.sessionId].join(' ');
       load();
-    }
-    else if (state.handoff !== previous.handoff || state.config !== previous.config) sync();
+    } else if (state.handoff !== previous.handoff || state.config !== previous.config) sync();
   });
   const stopWatching = deps.watchStorage((key) => memory.adopt(key));
   const stopVisibility = deps.watchVisibility(scheduling.visibility);
@@ -179,7 +184,12 @@ function createReceiver(store: HandoffStore, deps: HandoffDeps, memory: Memory, 
 function createChannel(
   store: HandoffStore,
   deps: HandoffDeps,
-  { memory, flags, parts, receive }: { memory: Memory; flags: Flags; parts: HandoffParts; receive: (event: IncomingEvent) => void },
+  {
+    memory,
+    flags,
+    parts,
+    receive,
+  }: { memory: Memory; flags: Flags; parts: HandoffParts; receive: (event: IncomingEvent) => void },
 ) {
   const channel = createEventChannel({
     fetch: deps.fetch,
@@ -224,7 +234,11 @@ function requestContext(handoff: HandoffState): Record<string, unknown> {
 }
 
 /** "Talk to a human agent" with a push channel: the wait begins. False when there is no `events-url`. */
-function start(store: HandoffStore, deps: HandoffDeps, { flags, memory, apply }: { flags: Flags; memory: Memory; apply: Apply }) {
+function start(
+  store: HandoffStore,
+  deps: HandoffDeps,
+  { flags, memory, apply }: { flags: Flags; memory: Memory; apply: Apply },
+) {
   if (store.getState().config.eventsUrl === null) return false;
   flags.stopped = false;
   apply(transition(store.getState().handoff, 'connecting', null, deps.now()), '');
@@ -244,7 +258,11 @@ interface SignalParts {
  * A reply's `handoff` and `pending` fields. Returns whether an empty reply is expected (during a
  * takeover, or when the reply says what follows), so no "not understood" bubble shows for it.
  */
-function onReplySignals(store: HandoffStore, { flags, memory, apply, parts, deps }: SignalParts, signals: ReplySignals) {
+function onReplySignals(
+  store: HandoffStore,
+  { flags, memory, apply, parts, deps }: SignalParts,
+  signals: ReplySignals,
+) {
   const event = incomingFromReply(signals.handoff, parts.allowImage);
   if (event?.kind === 'handoff') {
     flags.stopped = false;
@@ -300,12 +318,15 @@ function createScheduling(store: HandoffStore, deps: HandoffDeps, p: SchedulingP
     const { handoff, config } = store.getState();
     if (handoff.phase !== 'connecting' || handoff.requestedAt === null) return;
     const left = config.handoffTimeout * 1000 - (deps.now() - handoff.requestedAt);
-    p.timers.wait = deps.timers.setTimeout(() => {
-      p.timers.wait = null;
-      if (store.getState().handoff.phase !== 'connecting') return;
-      p.apply(transition(store.getState().handoff, 'timeout', null, deps.now()), '');
-      p.memory.save();
-    }, Math.max(0, left));
+    p.timers.wait = deps.timers.setTimeout(
+      () => {
+        p.timers.wait = null;
+        if (store.getState().handoff.phase !== 'connecting') return;
+        p.apply(transition(store.getState().handoff, 'timeout', null, deps.now()), '');
+        p.memory.save();
+      },
+      Math.max(0, left),
+    );
   };
 
   const sync = () => {

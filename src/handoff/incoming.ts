@@ -39,9 +39,7 @@ export function agentOf(value: unknown, allowImage: AllowImage): Agent | null {
 
 /** A status word, or null when it is none of the documented ones. */
 export function statusOf(value: unknown): HandoffStatus | null {
-  return typeof value === 'string' && (STATUSES as readonly string[]).includes(value)
-    ? (value as HandoffStatus)
-    : null;
+  return typeof value === 'string' && (STATUSES as readonly string[]).includes(value) ? (value as HandoffStatus) : null;
 }
 
 function parseData(data: string): unknown {

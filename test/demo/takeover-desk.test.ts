@@ -62,7 +62,9 @@ describe("the demo's takeover desk", () => {
     controller.abort();
 
     // The visitor's words go to the person, with no reply of the assistant's.
-    expect(await post('/api/chat', { message: 'Thanks', sessionId, context: { handoff: { status: 'joined' } } })).toEqual({});
+    expect(
+      await post('/api/chat', { message: 'Thanks', sessionId, context: { handoff: { status: 'joined' } } }),
+    ).toEqual({});
     await post('/api/agent/leave', { sessionId });
     const again = new AbortController();
     const resumed = listen(sessionId, again, events[1]?.id ?? '');

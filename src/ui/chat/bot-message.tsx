@@ -114,7 +114,10 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
   // Cards a call showed come without text: no empty bubble above them.
   const cardsOnly = voice && !message.content.trim() && (message.products?.length ?? 0) > 0;
   return (
-    <div className={`message bot${voice ? ' voice' : ''}${message.agent ? ' from-agent' : ''}`} part="message bot-message">
+    <div
+      className={`message bot${voice ? ' voice' : ''}${message.agent ? ' from-agent' : ''}`}
+      part="message bot-message"
+    >
       {message.agent && <AgentByline agent={message.agent} />}
       <span className="sr-only">
         {message.agent ? message.agent.name : t('assistant')}

@@ -20,9 +20,7 @@ export function ChatHeader() {
       <div className="chat-title">
         <h2>{person ? person.agent.name : brandName}</h2>
         <p className={`status ${person ? 'online' : status.tone}`}>
-          {person
-            ? t(person.typing ? 'handoffTyping' : 'handoffPerson', { name: person.agent.name })
-            : t(status.key)}
+          {person ? t(person.typing ? 'handoffTyping' : 'handoffPerson', { name: person.agent.name }) : t(status.key)}
         </p>
       </div>
       <IconButton icon="new-chat" label={t('newChat')} placement="below-end" onClick={actions.newChat} />

@@ -63,7 +63,9 @@ function CallButton({ callFocusRef }: { callFocusRef: RefObject<boolean> }) {
   const actions = useActions();
   const voiceReady = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
   const inCall = useAssistantState((state) => state.voice.status !== 'idle' && state.voice.status !== 'error');
-  const takenOver = useAssistantState((state) => state.handoff.phase === 'connecting' || state.handoff.phase === 'joined');
+  const takenOver = useAssistantState(
+    (state) => state.handoff.phase === 'connecting' || state.handoff.phase === 'joined',
+  );
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useLayoutEffect(() => {

@@ -39,7 +39,12 @@ function EmailForm() {
   const [address, setAddress] = useState('');
   const [invalid, setInvalid] = useState(false);
   const id = useId();
-  if (email === 'sent') return <p className="takeover-note" role="status">{t('handoffEmailSent')}</p>;
+  if (email === 'sent')
+    return (
+      <p className="takeover-note" role="status">
+        {t('handoffEmailSent')}
+      </p>
+    );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setInvalid(!actions.leaveEmail(address));

@@ -70,7 +70,11 @@ function heldTimers() {
   return { timers, fire: (ms: number) => held.get(ms)?.() };
 }
 
-function openTab(storageFor: ReturnType<typeof sharedStorage>, number: number, extra: Partial<AssistantDeps> = {}): Tab {
+function openTab(
+  storageFor: ReturnType<typeof sharedStorage>,
+  number: number,
+  extra: Partial<AssistantDeps> = {},
+): Tab {
   let visibility: (hidden: boolean) => void = () => undefined;
   const fake = fakeDeps({
     fetch: (input, init) => fetch(input, init),
@@ -90,7 +94,8 @@ function openTab(storageFor: ReturnType<typeof sharedStorage>, number: number, e
   return tab;
 }
 
-const pushed = (tab: Tab, id: string) => tab.assistant.getState().messages.filter((message) => message.id === `push-${id}`);
+const pushed = (tab: Tab, id: string) =>
+  tab.assistant.getState().messages.filter((message) => message.id === `push-${id}`);
 const handoffEvents = (tab: Tab) => tab.events.filter((event) => event.name === 'handoff').map((event) => event.detail);
 
 /** A takeover in `tab` that Alex has joined, with Alex's first message (event 2) shown. */
@@ -250,7 +255,10 @@ describe('a takeover nobody answers', () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({
       context: { handoff: { status: 'email', email: 'shopper@example.com', reason: 'timeout' } },
-      history: [{ role: 'user', content: "I'd like to talk to a human agent" }, { role: 'assistant', content: 'Noted.' }],
+      history: [
+        { role: 'user', content: "I'd like to talk to a human agent" },
+        { role: 'assistant', content: 'Noted.' },
+      ],
     });
   });
 

@@ -16,7 +16,14 @@ function parse(chunks: string[]) {
 
 describe('the event stream format', () => {
   it('reads events cut anywhere, in any line ending, skipping heartbeats', () => {
-    const { events, retries } = parse([': hi\r', '\nid: 7\r\nevent: hand', 'off\rdata: {"status"', ':"joined"}\r', '\n\r\n', 'retry: 500\ndata: a\ndata: b\n\n']);
+    const { events, retries } = parse([
+      ': hi\r',
+      '\nid: 7\r\nevent: hand',
+      'off\rdata: {"status"',
+      ':"joined"}\r',
+      '\n\r\n',
+      'retry: 500\ndata: a\ndata: b\n\n',
+    ]);
     expect(events).toEqual([
       { type: 'handoff', data: '{"status":"joined"}', id: '7' },
       { type: 'message', data: 'a\nb', id: null },
@@ -33,11 +40,26 @@ describe('incoming events', () => {
   it('a message needs an id; a person’s picture shows only from an allowed image host', () => {
     expect(incomingFromEvent('message', '{"text":"Hi"}', null, allowCdn)).toBeNull();
     expect(
-      incomingFromEvent('message', '{"text":"Hi","agent":{"name":"Alex","avatar":"https://evil.example/a.png"}}', '4', allowCdn),
+      incomingFromEvent(
+        'message',
+        '{"text":"Hi","agent":{"name":"Alex","avatar":"https://evil.example/a.png"}}',
+        '4',
+        allowCdn,
+      ),
     ).toEqual({ kind: 'message', id: '4', text: 'Hi', agent: { name: 'Alex' } });
     expect(
-      incomingFromEvent('handoff', '{"status":"joined","agent":{"name":"Alex","avatar":"https://cdn.shop.example/a.png"}}', null, allowCdn),
-    ).toEqual({ kind: 'handoff', id: null, status: 'joined', agent: { name: 'Alex', avatar: 'https://cdn.shop.example/a.png' } });
+      incomingFromEvent(
+        'handoff',
+        '{"status":"joined","agent":{"name":"Alex","avatar":"https://cdn.shop.example/a.png"}}',
+        null,
+        allowCdn,
+      ),
+    ).toEqual({
+      kind: 'handoff',
+      id: null,
+      status: 'joined',
+      agent: { name: 'Alex', avatar: 'https://cdn.shop.example/a.png' },
+    });
     expect(incomingFromEvent('handoff', '{"status":"dancing"}', '5', allowCdn)).toBeNull();
   });
 
