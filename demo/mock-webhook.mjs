@@ -6,6 +6,7 @@
 // On a product page it answers "is this in stock?" and "add this one" from the `context.page.product`
 // the widget sends, with cards that carry the cart's `variantId` and a cart action to confirm.
 import { catalogue } from './store.mjs';
+import { takeoverReply } from './takeover-desk.mjs';
 
 const { currency } = catalogue;
 
@@ -293,6 +294,17 @@ export async function handleChat(request, response, url) {
     response
       .writeHead(400, { 'Content-Type': 'application/json', ...CORS })
       .end(JSON.stringify({ error: 'the body must be JSON' }));
+    return true;
+  }
+  // Handed to a person (the visitor asked for one): the desk answers, and /agent takes it from there.
+  const takeover = takeoverReply(body);
+  if (takeover) {
+    response.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...CORS,
+    });
+    response.end(JSON.stringify(takeover));
     return true;
   }
   const message = typeof body?.message === 'string' ? body.message : '';

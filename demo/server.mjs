@@ -1,4 +1,5 @@
-// The demo server: the QA page at /, the mock store webhook at /api/chat, the shop (product pages with
+// The demo server: the QA page at /, the mock store webhook at /api/chat, the takeover desk (the
+// visitor's stream at /api/events, the agent page at /agent), the shop (product pages with
 // JSON-LD, a cart behind Shopify's Ajax Cart API, the /cart page), product images, static assets, the
 // built bundle and configurator script, and the 404 page elsewhere.
 //   node demo/server.mjs          (PORT overrides 5173; HOST overrides 127.0.0.1)
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handleChat, productImage } from './mock-webhook.mjs';
 import { handleStore } from './store.mjs';
+import { handleTakeover } from './takeover-desk.mjs';
 
 const demoDir = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.join(demoDir, '..', 'dist');
@@ -39,6 +41,8 @@ const PAGES = {
   '/index.html': 'pages/index.html',
   '/csp': 'pages/index.html',
   '/configurator': 'pages/configurator.html',
+  '/agent': 'pages/agent.html',
+  '/agent.js': 'pages/agent.js',
 };
 
 /**
@@ -72,6 +76,7 @@ function send(response, status, body, type, headers = {}) {
 async function handle(request, response) {
   const url = new URL(request.url ?? '/', 'http://demo.local');
   if (await handleChat(request, response, url)) return;
+  if (await handleTakeover(request, response, url)) return;
   if (await handleStore(request, response, url)) return;
   const productImageMatch = /^\/assets\/products\/([a-z0-9-]+)\.svg$/.exec(url.pathname);
   const image = productImageMatch && productImage(productImageMatch[1]);

@@ -47,6 +47,8 @@ export function createFields(changed: () => void): Field[] {
     'store-url': () => urlField('store-url', 'The store page'),
     'store-domain': storeDomainField,
     'agent-url': () => urlField('agent-url', 'The human agent page'),
+    'events-url': () => urlField('events-url', 'The stream of pushed messages (a person taking over)'),
+    'handoff-timeout': null,
     'primary-gradient': () => colourField('primary-gradient', 'The main colour', 'background', changed),
     'secondary-gradient': () => colourField('secondary-gradient', 'The background colour', 'background', changed),
     'accent-color': () => colourField('accent-color', 'The accent colour', 'colour', changed),

@@ -26,6 +26,7 @@ export const DATA_LAYER_EVENTS = {
   cart: 'store_assistant_cart',
   teaser: 'store_assistant_teaser',
   error: 'store_assistant_error',
+  handoff: 'store_assistant_handoff',
 } as const;
 
 type Entry = Record<string, unknown> & { event: string };
@@ -91,6 +92,12 @@ export function dataLayerEntry(name: string, detail: unknown, withContent: boole
       });
     case 'error':
       return defined({ event: DATA_LAYER_EVENTS.error, source: text(own(detail, 'source')) });
+    case 'handoff':
+      return defined({
+        event: DATA_LAYER_EVENTS.handoff,
+        status: text(own(detail, 'status')),
+        reason: text(own(detail, 'reason')),
+      });
     default:
       return null;
   }

@@ -2,6 +2,7 @@ import type { ChatActions } from '../chat/chat-slice';
 import type { CommerceActions } from '../commerce/commerce-slice';
 import type { ThemeActions } from '../theme/theme-slice';
 import type { VoiceActions } from '../voice/call-controller';
+import type { HandoffActions } from '../handoff/handoff-slice';
 import type { View } from './state';
 
 /**
@@ -11,7 +12,7 @@ import type { View } from './state';
  * inside app/.
  */
 export interface AssistantActions
-  extends Omit<ChatActions, 'openConversation'>, VoiceActions, ThemeActions, CommerceActions {
+  extends Omit<ChatActions, 'openConversation'>, VoiceActions, ThemeActions, CommerceActions, HandoffActions {
   /** Shows `view` and remembers it for the tab. */
   navigate(view: View): void;
   /** Floating mode: shows or hides the card. */
@@ -24,7 +25,10 @@ export interface AssistantActions
   openConversation(id: string): void;
   /** "Start a live call": opens the conversation, where the call runs, and starts the call. */
   startLiveCall(): void;
-  /** "Talk to a human agent" without an agent URL: asks the webhook for one. */
+  /**
+   * "Talk to a human agent" without an agent URL: asks the webhook for one; with an `events-url`, the
+   * wait for a person begins ("Connecting you to a person…").
+   */
   requestHumanAgent(): void;
   dismissNotice(): void;
   /** The pointer or focus arrived on the button with tooltip `id`. */

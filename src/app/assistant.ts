@@ -1,4 +1,7 @@
+import { allowedImageUrl } from '../chat/attachments/image-policy';
 import { createChatSlice } from '../chat/chat-slice';
+import { buildHistory } from '../chat/replies/history';
+import { createHandoffSlice } from '../handoff/handoff-slice';
 import type { CallUndo } from '../commerce/call-adds';
 import { createCommerceSlice } from '../commerce/commerce-slice';
 import { readPageContext } from '../commerce/page-context';
@@ -54,10 +57,22 @@ function undoReport({ add, outcome, removed }: CallUndo): string {
 /** Each feature's slice over the one store, with the hooks that connect them. */
 function createSlices(store: AssistantStore, deps: AssistantDeps) {
   const commerce = createCommerceSlice(store, deps);
-  // The chat sends the page, store and cart facts with each message and hands over proposed cart changes.
+  // A person's messages and a reply's later ones join the conversation through the chat.
+  const handoff = createHandoffSlice(store, deps, {
+    allowImage: (url) => allowedImageUrl(url, store.getState().markdownOptions),
+    deliver: (message) => chat.receivePushed(message),
+    history: () => buildHistory(store.getState().messages),
+  });
+  // The chat sends the page, store and cart facts with each message (and, during a takeover, that a
+  // person is to read it), hands over proposed cart changes, and tells the takeover what a reply says follows.
   const chat = createChatSlice(store, deps, {
-    readRequestContext: commerce.readRequestContext,
+    readRequestContext: () => {
+      const facts = commerce.readRequestContext();
+      const taken = handoff.requestContext();
+      return facts instanceof Promise ? facts.then((known) => ({ ...known, ...taken })) : { ...facts, ...taken };
+    },
     onReplyActions: commerce.proposeActions,
+    onReplySignals: handoff.onReplySignals,
   });
   const calls = createCallController(store, deps, {
     saveTranscript: chat.appendTranscript,
@@ -85,6 +100,7 @@ function createSlices(store: AssistantStore, deps: AssistantDeps) {
     commerce,
     chat,
     calls,
+    handoff,
     navigation: createNavigation(store, deps.sessionStorage),
     teaser: createTeaser(store, deps),
     outbox: createOutbox(store, deps, (text) => chat.actions.sendMessage(text)),
@@ -98,9 +114,10 @@ function composeActions(
   slices: ReturnType<typeof createSlices>,
   markRendered: () => void,
 ): AssistantActions {
-  const { theme, commerce, chat, calls, navigation, teaser, outbox } = slices;
+  const { theme, commerce, chat, calls, handoff, navigation, teaser, outbox } = slices;
   const actions: AssistantActions = {
     ...theme.actions,
+    ...handoff.actions,
     ...chat.actions,
     ...calls.actions,
     ...commerce.actions,
@@ -133,12 +150,16 @@ function composeActions(
     },
     dismissTeaser: teaser.dismiss,
     newChat() {
+      // A takeover belongs to its conversation: a new one starts with the assistant.
+      handoff.actions.cancelHandoff();
       chat.actions.newChat();
       calls.clearTranscript();
       // What was written offline belongs to the conversation it was written in.
       store.setState({ undelivered: [] });
     },
     clearConversations() {
+      handoff.actions.cancelHandoff();
+      handoff.forgetAll();
       chat.actions.clearConversations();
       calls.clearTranscript();
       store.setState({ undelivered: [] });
@@ -156,7 +177,11 @@ function composeActions(
       navigation.navigate('chat');
       void calls.actions.startCall();
     },
-    requestHumanAgent: () => actions.startChat(store.getState().strings.humanAgentMessage),
+    requestHumanAgent() {
+      // With a push channel a person can answer here: the wait begins, and the request tells the webhook.
+      handoff.start();
+      actions.startChat(store.getState().strings.humanAgentMessage);
+    },
     dismissNotice: () => store.setState({ notice: null }),
     markRendered,
   };
@@ -170,7 +195,7 @@ function composeActions(
 export function createAssistant(deps: AssistantDeps) {
   const store = createStore<AssistantState>(initialState(deps.pageOrigin, deps.randomId()));
   const slices = createSlices(store, deps);
-  const { theme, commerce, chat, calls, navigation, teaser, outbox } = slices;
+  const { theme, commerce, chat, calls, handoff, navigation, teaser, outbox } = slices;
   let cancelPreload: (() => void) | null = null;
   const actions = composeActions(store, deps, slices, () => {
     deps.emit('ready', { version: VERSION });
@@ -201,6 +226,7 @@ export function createAssistant(deps: AssistantDeps) {
         strings,
       }));
       chat.configure(config);
+      handoff.configure();
       teaser.configure();
       commerce.configure(config.commerce);
       outbox.start();
@@ -211,6 +237,7 @@ export function createAssistant(deps: AssistantDeps) {
       cancelPreload?.();
       cancelPreload = null;
       calls.dispose();
+      handoff.dispose();
       chat.dispose();
       teaser.dispose();
       outbox.dispose();

@@ -6,6 +6,7 @@ import type { StringTable } from '../i18n/strings';
 import type { DisplayMode } from '../common/display';
 import type { ThemePatch } from '../theme/theme';
 import type { VoiceConfig } from '../voice/voice-config';
+import { DEFAULT_HANDOFF_TIMEOUT_S, type HandoffConfig } from '../handoff/handoff-state';
 import { DEFAULT_TEASER_DELAY_S } from './teaser';
 
 export type { PersistMode } from '../chat/chat-state';
@@ -27,7 +28,7 @@ export interface FaqEntry {
  * Everything the element's attributes configure, already parsed and validated. The store never sees
  * raw attribute strings.
  */
-export interface AssistantConfig extends ChatConfig, AnalyticsConfig {
+export interface AssistantConfig extends ChatConfig, AnalyticsConfig, HandoffConfig {
   voice: VoiceConfig;
   /** The store's cart and what the page tells the webhook. */
   commerce: CommerceConfig;
@@ -71,6 +72,8 @@ export function defaultConfig(pageHost: string): AssistantConfig {
     storeUrl: null,
     storeDomain: pageHost,
     agentUrl: null,
+    eventsUrl: null,
+    handoffTimeout: DEFAULT_HANDOFF_TIMEOUT_S,
     themeAttributes: {},
     mode: 'inline',
     position: 'bottom-right',

@@ -10,12 +10,13 @@ import type { ThemeDeps } from '../theme/theme-slice';
 import { createVoiceClient } from '../voice/create-voice-client';
 import { requestMicrophone } from '../voice/microphone';
 import type { VoiceDeps, VoiceEvents } from '../voice/voice-state';
+import type { HandoffDeps, HandoffEvents } from '../handoff/handoff-state';
 import { nextTask, onIdle } from '../common/next-task';
 import { pageLocation } from '../common/page-location';
 import { safeStorage } from '../common/storage';
 
 /** The events the widget announces on its element, with their `detail`: each feature's, and the element's own. */
-export interface AssistantEvents extends ChatEvents, VoiceEvents, CommerceEvents {
+export interface AssistantEvents extends ChatEvents, VoiceEvents, CommerceEvents, HandoffEvents {
   ready: { version: string };
   open: Record<string, never>;
   close: Record<string, never>;
@@ -53,7 +54,7 @@ export type RequestFrame = (callback: (time: number) => void) => () => void;
  * Every side effect the store may cause, injected so tests pass fakes and the UI never touches the
  * network, storage or timers itself.
  */
-export interface AssistantDeps extends ChatDeps, VoiceDeps, ThemeDeps, CommerceDeps {
+export interface AssistantDeps extends ChatDeps, VoiceDeps, ThemeDeps, CommerceDeps, HandoffDeps {
   requestFrame: RequestFrame;
   /** The visitor asked the system for less motion: no typewriter, no animations. */
   prefersReducedMotion: () => boolean;
@@ -88,6 +89,13 @@ function watchStorage(onChange: (key: string | null) => void): () => void {
   return () => window.removeEventListener('storage', listener);
 }
 
+/** The page was hidden or shown again (another tab, a minimised window, a locked phone). */
+function watchVisibility(onChange: (hidden: boolean) => void): () => void {
+  const listener = () => onChange(document.visibilityState === 'hidden');
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
+}
+
 /** Work that can wait for an idle moment waits at most this long. */
 const IDLE_WORK_WAIT_MS = 1000;
 
@@ -106,6 +114,7 @@ export function browserDeps(
     localStorage: safeStorage(() => window.localStorage),
     sessionStorage: safeStorage(() => window.sessionStorage),
     watchStorage,
+    watchVisibility,
     now: () => Date.now(),
     timers,
     scheduleIdle: (callback) => onIdle(() => callback(), IDLE_WORK_WAIT_MS),

@@ -5,6 +5,7 @@ import type { Notice } from '../common/notice';
 import type { ThemeLayers } from '../theme/theme-slice';
 import { defaultTheme, type Theme } from '../theme/theme';
 import { IDLE_VOICE, type VoiceState } from '../voice/voice-state';
+import { initialHandoffState, type HandoffState } from '../handoff/handoff-state';
 import { defaultConfig, type AssistantConfig } from './config';
 
 export type { ConversationSummary, Attachment } from '../chat/chat-state';
@@ -45,6 +46,8 @@ export interface AssistantState extends ChatState {
   commerce: CommerceState;
   /** Messages written offline, oldest first, waiting for the connection (app/outbox.ts). */
   undelivered: UndeliveredMessage[];
+  /** A person taking over the conversation, and the push channel. */
+  handoff: HandoffState;
 }
 
 /** The state of a new widget on a page at `pageOrigin`. */
@@ -64,5 +67,6 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     teaser: false,
     commerce: initialCommerceState(),
     undelivered: [],
+    handoff: initialHandoffState(),
   };
 }

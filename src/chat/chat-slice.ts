@@ -6,7 +6,7 @@ import { createAttachments } from './attachments/attachments';
 import { messageWithImage } from './attachments/image-attachment';
 import { refusedImageReporter } from './attachments/image-policy';
 import { createMarkdownLoading } from './markdown/markdown-preload';
-import type { Rating } from './message';
+import { completeMessage, type Message, type Rating } from './message';
 import { createMessageLog, type MessageLog } from './message-log';
 import { showCallProducts } from './call-products';
 import { createReplyRequests, type ReplyRequests } from './replies/reply-request';
@@ -134,6 +134,33 @@ function messageSender(
   };
 }
 
+/** A message pushed from outside a request; see `receivePushed`. */
+export interface PushedChatMessage {
+  id: string;
+  text: string;
+  agent?: Message['agent'] | null;
+  origin?: 'widget';
+}
+
+/**
+ * A message that arrived outside a request (pushed by the store's server, or a person's during a
+ * takeover): shown once, by its id, announced politely and counted on the launcher's badge while the
+ * card is closed. Returns false when the conversation has it already (a replay, another tab's copy).
+ */
+function pushedReceiver(log: MessageLog, conversations: Conversations, now: () => number) {
+  return (pushed: PushedChatMessage): boolean => {
+    const id = `push-${pushed.id}`;
+    if (log.find(id)) return false;
+    const message = completeMessage({ id, content: pushed.text, sender: 'bot', timestamp: now() });
+    if (pushed.agent) message.agent = pushed.agent;
+    if (pushed.origin) message.origin = pushed.origin;
+    log.add(message);
+    log.announce(message);
+    conversations.commit();
+    return true;
+  };
+}
+
 /** A call's lines as messages; the last carries the call's length, for the "Call ended · 0:12" line under it. */
 function transcriptMessages(
   log: ReturnType<typeof createMessageLog>,
@@ -214,6 +241,8 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     },
 
     showCallProducts: (raw: unknown) => showCallProducts(store, deps, log, raw),
+
+    receivePushed: pushedReceiver(log, conversations, deps.now),
 
     preloadMarkdown: markdown.preload,
 

@@ -98,6 +98,11 @@ export interface ChatExtensions {
   readRequestContext?: () => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** A reply carried `actions`: the raw entries, for the feature that checks and shows them. */
   onReplyActions?: (message: Message, actions: unknown[]) => void;
+  /**
+   * Every reply's `pending` and `handoff` fields (what follows it), for the feature that keeps the push
+   * channel. Returns true when an empty reply is expected: no "not understood" bubble is shown for it.
+   */
+  onReplySignals?: (signals: { pending?: boolean; handoff?: unknown }) => boolean;
 }
 
 /** Every side effect the chat may cause, injected so tests pass fakes. */

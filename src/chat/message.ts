@@ -35,6 +35,8 @@ export interface Message {
   suggestions?: string[];
   /** On the last line of a call: how long the call lasted, in seconds ("Call ended · 0:12" follows it). */
   callSeconds?: number;
+  /** A message a person wrote during a takeover: their name, and their picture from an allowed image host. */
+  agent?: { name: string; avatar?: string };
 }
 
 /** A visitor's rating of a reply: helpful or not. */
@@ -57,6 +59,7 @@ export function completeMessage(message: Message): Message {
     feedback: undefined,
     suggestions: undefined,
     callSeconds: undefined,
+    agent: undefined,
     ...message,
   };
 }

@@ -336,6 +336,17 @@ export const ATTRIBUTES = {
    */
   'agent-url': attribute('agentUrl', httpUrl),
   /**
+   * Server-Sent Events stream of messages pushed by the store's server: a person taking over, or a
+   * reply's later messages. Opened only while something is expected; see docs/takeover.md.
+   * @default none: "Talk to a human agent" only sends a message to the webhook
+   */
+  'events-url': attribute('eventsUrl', httpUrl),
+  /**
+   * Seconds to wait for a person before saying nobody is free and offering to reply by email (10 to 3600).
+   * @default `120`
+   */
+  'handoff-timeout': attribute('handoffTimeout', numberFrom(10, 3600, 'seconds')),
+  /**
    * Header, launcher and visitor bubbles: a colour or gradient.
    * @default indigo to violet
    */

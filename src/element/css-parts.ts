@@ -48,6 +48,8 @@ export const CSS_PARTS = {
   launcher: 'Floating mode: the round button that opens and closes the card.',
   'launcher-badge': 'The count of replies that arrived while the floating card was closed.',
   'close-button': 'Floating mode: the close button in the card.',
+  takeover: 'During a takeover by a person: the bar saying where it stands, with Cancel or the email form.',
+  'agent-byline': "The name and picture over a person's message during a takeover.",
 } as const satisfies Record<string, string>;
 
 /** A CSS part name of `<store-assistant>`. */

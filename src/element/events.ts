@@ -45,6 +45,10 @@ export const EVENTS = {
     when: "The visitor chose one of the bot's suggestions (it is sent as their message).",
     detail: '`{ text, index }`',
   },
+  handoff: {
+    when: 'A takeover by a person started, a person joined, it ended, or nobody answered in time.',
+    detail: '`{ status: "start" | "join" | "end" | "timeout", reason? }`, never message text',
+  },
 } as const satisfies Record<keyof AssistantEvents, EventDoc>;
 
 /** Event name to event type, for `addEventListener` on the element. */

@@ -25,6 +25,25 @@ export const englishStrings = {
   trackOrderMessage: 'Track my order',
   humanAgentMessage: "I'd like to talk to a human agent",
 
+  // Takeover by a person (the push channel)
+  handoffConnecting: 'Connecting you to a person…',
+  handoffCancel: 'Cancel',
+  handoffChattingWith: "You're chatting with {name}",
+  handoffEnd: 'Back to the assistant',
+  handoffLeft: '{name} left the conversation. The assistant is answering again.',
+  handoffTimeout: 'Nobody is free to answer right now.',
+  handoffUnavailable: 'Our team is away right now.',
+  handoffEmailPrompt: "Leave your email address and we'll reply there.",
+  handoffEmailLabel: 'Email address',
+  handoffEmailSend: 'Send',
+  handoffEmailInvalid: 'Please enter a valid email address.',
+  handoffEmailSent: "Thanks! We'll reply to you by email.",
+  handoffEmailFailed: 'It could not be sent. Please try again.',
+  handoffWaiting: 'Waiting for a person',
+  handoffPerson: 'Support team',
+  handoffTyping: '{name} is typing…',
+  handoffVoiceOff: 'Calls are off while you chat with a person.',
+
   // Bottom navigation
   navigation: 'Assistant sections',
   navHome: 'Home',

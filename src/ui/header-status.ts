@@ -21,8 +21,10 @@ export function useHeaderStatus(): HeaderStatus {
   );
   // A reply still being revealed is still being typed, though it has fully arrived.
   const typing = useAssistantState((state) => state.loading || state.messages.some((message) => message.animate));
+  const waiting = useAssistantState((state) => state.handoff.phase === 'connecting');
   if (call) return { tone: 'busy', key: call === 'speaking' ? 'assistantSpeaking' : 'listening' };
   if (!online || !configured) return { tone: 'offline', key: 'offline' };
+  if (waiting) return { tone: 'busy', key: 'handoffWaiting' };
   if (typing) return { tone: 'busy', key: 'typingStatus' };
   return { tone: 'online', key: 'online' };
 }

@@ -30,6 +30,7 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     localStorage: memoryStorage(),
     sessionStorage: memoryStorage(),
     watchStorage: () => () => undefined,
+    watchVisibility: () => () => undefined,
     now: () => time,
     timers: {
       setTimeout: (callback, ms) => setTimeout(callback, ms),

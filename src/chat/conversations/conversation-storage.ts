@@ -5,6 +5,7 @@ import { cleanSuggestions } from '../replies/suggestions';
 import { safeStringify } from '../../common/safe-json';
 import { MAX_PRODUCTS, normaliseProduct, type ProductContext } from '../replies/products';
 import { capReplyText } from '../replies/reply-parser';
+import { allowedImageUrl } from '../attachments/image-policy';
 
 /**
  * Saved conversations: one storage entry per conversation, so a save writes only the conversation that
@@ -75,6 +76,15 @@ function parseJson(text: string | null): unknown {
   }
 }
 
+/** The person who wrote a saved message: a short name, and a picture only if the image rule still allows it. */
+function readAgent(raw: unknown, products: ProductContext): Message['agent'] | null {
+  const name = own(raw, 'name');
+  if (typeof name !== 'string' || !name.trim()) return null;
+  const avatar = own(raw, 'avatar');
+  const allowed = typeof avatar === 'string' ? allowedImageUrl(avatar, products) : null;
+  return { name: name.trim().slice(0, 60), ...(allowed ? { avatar: allowed } : {}) };
+}
+
 /**
  * A saved message, read like a live reply: a bot message's text and cards within the caps of a reply
  * (10,000 characters, 12 cards), each card checked again (links, the image rule). Saved data is
@@ -109,6 +119,8 @@ function readMessage(raw: unknown, products: ProductContext): Message | null {
   const callSeconds = own(raw, 'callSeconds');
   if (typeof callSeconds === 'number' && Number.isInteger(callSeconds) && callSeconds >= 0)
     message.callSeconds = callSeconds;
+  const agent = readAgent(own(raw, 'agent'), products);
+  if (agent) message.agent = agent;
   return message;
 }
 

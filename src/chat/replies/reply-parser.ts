@@ -13,6 +13,10 @@ export interface ParsedReply {
   suggestions?: string[];
   /** Raw `actions` entries (proposed cart changes), for the commerce feature to check; absent when none. */
   actions?: unknown[];
+  /** `pending: true`: more messages will follow over the push channel (`events-url`). */
+  pending?: boolean;
+  /** `handoff`: a takeover change (a status word, or `{ status, agent }`), read by the takeover feature. */
+  handoff?: unknown;
 }
 
 /** Objects nested deeper than this are not searched: no real reply nests that far. */
@@ -57,6 +61,15 @@ function listOf(part: ParsedReply, key: 'suggestions' | 'actions'): unknown[] {
   return Array.isArray(list) ? list : [];
 }
 
+/** The first `pending` and `handoff` among the parts, as own properties only. */
+function signalsOf(parts: ParsedReply[]): Pick<ParsedReply, 'pending' | 'handoff'> {
+  const signals: Pick<ParsedReply, 'pending' | 'handoff'> = {};
+  if (parts.some((part) => own(part, 'pending') === true)) signals.pending = true;
+  const handoff = parts.map((part) => own(part, 'handoff')).find((value) => value !== undefined && value !== null);
+  if (handoff !== undefined) signals.handoff = handoff;
+  return signals;
+}
+
 function combine(parts: ParsedReply[]): ParsedReply {
   const actions = parts.flatMap((part) => listOf(part, 'actions'));
   const combined: ParsedReply = {
@@ -66,6 +79,7 @@ function combine(parts: ParsedReply[]): ParsedReply {
       .join('\n\n'),
     products: parts.flatMap((part) => part.products),
     ...(actions.length > 0 ? { actions } : {}),
+    ...signalsOf(parts),
   };
   const suggestions = cleanSuggestions(parts.flatMap((part) => listOf(part, 'suggestions')));
   if (suggestions.length > 0) combined.suggestions = suggestions;
@@ -147,6 +161,10 @@ function fromObject(record: Record<string, unknown>, depth: number, walk: Walk):
   if (Array.isArray(actions)) parts.push({ text: '', products: [], actions: actions.slice(0, MAX_ACTIONS) });
   const suggestions = suggestionsOf(record);
   if (suggestions.length > 0) parts.push({ text: '', products: [], suggestions });
+  // What follows the reply: more pushed later, or a person taking over.
+  const handoff = own(record, 'handoff');
+  if (own(record, 'pending') === true || (handoff !== undefined && handoff !== null))
+    parts.push({ text: '', products: [], ...(own(record, 'pending') === true ? { pending: true } : {}), handoff });
   return combine(parts);
 }
 
@@ -184,6 +202,8 @@ function shown(parsed: ParsedReply): ParsedReply {
     truncated: undefined,
     actions: actions.length > 0 ? actions.slice(0, MAX_ACTIONS) : undefined,
     suggestions: suggestions.length > 0 ? suggestions : undefined,
+    pending: own(parsed, 'pending') === true ? true : undefined,
+    handoff: own(parsed, 'handoff') ?? undefined,
   };
   if (reply.text.length > MAX_REPLY_TEXT) {
     reply.text = `${cutText(reply.text, MAX_REPLY_TEXT).trimEnd()}…`;

@@ -209,7 +209,7 @@ function n8nSocket(
  */
 export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: ReplyRequestParts) {
   const { log } = parts;
-  const display = createReplyDisplay(store, deps, log, parts.onReplyActions);
+  const display = createReplyDisplay(store, deps, log, parts);
   let inFlight: InFlight | null = null;
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
   const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);

@@ -11,6 +11,7 @@ import { isRateable } from '../../chat/feedback';
 import { Icon } from '../icon';
 import { ProductCards } from './product-cards';
 import { ReplyFeedback } from './reply-extras';
+import { AgentByline } from './takeover';
 
 /**
  * What every message needs from the store, read once by the list and passed down: a thousand messages
@@ -119,9 +120,13 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
   // Cards a call showed come without text: no empty bubble above them.
   const cardsOnly = voice && !message.content.trim() && (message.products?.length ?? 0) > 0;
   return (
-    <div className={`message bot${voice ? ' voice' : ''}`} part="message bot-message">
+    <div
+      className={`message bot${voice ? ' voice' : ''}${message.agent ? ' from-agent' : ''}`}
+      part="message bot-message"
+    >
+      {message.agent && <AgentByline agent={message.agent} />}
       <span className="sr-only">
-        {t('assistant')}
+        {message.agent ? message.agent.name : t('assistant')}
         {voice ? ` (${t('voiceMessage')})` : ''}:{' '}
       </span>
       <div

@@ -5,9 +5,10 @@ import { ChatHeader } from './chat-header';
 import { InputBar } from './input-bar';
 import { MessageList } from './message-list';
 import { NoticeBar } from './notice-bar';
+import { TakeoverBar } from './takeover';
 import { VoiceConsent } from './voice-consent';
 
-/** The conversation: header, the call strip during a call, messages, the cart strip, any notice, and the input bar. */
+/** The conversation: header, the call strip during a call, a takeover's state, messages, the cart strip, any notice, and the input bar. */
 export function ChatView() {
   // Set when focus should pass between the input bar's call button and the call strip's end button.
   const callFocus = useRef(false);
@@ -15,6 +16,7 @@ export function ChatView() {
     <div className="chat" part="chat">
       <ChatHeader />
       <CallBar callFocus={callFocus} />
+      <TakeoverBar />
       <MessageList />
       <CartStrip />
       <VoiceConsent />

@@ -63,6 +63,9 @@ function CallButton({ callFocusRef }: { callFocusRef: RefObject<boolean> }) {
   const actions = useActions();
   const voiceReady = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
   const inCall = useAssistantState((state) => state.voice.status !== 'idle' && state.voice.status !== 'error');
+  const takenOver = useAssistantState(
+    (state) => state.handoff.phase === 'connecting' || state.handoff.phase === 'joined',
+  );
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useLayoutEffect(() => {
@@ -76,7 +79,8 @@ function CallButton({ callFocusRef }: { callFocusRef: RefObject<boolean> }) {
     actions.toggleCall();
   };
 
-  if (!voiceReady || inCall) return null;
+  // While a person answers, calls (which reach the assistant) are off; the takeover bar says so.
+  if (!voiceReady || inCall || takenOver) return null;
   return (
     <IconButton
       ref={buttonRef}

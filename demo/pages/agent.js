@@ -1,0 +1,87 @@
+// The demo's agent page: lists the visitors waiting for a person (polled every second) and answers them
+// through the takeover desk, which pushes each answer to the visitor's widget over its event stream.
+const queue = document.getElementById('queue');
+const empty = document.getElementById('empty');
+/** What the agent is typing, per conversation, kept across redraws. */
+const drafts = new Map();
+
+async function post(action, body) {
+  await fetch(`/api/agent/${action}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await refresh();
+}
+
+function element(tag, props = {}, children = []) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function threadOf(entry) {
+  return element(
+    'ol',
+    { className: 'agent-thread' },
+    entry.thread.map((line) =>
+      element('li', { className: `from-${line.from}`, textContent: `${line.from}: ${line.text}` }),
+    ),
+  );
+}
+
+function replyForm(entry) {
+  const input = element('input', {
+    value: drafts.get(entry.sessionId) ?? '',
+    placeholder: 'Your answer',
+    ariaLabel: `Answer visitor ${entry.sessionId.slice(0, 8)}`,
+  });
+  input.dataset.session = entry.sessionId;
+  let typingSent = 0;
+  input.addEventListener('input', () => {
+    drafts.set(entry.sessionId, input.value);
+    if (Date.now() - typingSent > 3000) {
+      typingSent = Date.now();
+      void fetch('/api/agent/typing', { method: 'POST', body: JSON.stringify({ sessionId: entry.sessionId }) });
+    }
+  });
+  const form = element('form', { className: 'agent-reply' }, [input, element('button', { textContent: 'Send' })]);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    drafts.delete(entry.sessionId);
+    void post('send', { sessionId: entry.sessionId, text: input.value });
+  });
+  return form;
+}
+
+function card(entry) {
+  const title = `Visitor ${entry.sessionId.slice(0, 8)} · ${entry.status}${entry.email ? ` · ${entry.email}` : ''}`;
+  const actions = [];
+  if (entry.status === 'waiting') {
+    const join = element('button', { textContent: 'Join', className: 'agent-join' });
+    join.addEventListener('click', () => void post('join', { sessionId: entry.sessionId }));
+    actions.push(join);
+  }
+  if (entry.status === 'joined') {
+    const leave = element('button', { textContent: 'Hand back to the assistant', className: 'agent-leave' });
+    leave.addEventListener('click', () => void post('leave', { sessionId: entry.sessionId }));
+    actions.push(replyForm(entry), leave);
+  }
+  return element('li', { className: 'agent-card' }, [
+    element('h2', { textContent: title }),
+    threadOf(entry),
+    ...actions,
+  ]);
+}
+
+async function refresh() {
+  const response = await fetch('/api/agent/queue');
+  const entries = await response.json();
+  const focused = document.activeElement?.dataset?.session;
+  queue.replaceChildren(...entries.map(card));
+  empty.hidden = entries.length > 0;
+  if (focused) queue.querySelector(`input[data-session="${CSS.escape(focused)}"]`)?.focus();
+}
+
+void refresh();
+setInterval(() => void refresh(), 1000);

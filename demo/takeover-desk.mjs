@@ -1,0 +1,158 @@
+// The demo's takeover desk: visitors who ask for a person wait in a queue, and whoever runs the demo
+// answers them from /agent. The widget hears the person over a Server-Sent Events stream
+// (GET /api/events?sessionId=…, the widget's events-url), resumed with Last-Event-ID after a drop or a
+// reload; the agent page reads the queue and acts through small JSON endpoints under /api/agent/.
+
+/** Conversations handed to a person, by the widget's sessionId. */
+const desk = new Map();
+/** Seconds between heartbeat comments, so proxies keep an idle stream open. */
+const HEARTBEAT_MS = 15_000;
+const AGENT_NAME = 'Sam from Lumen';
+
+function conversation(sessionId) {
+  let entry = desk.get(sessionId);
+  if (!entry) {
+    entry = { sessionId, status: 'new', thread: [], events: [], streams: new Set(), email: null, since: Date.now() };
+    desk.set(sessionId, entry);
+  }
+  return entry;
+}
+
+function frame(event) {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/** Sends an event to the visitor's open streams, and keeps it for a stream that reconnects later. */
+function push(entry, type, data) {
+  const event = { id: `${entry.sessionId}:${entry.events.length + 1}`, type, data };
+  entry.events.push(event);
+  for (const stream of entry.streams) stream.write(frame(event));
+}
+
+/**
+ * A message sent while the conversation is handed to a person (`context.handoff` set): the visitor joins
+ * the queue, or their words go to the person. Returns the reply for the widget, or null when the
+ * message is not for the desk.
+ */
+export function takeoverReply(body) {
+  const handoff = body?.context?.handoff;
+  const sessionId = typeof body?.sessionId === 'string' ? body.sessionId : '';
+  if (!handoff || typeof handoff !== 'object' || !sessionId) return null;
+  const entry = conversation(sessionId);
+  if (handoff.status === 'cancelled') {
+    entry.status = 'left';
+    entry.thread.push({ from: 'system', text: 'The visitor stopped waiting.' });
+    return { ok: true };
+  }
+  if (handoff.status === 'email') {
+    entry.email = String(handoff.email ?? '');
+    entry.thread.push({ from: 'system', text: `The visitor left ${entry.email} for a reply.` });
+    return { ok: true };
+  }
+  const message = typeof body.message === 'string' ? body.message : '';
+  if (message) entry.thread.push({ from: 'visitor', text: message });
+  // Already with a person or in the queue: the words are for the person, and the widget shows no reply.
+  if (entry.status === 'joined' || entry.status === 'waiting') return {};
+  entry.status = 'waiting';
+  entry.since = Date.now();
+  return {
+    output: "I'm connecting you with our team: someone will be with you in a moment.",
+    handoff: { status: 'connecting' },
+  };
+}
+
+/** GET /api/events: the visitor's stream, replaying what came after Last-Event-ID. */
+function stream(request, response, url) {
+  const sessionId = url.searchParams.get('sessionId') ?? '';
+  const entry = conversation(sessionId);
+  const lastId = request.headers['last-event-id'] ?? url.searchParams.get('lastEventId');
+  response.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Access-Control-Allow-Origin': '*',
+  });
+  response.write(': connected\n\n');
+  const from = lastId ? entry.events.findIndex((event) => event.id === lastId) + 1 : 0;
+  for (const event of entry.events.slice(from)) response.write(frame(event));
+  entry.streams.add(response);
+  const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  request.on('close', () => {
+    clearInterval(heartbeat);
+    entry.streams.delete(response);
+  });
+}
+
+async function readBody(request) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += chunk.length;
+    if (size > 64 * 1024) throw new Error('request too large');
+    chunks.push(chunk);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+}
+
+/** What the agent page may do to a waiting or joined conversation. */
+const AGENT_ACTIONS = {
+  join(entry, _body, origin) {
+    entry.status = 'joined';
+    push(entry, 'handoff', {
+      status: 'joined',
+      agent: { name: AGENT_NAME, avatar: `${origin}/assets/images/agent.svg` },
+    });
+  },
+  typing(entry) {
+    push(entry, 'handoff', { status: 'typing' });
+  },
+  send(entry, body) {
+    const text = String(body.text ?? '')
+      .trim()
+      .slice(0, 4000);
+    if (!text) return;
+    entry.thread.push({ from: 'agent', text });
+    push(entry, 'message', { text });
+  },
+  leave(entry) {
+    entry.status = 'left';
+    entry.thread.push({ from: 'system', text: 'You handed the conversation back to the assistant.' });
+    push(entry, 'handoff', { status: 'left' });
+  },
+};
+
+function json(response, status, value) {
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  response.end(JSON.stringify(value));
+}
+
+/** Handles /api/events and /api/agent/*; returns true when it answered. */
+export async function handleTakeover(request, response, url) {
+  if (url.pathname === '/api/events' && request.method === 'GET') {
+    stream(request, response, url);
+    return true;
+  }
+  if (url.pathname === '/api/agent/queue' && request.method === 'GET') {
+    const queue = [...desk.values()]
+      .filter((entry) => entry.status === 'waiting' || entry.status === 'joined' || entry.email)
+      .map(({ sessionId, status, thread, email, since }) => ({ sessionId, status, thread, email, since }));
+    json(response, 200, queue);
+    return true;
+  }
+  const action = /^\/api\/agent\/(join|typing|send|leave)$/.exec(url.pathname)?.[1];
+  if (!action || request.method !== 'POST') return false;
+  let body;
+  try {
+    body = await readBody(request);
+  } catch {
+    json(response, 400, { error: 'the body must be JSON' });
+    return true;
+  }
+  const entry = desk.get(String(body.sessionId ?? ''));
+  if (!entry) {
+    json(response, 404, { error: 'no such conversation' });
+    return true;
+  }
+  AGENT_ACTIONS[action](entry, body, `http://${request.headers.host ?? '127.0.0.1'}`);
+  json(response, 200, { ok: true });
+  return true;
+}

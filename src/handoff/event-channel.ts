@@ -1,0 +1,138 @@
+import type { Timers } from '../common/timers';
+import type { ChannelStatus } from './handoff-state';
+import { createSseParser, type ServerSentEvent } from './sse-parser';
+
+/** How long to wait before reconnecting: doubled on each failure in a row, from `baseMs` up to `maxMs`. */
+export interface Backoff {
+  baseMs: number;
+  maxMs: number;
+}
+
+/** Reconnecting starts after a second and waits at most half a minute, as browsers' EventSource roughly does. */
+export const DEFAULT_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 30_000 };
+
+/** What the channel needs: the stream's address, where it left off, and where events go. */
+export interface ChannelOptions {
+  fetch: typeof fetch;
+  timers: Timers;
+  /** The stream's address for the open conversation, or null when there is none. */
+  url: () => string | null;
+  /** The id of the last event received, sent as `Last-Event-ID` so the server sends what came after it. */
+  lastEventId: () => string | null;
+  onEvent: (event: ServerSentEvent) => void;
+  onStatus: (status: ChannelStatus) => void;
+  warn: (message: string) => void;
+  backoff?: Backoff;
+}
+
+/** Answers that mean the stream will not work however often it is asked (a wrong address, no access). */
+const isFinal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
+
+/** The request for the stream: `Last-Event-ID` as a header (and in the query, for servers that read only that). */
+function streamRequest(url: string, lastId: string | null): { url: string; init: RequestInit } {
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  if (lastId === null) return { url, init: { headers, cache: 'no-store' } };
+  headers['Last-Event-ID'] = lastId;
+  const address = new URL(url);
+  address.searchParams.set('lastEventId', lastId);
+  return { url: address.href, init: { headers, cache: 'no-store' } };
+}
+
+/** Reads the body to its end, handing each chunk's text to the parser. */
+async function readBody(body: ReadableStream<Uint8Array>, push: (text: string) => void): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return push(decoder.decode());
+    push(decoder.decode(value, { stream: true }));
+  }
+}
+
+/**
+ * A Server-Sent Events connection read with fetch (so it can send `Last-Event-ID` itself on every
+ * reconnect and after a reload), which reconnects with back-off when it drops, and stops when closed.
+ * A 204 answer or a client error ends it: the server has nothing to say, or never will.
+ */
+export function createEventChannel(options: ChannelOptions) {
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  let connection: AbortController | null = null;
+  let retryTimer: unknown = null;
+  let failures = 0;
+  let serverRetryMs: number | null = null;
+
+  const stopRetry = () => {
+    if (retryTimer !== null) options.timers.clearTimeout(retryTimer);
+    retryTimer = null;
+  };
+
+  const retryLater = (current: AbortController) => {
+    if (connection !== current) return;
+    const delay = Math.min(backoff.maxMs, (serverRetryMs ?? backoff.baseMs) * 2 ** failures);
+    failures += 1;
+    options.onStatus('reconnecting');
+    retryTimer = options.timers.setTimeout(() => {
+      retryTimer = null;
+      if (connection === current) void connect();
+    }, delay);
+  };
+
+  const end = (current: AbortController, status: ChannelStatus) => {
+    if (connection !== current) return;
+    connection = null;
+    current.abort();
+    options.onStatus(status);
+  };
+
+  async function connect(): Promise<void> {
+    const url = options.url();
+    if (url === null) return;
+    const current = new AbortController();
+    connection = current;
+    const parser = createSseParser({
+      onEvent: (event) => connection === current && options.onEvent(event),
+      onRetry: (ms) => (serverRetryMs = ms),
+    });
+    try {
+      const request = streamRequest(url, options.lastEventId());
+      const response = await options.fetch(request.url, { ...request.init, signal: current.signal });
+      if (response.status === 204) return end(current, 'closed');
+      if (isFinal(response.status)) {
+        options.warn(`the events-url stream answered ${response.status}: it is not opened again on this page`);
+        return end(current, 'closed');
+      }
+      if (!response.ok || !response.body) throw new Error(`the events-url stream answered ${response.status}`);
+      if (connection !== current) return;
+      failures = 0;
+      options.onStatus('open');
+      await readBody(response.body, (text) => connection === current && parser.push(text));
+    } catch {
+      // Dropped, refused or offline: tried again below, unless it was closed on purpose.
+    }
+    retryLater(current);
+  }
+
+  return {
+    /** Opens the stream unless it is open or about to reconnect. */
+    open(): void {
+      if (connection !== null) return;
+      failures = 0;
+      void connect();
+    },
+    /** Closes the stream (or cancels the reconnect) and says so with `status`. */
+    close(status: ChannelStatus = 'closed'): void {
+      if (connection === null && retryTimer === null) return;
+      stopRetry();
+      const current = connection;
+      connection = null;
+      current?.abort();
+      options.onStatus(status);
+    },
+    get isOpen(): boolean {
+      return connection !== null;
+    },
+  };
+}
+
+/** The channel of one widget. */
+export type EventChannel = ReturnType<typeof createEventChannel>;

@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { Agent } from '../../handoff/handoff-state';
+import { voiceTarget } from '../../voice/voice-client';
+import { useActions, useAssistantState, useStrings } from '../context';
+
+/** A person's picture, or their initial where they have none (or it may not be shown). */
+export function AgentAvatar({ agent, className }: { agent: Agent; className: string }) {
+  return agent.avatar ? (
+    <img className={className} src={agent.avatar} alt="" referrerPolicy="no-referrer" />
+  ) : (
+    <span className={`${className} agent-initial`} aria-hidden="true">
+      {agent.name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+/** The name and picture over a person's message: theirs, not the assistant's. */
+export function AgentByline({ agent }: { agent: Agent }) {
+  return (
+    <p className="agent-byline" part="agent-byline" aria-hidden="true">
+      <AgentAvatar agent={agent} className="agent-avatar" />
+      <span className="agent-name">{agent.name}</span>
+    </p>
+  );
+}
+
+/** The person answering now, while one has joined. */
+export function useAnsweringAgent(): { agent: Agent; typing: boolean } | null {
+  const agent = useAssistantState((state) => (state.handoff.phase === 'joined' ? state.handoff.agent : null));
+  const typing = useAssistantState((state) => state.handoff.typing);
+  return agent ? { agent, typing } : null;
+}
+
+/** After a missed takeover: the visitor's email address, checked, sent once. */
+function EmailForm() {
+  const t = useStrings();
+  const actions = useActions();
+  const email = useAssistantState((state) => state.handoff.email);
+  const [address, setAddress] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const id = useId();
+  if (email === 'sent')
+    return (
+      <p className="takeover-note" role="status">
+        {t('handoffEmailSent')}
+      </p>
+    );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setInvalid(!actions.leaveEmail(address));
+  };
+  return (
+    <form className="takeover-email" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-email`}>{t('handoffEmailPrompt')}</label>
+      <div className="takeover-email-row">
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          aria-label={t('handoffEmailLabel')}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid || email === 'failed' ? `${id}-problem` : undefined}
+          value={address}
+          maxLength={254}
+          onChange={(event) => setAddress(event.target.value)}
+        />
+        <button type="submit" className="pill-button" disabled={email === 'sending'}>
+          {t('handoffEmailSend')}
+        </button>
+      </div>
+      {(invalid || email === 'failed') && (
+        <p id={`${id}-problem`} className="takeover-problem" role="alert">
+          {t(invalid ? 'handoffEmailInvalid' : 'handoffEmailFailed')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/**
+ * Where a takeover stands, above the messages: the wait for a person with Cancel, who is answering with
+ * a way back to the assistant, or, when nobody could answer, why and the email form.
+ */
+export function TakeoverBar() {
+  const t = useStrings();
+  const actions = useActions();
+  const phase = useAssistantState((state) => state.handoff.phase);
+  const missedBecause = useAssistantState((state) => state.handoff.missedBecause);
+  const agentName = useAssistantState((state) => state.handoff.agent?.name ?? '');
+  const voiceConfigured = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
+  if (phase === 'none') return null;
+  if (phase === 'missed')
+    return (
+      <section className="takeover missed" part="takeover" aria-label={t('talkToHuman')}>
+        <p className="takeover-state" role="status">
+          {t(missedBecause === 'unavailable' ? 'handoffUnavailable' : 'handoffTimeout')}
+        </p>
+        <EmailForm />
+      </section>
+    );
+  return (
+    <section className={`takeover ${phase}`} part="takeover" aria-label={t('talkToHuman')}>
+      <div className="takeover-row">
+        <p className="takeover-state" role="status">
+          {phase === 'connecting' && <span className="takeover-spinner" aria-hidden="true" />}
+          {phase === 'connecting' ? t('handoffConnecting') : t('handoffChattingWith', { name: agentName })}
+        </p>
+        <button type="button" className="takeover-cancel" onClick={actions.cancelHandoff}>
+          {t(phase === 'connecting' ? 'handoffCancel' : 'handoffEnd')}
+        </button>
+      </div>
+      {voiceConfigured && <p className="takeover-note">{t('handoffVoiceOff')}</p>}
+    </section>
+  );
+}

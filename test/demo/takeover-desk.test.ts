@@ -1,0 +1,74 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DemoServer } from '../../demo/server.mjs';
+import { createSseParser, type ServerSentEvent } from '../../src/handoff/sse-parser';
+import { eventually } from '../support/patience';
+
+let server: DemoServer;
+
+beforeAll(async () => {
+  vi.stubEnv('DEMO_DELAY_MS', '0');
+  const { startDemoServer } = await import('../../demo/server.mjs');
+  server = await startDemoServer({ port: 0 });
+});
+afterAll(async () => {
+  await server?.close();
+  vi.unstubAllEnvs();
+});
+
+const post = async (path: string, body: unknown) =>
+  (
+    await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  ).json() as Promise<Record<string, unknown>>;
+
+/** Opens the visitor's stream and collects its events until `controller` aborts it. */
+function listen(sessionId: string, controller: AbortController, lastEventId?: string) {
+  const events: ServerSentEvent[] = [];
+  const parser = createSseParser({ onEvent: (event) => events.push(event) });
+  const headers: Record<string, string> = lastEventId ? { 'Last-Event-ID': lastEventId } : {};
+  void fetch(`${server.url}/api/events?sessionId=${sessionId}`, { headers, signal: controller.signal })
+    .then(async (response) => {
+      const decoder = new TextDecoder();
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
+        parser.push(decoder.decode(chunk, { stream: true }));
+    })
+    .catch(() => undefined);
+  return events;
+}
+
+describe("the demo's takeover desk", () => {
+  it('queues a visitor who asks for a person; /agent joins, answers over the stream, and hands back', async () => {
+    const sessionId = 'desk-visitor';
+    const first = await post('/api/chat', {
+      message: "I'd like to talk to a human agent",
+      sessionId,
+      history: [],
+      context: { handoff: { status: 'connecting' } },
+    });
+    expect(first).toMatchObject({ handoff: { status: 'connecting' } });
+    const queue = (await (await fetch(`${server.url}/api/agent/queue`)).json()) as { sessionId: string }[];
+    expect(queue.map((entry) => entry.sessionId)).toContain(sessionId);
+
+    const controller = new AbortController();
+    const events = listen(sessionId, controller);
+    await post('/api/agent/join', { sessionId });
+    await post('/api/agent/send', { sessionId, text: 'Hi, Sam here.' });
+    await eventually(() => expect(events.map((event) => event.type)).toEqual(['handoff', 'message']));
+    expect(JSON.parse(events[0]?.data ?? '{}')).toMatchObject({ status: 'joined', agent: { name: 'Sam from Lumen' } });
+    controller.abort();
+
+    // The visitor's words go to the person, with no reply of the assistant's.
+    expect(
+      await post('/api/chat', { message: 'Thanks', sessionId, context: { handoff: { status: 'joined' } } }),
+    ).toEqual({});
+    await post('/api/agent/leave', { sessionId });
+    const again = new AbortController();
+    const resumed = listen(sessionId, again, events[1]?.id ?? '');
+    await eventually(() => expect(resumed.map((event) => event.data)).toEqual(['{"status":"left"}']));
+    again.abort();
+  });
+});
