@@ -6,7 +6,7 @@ import { escapeHtml } from '../../chat/markdown/visible-text';
 import { useActions, useAssistantState, useStrings } from '../context';
 
 /** A markdown link to a web page: `[text](https://…)`, the form a consent text uses for its privacy notice. */
-const INLINE_LINK = /\[([^\[\]\n]{1,200})\]\((https?:\/\/[^\s()<>"']{1,2000})\)/g;
+const INLINE_LINK = /\[([^[\]\n]{1,200})\]\((https?:\/\/[^\s()<>"']{1,2000})\)/g;
 
 /**
  * The consent text as HTML before the markdown renderer has loaded: plain text, except that web links read
