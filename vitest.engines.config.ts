@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['test/engines/**/*.engine.test.ts'],
     environment: 'node',
-    globalSetup: ['test/e2e/global-setup.ts'],
+    globalSetup: ['test/engines/global-setup.ts'],
     // A browser launch on a loaded two-core machine takes tens of seconds; these bound hangs only.
     testTimeout: 180_000,
     hookTimeout: 120_000,

@@ -58,6 +58,7 @@ export async function launchEngine(engine: EngineName): Promise<EngineDriver> {
 export function enginesFrom(list: string | undefined, fallback: EngineName[]): EngineName[] {
   const names = (list ?? '').split(/[\s,]+/).filter(Boolean);
   for (const name of names)
-    if (!(ENGINES as readonly string[]).includes(name)) throw new Error(`unknown engine "${name}": ${ENGINES.join(', ')}`);
+    if (!(ENGINES as readonly string[]).includes(name))
+      throw new Error(`unknown engine "${name}": ${ENGINES.join(', ')}`);
   return names.length > 0 ? (names as EngineName[]) : fallback;
 }

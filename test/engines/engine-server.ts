@@ -22,18 +22,34 @@ const CONSOLE_RECORDER = `(() => {
 
 const RECORDER_PATH = '/__engines/console.js';
 
+/**
+ * Resolves `window.__launcherPainted` with the time (ms since navigation) of the first frame in which the
+ * floating widget's launcher is laid out: the frame that paints it.
+ */
+const LAUNCHER_PAINT = `<script>
+window.__launcherPainted = new Promise((resolve) => {
+  const check = (now) => {
+    const launcher = document.querySelector('store-assistant')?.shadowRoot?.querySelector('[part~="launcher"]');
+    if (launcher && launcher.getBoundingClientRect().width > 0) return resolve(now);
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+});
+</script>`;
+
 /** The flows' own pages (a widget set up as a flow needs it), next to the demo's. */
 const PAGES: Record<string, string> = {
   '/__engines/dark-arabic': page('color-scheme="dark" lang="ar"'),
   '/__engines/voice-consent': page(
     'voice-provider="demo" voice-consent="Calls are recorded. Read our [privacy notice](https://lumen.example/privacy)."',
   ),
+  '/__engines/launcher-paint': page('mode="floating"', LAUNCHER_PAINT),
 };
 
-function page(attributes: string): string {
+function page(attributes: string, head = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><script src="/store-assistant.js" defer></script>
-</head><body><store-assistant webhook-url="/api/chat" brand-name="Lumen" ${attributes}></store-assistant></body></html>`;
+${head}</head><body><store-assistant webhook-url="/api/chat" brand-name="Lumen" ${attributes}></store-assistant></body></html>`;
 }
 
 /** Puts the console recorder first in an HTML page's head, before any script of the page. */

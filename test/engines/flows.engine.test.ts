@@ -113,7 +113,9 @@ for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
             const context = canvas.getContext('2d') as CanvasRenderingContext2D;
             context.fillStyle = '#3a7';
             context.fillRect(0, 0, 64, 48);
-            const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made as Blob), 'image/png'));
+            const blob = await new Promise<Blob>((resolve) =>
+              canvas.toBlob((made) => resolve(made as Blob), 'image/png'),
+            );
             const transfer = new DataTransfer();
             transfer.items.add(new File([blob], 'swatch.png', { type: 'image/png' }));
             const input = document.querySelector('store-assistant')?.shadowRoot?.querySelector('input[type="file"]');
@@ -190,10 +192,13 @@ for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
               const consent = root.querySelector('.voice-consent .markdown');
               if (!consent) return;
               observer.disconnect();
-              sessionStorage.setItem('first-consent', JSON.stringify({
-                text: consent.textContent,
-                links: [...consent.querySelectorAll('a')].map((link) => link.textContent),
-              }));
+              sessionStorage.setItem(
+                'first-consent',
+                JSON.stringify({
+                  text: consent.textContent,
+                  links: [...consent.querySelectorAll('a')].map((link) => link.textContent),
+                }),
+              );
             });
             observer.observe(root, { childList: true, subtree: true });
           });
@@ -204,7 +209,10 @@ for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
           await widget.click({ role: 'button', name: 'Agree and call' });
           await widget.waitForText('.call-bar', 'Demo call');
           await widget.click({ role: 'button', name: 'End call' });
-          await eventuallyTrue(widget, () => !document.querySelector('store-assistant')?.shadowRoot?.querySelector('.call-bar'));
+          await eventuallyTrue(
+            widget,
+            () => !document.querySelector('store-assistant')?.shadowRoot?.querySelector('.call-bar'),
+          );
           await widget.find({ role: 'button', name: 'Start call' });
           await expectNoConsoleProblems(widget);
         });
@@ -215,7 +223,10 @@ for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
           await widget.find({ role: 'button', name: 'اطرح سؤالًا' });
           const looks = await widget.page.evaluate(() => {
             const card = document.querySelector('store-assistant')?.shadowRoot?.querySelector('.card') as HTMLElement;
-            const channels = getComputedStyle(card).backgroundColor.match(/[\d.]+/g)?.map(Number) ?? [];
+            const channels =
+              getComputedStyle(card)
+                .backgroundColor.match(/[\d.]+/g)
+                ?.map(Number) ?? [];
             const [red = 255, green = 255, blue = 255] = channels;
             return { direction: getComputedStyle(card).direction, dark: (red + green + blue) / 3 < 80 };
           });

@@ -86,10 +86,16 @@ function webKitPage(
   };
   const keys = (text: string) =>
     inWindow('POST', '/actions', {
-      actions: [{ type: 'key', id: 'keyboard', actions: [...text].flatMap((value) => [
-        { type: 'keyDown', value },
-        { type: 'keyUp', value },
-      ]) }],
+      actions: [
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [...text].flatMap((value) => [
+            { type: 'keyDown', value },
+            { type: 'keyUp', value },
+          ]),
+        },
+      ],
     });
   return {
     goto: async (url) => void (await inWindow('POST', '/url', { url })),
@@ -105,11 +111,18 @@ function webKitPage(
     },
     async click(x, y) {
       await inWindow('POST', '/actions', {
-        actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [
-          { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport', duration: 0 },
-          { type: 'pointerDown', button: 0 },
-          { type: 'pointerUp', button: 0 },
-        ] }],
+        actions: [
+          {
+            type: 'pointer',
+            id: 'mouse',
+            parameters: { pointerType: 'mouse' },
+            actions: [
+              { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport', duration: 0 },
+              { type: 'pointerDown', button: 0 },
+              { type: 'pointerUp', button: 0 },
+            ],
+          },
+        ],
       });
     },
     type: async (text) => void (await keys(text)),

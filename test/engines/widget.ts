@@ -41,7 +41,10 @@ function findInWidget(query: Query): Found | null {
     if (label !== null) return label.trim();
     const ids = element.getAttribute('aria-labelledby');
     const text = ids
-      ? ids.split(/\s+/).map((id) => root.getElementById(id)?.textContent ?? '').join(' ')
+      ? ids
+          .split(/\s+/)
+          .map((id) => root.getElementById(id)?.textContent ?? '')
+          .join(' ')
       : (element.textContent ?? '');
     return text.replace(/\s+/g, ' ').trim();
   };
