@@ -79,12 +79,20 @@ export class Widget {
     return (await this.page.evaluate(findInWidget, query)) !== null;
   }
 
-  /** Waits for `query` to show, enabled, and clicks its middle. */
+  /**
+   * Waits for `query` to show, enabled and at rest (at the same place two frames apart: a message list
+   * still scrolling to its end moves it), and clicks its middle.
+   */
   async click(query: Query): Promise<void> {
     let found: Found | null = null;
     await eventually(async () => {
+      const before = await this.page.evaluate(findInWidget, query);
+      await this.page.evaluate(
+        () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      );
       found = await this.page.evaluate(findInWidget, query);
       if (!found || found.disabled) throw new Error(`no enabled ${query.role} ${JSON.stringify(query.name)}`);
+      if (before?.x !== found.x || before.y !== found.y) throw new Error(`the ${query.role} is still moving`);
     });
     const { x, y } = found as unknown as Found;
     await this.page.click(x, y);
