@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventually } from '../support/patience';
@@ -57,13 +57,17 @@ for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
         let current: EnginePage | null = null;
         const open = async (url: string) => {
           current = await freshPage(driver, `${server.url}${url}`, size);
-          onTestFailed(async ({ task }) => {
-            await mkdir(SCREENSHOTS, { recursive: true });
-            const file = `${engine}-${sizeName}-${task.name.replace(/\W+/g, '-').slice(0, 60)}.png`;
-            await writeFile(path.join(SCREENSHOTS, file), await (current as EnginePage).screenshot());
-          });
           return new Widget(current);
         };
+        // A failed flow leaves a picture of its page.
+        beforeEach(({ onTestFailed }) => {
+          onTestFailed(async ({ task }) => {
+            if (!current) return;
+            await mkdir(SCREENSHOTS, { recursive: true });
+            const file = `${engine}-${sizeName}-${task.name.replace(/\W+/g, '-').slice(0, 60)}.png`;
+            await writeFile(path.join(SCREENSHOTS, file), await current.screenshot());
+          });
+        });
         afterAll(async () => {
           await (current as EnginePage | null)?.close();
         });
