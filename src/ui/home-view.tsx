@@ -1,8 +1,9 @@
+import { useLayoutEffect, useRef } from 'react';
 import { MAX_BADGES_SHOWN } from '../theme/theme';
 import { voiceTarget } from '../voice/voice-client';
 import { BrandMark } from './brand-mark';
 import { CloseCardButton } from './close-card-button';
-import { useActions, useAssistantState, useStrings } from './context';
+import { useActions, useAssistant, useAssistantState, useStrings } from './context';
 import { Icon } from './icon';
 import { RecentConversation } from './recent-conversation';
 
@@ -39,6 +40,27 @@ function ListAction(props: {
 }
 
 /**
+ * Keeps keyboard focus in the card when the welcome view goes with the control that had it (a quick
+ * action starting a chat): it would fall to the page's body, where the next keys go nowhere. It moves to
+ * the new view's text box, once that is in the DOM (not on a touch screen, where focus would open the
+ * keyboard unasked).
+ */
+function useFocusCarriedToChat() {
+  const { environment } = useAssistant();
+  const home = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = home.current;
+    // Runs as React removes the view, while the control inside it still has focus.
+    return () => {
+      const root = element?.getRootNode() as Document | ShadowRoot | undefined;
+      if (!element || !root || !element.contains(root.activeElement) || environment.coarsePointer()) return;
+      queueMicrotask(() => root.querySelector<HTMLElement>('.chat textarea')?.focus());
+    };
+  }, [environment]);
+  return home;
+}
+
+/**
  * The welcome view: logo, badges, greeting, quick starts, the recent conversation and contact
  * options; "Start a live call" only where a call can work.
  */
@@ -51,9 +73,10 @@ export function HomeView() {
   const agentUrl = useAssistantState((state) => state.config.agentUrl);
   const strings = useAssistantState((state) => state.strings);
   const voiceReady = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
+  const home = useFocusCarriedToChat();
 
   return (
-    <div className="home">
+    <div className="home" ref={home}>
       <header className="home-hero on-primary" part="hero">
         <div className="brand-row">
           <BrandMark className="logo" alt={t('logoAlt', { brandName })} />

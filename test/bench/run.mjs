@@ -1,12 +1,13 @@
 // npm run bench: builds, runs every measurement, prints one table, writes it as JSON
 // (test/bench/results/latest.json) and exits non-zero when a budget is missed.
-//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory,mobile] [--runs N] [--docs]
+//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory,mobile,engines] [--runs N] [--docs]
 // --docs rewrites the mobile tables of docs/performance.md from this run (test/bench/mobile-tables.mjs).
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../support/chromium.mjs';
+import { benchEngines } from './engines.mjs';
 import { benchGrowth } from './growth.mjs';
 import { benchLoad } from './load.mjs';
 import { benchMemory } from './memory.mjs';
@@ -45,6 +46,7 @@ try {
     mobile = await benchMobile(runs);
     rows.push(...mobile.rows);
   }
+  if (wanted('engines')) rows.push(...(await benchEngines(runs)));
 } finally {
   await browser?.close();
   await server?.close();

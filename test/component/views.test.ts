@@ -65,6 +65,15 @@ describe('welcome view', () => {
     });
   });
 
+  it('a quick action that had keyboard focus hands it to the text box of the chat it opens', async () => {
+    const { getByRole, findByRole, root } = await mountWidget();
+    const button = getByRole('button', { name: 'Ask a question' });
+    button.focus();
+    button.click();
+    const textbox = await findByRole('textbox', { name: 'Message' });
+    await eventually(() => expect(root.activeElement).toBe(textbox));
+  });
+
   it('"Recent Conversation" reopens the chat and previews its last message', async () => {
     const { el, getByRole, findByRole, findByText } = await mountWidget();
     expect(getByRole('button', { name: /No messages yet/ })).toBeTruthy();

@@ -176,3 +176,29 @@ describe('voice UI', () => {
     await eventually(() => expect(root.querySelector('.call-bar')).toBeNull());
   });
 });
+
+describe('recording consent', () => {
+  it('reads as text with a link from its first render, before the markdown renderer has loaded', async () => {
+    const consent = 'Calls are recorded. Read our [privacy notice](https://shop.example/privacy) first.';
+    const { getByRole, findByRole, root } = await mountWidget({ ...VOICE_ATTRIBUTES, 'voice-consent': consent });
+    getByRole('button', { name: 'Start a live call' }).click();
+    const group = await findByRole('group', { name: 'Before we call' });
+    // The renderer is loaded in idle time seconds after the widget rendered: it is not there yet.
+    expect(root.querySelector('.voice-consent .markdown')?.textContent).toBe(
+      'Calls are recorded. Read our privacy notice first.',
+    );
+    const link = group.querySelector('a');
+    expect(link?.textContent).toBe('privacy notice');
+    expect(link?.getAttribute('href')).toBe('https://shop.example/privacy');
+    expect(link?.getAttribute('target')).toBe('_blank');
+    expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('before the renderer, escapes everything but web links, and shows where a misleading link goes', async () => {
+    const { consentHtmlBeforeMarkdown } = await import('../../src/ui/chat/voice-consent');
+    expect(consentHtmlBeforeMarkdown('<b>x</b> [a](javascript:alert(1)) [shop.example](https://evil.example/p)')).toBe(
+      '&#60;b&#62;x&#60;/b&#62; [a](javascript:alert(1)) ' +
+        '<a href="https://evil.example/p" target="_blank" rel="noopener noreferrer">shop.example</a> (evil.example)',
+    );
+  });
+});

@@ -18,6 +18,49 @@ export function rowsFor(text: string): number {
 }
 
 /**
+ * Fits `box`'s height to its text, wrapped lines included: `field-sizing: content` does that where the
+ * engine supports it (WebKit does not), and `rows` counts line breaks only. The box's CSS `max-height`
+ * caps it, and it scrolls beyond. Returns the width it measured at.
+ */
+function fitHeightToContent(box: HTMLTextAreaElement): number {
+  box.style.height = '';
+  // Nothing to measure while hidden: `rows` holds until it is shown.
+  if (box.scrollHeight === 0) return 0;
+  const borders = box.offsetHeight - box.clientHeight;
+  box.style.height = `${box.scrollHeight + borders}px`;
+  return box.clientWidth;
+}
+
+/**
+ * Keeps the text box as tall as its draft: measured on every change of it, and again when the box's width
+ * changes (the card resized, or shown after being hidden, when a hidden box has nothing to measure).
+ */
+function useHeightToContent(textbox: RefObject<HTMLTextAreaElement | null>, draft: string) {
+  const measuredWidth = useRef(0);
+  useLayoutEffect(() => {
+    if (textbox.current) measuredWidth.current = fitHeightToContent(textbox.current);
+  }, [textbox, draft]);
+  useLayoutEffect(() => {
+    const box = textbox.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    let frame = 0;
+    // In the next frame: resizing an observed box inside its own callback is reported as a loop error.
+    const observer = new ResizeObserver(() => {
+      if (box.clientWidth === measuredWidth.current || frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        measuredWidth.current = fitHeightToContent(box);
+      });
+    });
+    observer.observe(box);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [textbox]);
+}
+
+/**
  * The character count near and over {@link MAX_MESSAGE_LENGTH}: nothing until the draft reaches
  * {@link MESSAGE_COUNTER_FROM} of it; over it, why the send button is off. The text itself is never cut.
  */
@@ -141,6 +184,7 @@ export function InputBar({ callFocus: callFocusRef }: { callFocus: RefObject<boo
   const counterId = useId();
   const tooLong = draft.length > MAX_MESSAGE_LENGTH && draft.trim().length > MAX_MESSAGE_LENGTH;
   const canSend = (draft.trim() !== '' || hasAttachment) && !loading && !tooLong;
+  useHeightToContent(textboxRef, draft);
 
   const send = () => {
     if (!canSend) return;
