@@ -1,6 +1,8 @@
 import { createChatSlice } from '../chat/chat-slice';
 import type { CallUndo } from '../commerce/call-adds';
 import { createCommerceSlice } from '../commerce/commerce-slice';
+import { createCustomerSlice } from '../customer/customer-slice';
+import { customerContext } from '../customer/identity';
 import { readPageContext } from '../commerce/page-context';
 import { resolveStrings } from '../i18n/resolve';
 import { createStore } from '../common/store';
@@ -50,20 +52,39 @@ function undoReport({ add, outcome, removed }: CallUndo): string {
   return `The visitor pressed Undo in the chat: ${add.quantity} × ${item} was taken out of the cart again.`;
 }
 
+/** The commerce facts with the customer's beside them, waited for only when the commerce facts must be. */
+function withCustomer(
+  facts: Record<string, unknown> | Promise<Record<string, unknown>>,
+  customer: Record<string, unknown>,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
+  return facts instanceof Promise ? facts.then((more) => ({ ...more, ...customer })) : { ...facts, ...customer };
+}
+
+/** The composed actions, for the features that need another's: set once they exist. */
+interface LateActions {
+  actions?: AssistantActions;
+}
+
 /** Each feature's slice over the one store, with the hooks that connect them. */
-function createSlices(store: AssistantStore, deps: AssistantDeps) {
+function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActions) {
   const commerce = createCommerceSlice(store, deps);
-  // The chat sends the page, store and cart facts with each message and hands over proposed cart changes.
+  // A sign-out clears through the same path as clearConversations(), which wins over replies in any tab.
+  const customer = createCustomerSlice(store, deps, {
+    clearConversations: () => late.actions?.clearConversations(),
+    sendMessage: (text) => late.actions?.sendMessage(text) ?? false,
+  });
+  // The chat sends the page, store, cart and shopper facts with each message and hands over proposed cart changes.
   const chat = createChatSlice(store, deps, {
-    readRequestContext: commerce.readRequestContext,
+    readRequestContext: () => withCustomer(commerce.readRequestContext(), customer.readContext()),
     onReplyActions: commerce.proposeActions,
   });
   const calls = createCallController(store, deps, {
     saveTranscript: chat.appendTranscript,
     variables() {
-      const { messages, config } = store.getState();
-      // The same page, store and cart facts a chat message would carry now (waited for only with a cart to read).
-      const context = commerce.readRequestContext();
+      const { messages, config, customer: shopper } = store.getState();
+      // The same page, store, cart and shopper facts a chat message would carry now (waited for only with a cart to read).
+      const identity = shopper.identity ? { customer: customerContext(shopper.identity) } : {};
+      const context = withCustomer(commerce.readRequestContext(), identity);
       const variables = (facts: Record<string, unknown>) =>
         callVariables({ messages, lang: config.lang, context: facts });
       return context instanceof Promise ? context.then(variables) : variables(context);
@@ -82,6 +103,7 @@ function createSlices(store: AssistantStore, deps: AssistantDeps) {
   return {
     theme: createThemeSlice(store, deps),
     commerce,
+    customer,
     chat,
     calls,
     navigation: createNavigation(store, deps.sessionStorage),
@@ -96,9 +118,10 @@ function composeActions(
   slices: ReturnType<typeof createSlices>,
   markRendered: () => void,
 ): AssistantActions {
-  const { theme, commerce, chat, calls, navigation, teaser } = slices;
+  const { theme, commerce, customer, chat, calls, navigation, teaser } = slices;
   const actions: AssistantActions = {
     ...theme.actions,
+    ...customer.actions,
     ...chat.actions,
     ...calls.actions,
     ...commerce.actions,
@@ -148,6 +171,12 @@ function composeActions(
       navigation.navigate('chat');
       void calls.actions.startCall();
     },
+    trackOrder() {
+      const { customer: shopper, strings } = store.getState();
+      if (shopper.identity) return actions.startChat(strings.trackOrderMessage);
+      navigation.navigate('chat');
+      customer.askOrderLookup();
+    },
     requestHumanAgent: () => actions.startChat(store.getState().strings.humanAgentMessage),
     dismissNotice: () => store.setState({ notice: null }),
     markRendered,
@@ -161,13 +190,15 @@ function composeActions(
  */
 export function createAssistant(deps: AssistantDeps) {
   const store = createStore<AssistantState>(initialState(deps.pageOrigin, deps.randomId()));
-  const slices = createSlices(store, deps);
-  const { theme, commerce, chat, calls, navigation, teaser } = slices;
+  const late: LateActions = {};
+  const slices = createSlices(store, deps, late);
+  const { theme, commerce, customer, chat, calls, navigation, teaser } = slices;
   let cancelPreload: (() => void) | null = null;
   const actions = composeActions(store, deps, slices, () => {
     deps.emit('ready', { version: VERSION });
     cancelPreload ??= chat.preloadMarkdown();
   });
+  late.actions = actions;
 
   theme.loadSavedTheme();
   navigation.restoreView();
@@ -193,6 +224,8 @@ export function createAssistant(deps: AssistantDeps) {
         strings,
       }));
       chat.configure(config);
+      // After the conversations are loaded: a different shopper than theirs clears them.
+      customer.configure(config);
       teaser.configure();
       commerce.configure(config.commerce);
     },

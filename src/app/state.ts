@@ -1,5 +1,6 @@
 import { initialChatState, type ChatState } from '../chat/chat-state';
 import { initialCommerceState, type CommerceState } from '../commerce/commerce-state';
+import { INITIAL_CUSTOMER_STATE, type CustomerState } from '../customer/customer-state';
 import { englishStrings, type StringTable } from '../i18n/strings';
 import type { Notice } from '../common/notice';
 import type { ThemeLayers } from '../theme/theme-slice';
@@ -35,6 +36,8 @@ export interface AssistantState extends ChatState {
   teaser: boolean;
   /** The cart, "Add to cart" progress and proposed cart changes. */
   commerce: CommerceState;
+  /** The verified shopper, as the store's server signed them, and the guest's order lookup form. */
+  customer: CustomerState;
 }
 
 /** The state of a new widget on a page at `pageOrigin`. */
@@ -53,5 +56,6 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     tooltip: null,
     teaser: false,
     commerce: initialCommerceState(),
+    customer: INITIAL_CUSTOMER_STATE,
   };
 }

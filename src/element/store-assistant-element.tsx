@@ -223,7 +223,7 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
 
 /** The element's public methods (declared and documented in members.ts), each one action of the assistant. */
 function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
-  return class StoreAssistantElement extends Base implements StoreAssistantMembers {
+  return class ElementMethods extends Base implements Omit<StoreAssistantMembers, 'setContext' | 'identify'> {
     /** Floating mode: opens the card. */
     open(): void {
       this.assistant.actions.setOpen(true);
@@ -295,10 +295,20 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
     exportTheme(): string {
       return this.assistant.actions.exportTheme();
     }
+  };
+}
 
+/** The public methods that tell the widget about the store and its shopper, sent with each message. */
+function withStoreFacts(Base: ReturnType<typeof withPublicMethods>) {
+  return class StoreAssistantElement extends Base implements StoreAssistantMembers {
     /** The store's own facts, sent as `context.store`. False, with a console message, when invalid or over 4 KB. */
     setContext(facts: unknown): boolean {
       return this.assistant.actions.setContext(facts);
+    }
+
+    /** The signed-in shopper, or null when they signed out. False, with a console message, when malformed. */
+    identify(customer: unknown): boolean {
+      return this.assistant.actions.identify(customer);
     }
   };
 }
@@ -311,7 +321,7 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
  */
 export function createStoreAssistantElement() {
   const renderer = deferredReactRenderer<ElementRootProps>(() => import('react-dom/client'));
-  return withPublicMethods(withLifecycle(withAssistant(), renderer));
+  return withStoreFacts(withPublicMethods(withLifecycle(withAssistant(), renderer)));
 }
 
 /**

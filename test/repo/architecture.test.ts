@@ -29,9 +29,22 @@ const ALLOWED: Record<string, readonly string[]> = {
   // the page and cart facts in).
   commerce: ['common', 'i18n', 'chat'],
   analytics: ['common'],
-  app: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics'],
-  ui: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'app'],
-  element: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'app', 'ui', 'analytics'],
+  customer: ['common', 'i18n'],
+  app: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'customer'],
+  ui: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'app', 'customer'],
+  element: [
+    'common',
+    'i18n',
+    'transcript',
+    'theme',
+    'chat',
+    'voice',
+    'commerce',
+    'app',
+    'ui',
+    'analytics',
+    'customer',
+  ],
 };
 
 function sourceFiles(dir: string): string[] {

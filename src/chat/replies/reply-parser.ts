@@ -2,6 +2,7 @@ import { own } from '../../common/own';
 import { cutText } from '../../common/text-cut';
 import { cleanSuggestions, suggestionsOf } from './suggestions';
 import { isProductLike, MAX_PRODUCTS, normaliseProduct, type Product, type ProductContext } from './products';
+import { MAX_ORDERS, ordersFrom, type Order } from './orders';
 
 /** What a webhook reply holds for the visitor: markdown text and product cards. Both may be empty. */
 export interface ParsedReply {
@@ -13,6 +14,8 @@ export interface ParsedReply {
   suggestions?: string[];
   /** Raw `actions` entries (proposed cart changes), for the commerce feature to check; absent when none. */
   actions?: unknown[];
+  /** Order cards (`orders`), sanitised; absent when none. */
+  orders?: Order[];
 }
 
 /** Objects nested deeper than this are not searched: no real reply nests that far. */
@@ -52,13 +55,14 @@ function empty(): ParsedReply {
  * A part's optional lists, read as own properties: a part without them would otherwise inherit what a
  * page put on Object.prototype (`suggestions`, `actions`), and show it as chips or cart proposals.
  */
-function listOf(part: ParsedReply, key: 'suggestions' | 'actions'): unknown[] {
+function listOf(part: ParsedReply, key: 'suggestions' | 'actions' | 'orders'): unknown[] {
   const list = own(part, key);
   return Array.isArray(list) ? list : [];
 }
 
 function combine(parts: ParsedReply[]): ParsedReply {
   const actions = parts.flatMap((part) => listOf(part, 'actions'));
+  const orders = parts.flatMap((part) => listOf(part, 'orders') as Order[]);
   const combined: ParsedReply = {
     text: parts
       .map((part) => part.text.trim())
@@ -66,6 +70,7 @@ function combine(parts: ParsedReply[]): ParsedReply {
       .join('\n\n'),
     products: parts.flatMap((part) => part.products),
     ...(actions.length > 0 ? { actions } : {}),
+    ...(orders.length > 0 ? { orders } : {}),
   };
   const suggestions = cleanSuggestions(parts.flatMap((part) => listOf(part, 'suggestions')));
   if (suggestions.length > 0) combined.suggestions = suggestions;
@@ -145,6 +150,8 @@ function fromObject(record: Record<string, unknown>, depth: number, walk: Walk):
   // Proposed actions sit where products do; more than a reply may propose are not even collected.
   const actions = own(record, 'actions');
   if (Array.isArray(actions)) parts.push({ text: '', products: [], actions: actions.slice(0, MAX_ACTIONS) });
+  const orders = own(record, 'orders');
+  if (orders !== undefined) parts.push({ text: '', products: [], orders: ordersFrom(orders, walk.context) });
   const suggestions = suggestionsOf(record);
   if (suggestions.length > 0) parts.push({ text: '', products: [], suggestions });
   return combine(parts);
@@ -171,19 +178,21 @@ function fromValue(value: unknown, depth: number, walk: Walk): ParsedReply {
 }
 
 /**
- * The reply as shown: text cut to {@link MAX_REPLY_TEXT}, at most {@link MAX_PRODUCTS} cards, the
- * suggestions. Every field is an own property (undefined when absent), so no reader of the reply can
+ * The reply as shown: text cut to {@link MAX_REPLY_TEXT}, at most {@link MAX_PRODUCTS} cards and
+ * {@link MAX_ORDERS} orders, the suggestions. Every field is an own property (undefined when absent), so no reader of the reply can
  * inherit one from a polluted Object.prototype.
  */
 function shown(parsed: ParsedReply): ParsedReply {
   const suggestions = listOf(parsed, 'suggestions').filter((item): item is string => typeof item === 'string');
   const actions = listOf(parsed, 'actions');
+  const orders = listOf(parsed, 'orders') as Order[];
   const reply: ParsedReply = {
     text: parsed.text.trim(),
     products: parsed.products.slice(0, MAX_PRODUCTS),
     truncated: undefined,
     actions: actions.length > 0 ? actions.slice(0, MAX_ACTIONS) : undefined,
     suggestions: suggestions.length > 0 ? suggestions : undefined,
+    orders: orders.length > 0 ? orders.slice(0, MAX_ORDERS) : undefined,
   };
   if (reply.text.length > MAX_REPLY_TEXT) {
     reply.text = `${cutText(reply.text, MAX_REPLY_TEXT).trimEnd()}…`;
