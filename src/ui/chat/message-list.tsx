@@ -9,6 +9,7 @@ import { formatDuration } from './call-bar';
 import { CartProposals } from './cart-proposals';
 import { useDrawnFrom } from './drawn-from';
 import { callCards, LiveTranscript } from './live-transcript';
+import { OrderLookupForm } from './order-lookup-form';
 import { MessageBoundary } from './message-boundary';
 import { ReplySuggestions } from './reply-extras';
 import { UserMessage } from './user-message';
@@ -186,6 +187,7 @@ export function MessageList() {
         {latest?.sender === 'bot' && !latest.animate && !loading && drawnFrom < messages.length && (
           <ReplySuggestions message={latest} t={t} />
         )}
+        <OrderLookupForm />
         {loading && !streaming && <TypingIndicator />}
         <LiveTranscript />
       </div>
