@@ -223,7 +223,7 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
 
 /** The element's public methods (declared and documented in members.ts), each one action of the assistant. */
 function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
-  return class ElementMethods extends Base implements Omit<StoreAssistantMembers, 'setContext' | 'identify'> {
+  return class StoreAssistantElement extends Base implements StoreAssistantMembers {
     /** Floating mode: opens the card. */
     open(): void {
       this.assistant.actions.setOpen(true);
@@ -276,37 +276,27 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
       this.assistant.actions.setMuted(Boolean(muted));
     }
 
-    /** Saves the current theme to localStorage "chatbot-theme". False when the browser refuses storage. */
     saveTheme(): boolean {
       return this.assistant.actions.saveTheme();
     }
 
-    /** Applies a theme (JSON text or object). False, with a console message, when anything in it is invalid. */
     importTheme(json: unknown): boolean {
       return this.assistant.actions.importTheme(json);
     }
 
-    /** Withdraws the visitor's agreement to `voice-consent`: the next call asks again. */
     withdrawVoiceConsent(): void {
       this.assistant.actions.withdrawVoiceConsent();
     }
 
-    /** The current theme as JSON, in the format `importTheme` accepts. */
     exportTheme(): string {
       return this.assistant.actions.exportTheme();
     }
-  };
-}
 
-/** The public methods that tell the widget about the store and its shopper, sent with each message. */
-function withStoreFacts(Base: ReturnType<typeof withPublicMethods>) {
-  return class StoreAssistantElement extends Base implements StoreAssistantMembers {
-    /** The store's own facts, sent as `context.store`. False, with a console message, when invalid or over 4 KB. */
+    /** The store's facts (`context.store`) and its signed-in shopper (`context.customer`); false when invalid. */
     setContext(facts: unknown): boolean {
       return this.assistant.actions.setContext(facts);
     }
 
-    /** The signed-in shopper, or null when they signed out. False, with a console message, when malformed. */
     identify(customer: unknown): boolean {
       return this.assistant.actions.identify(customer);
     }
@@ -321,7 +311,7 @@ function withStoreFacts(Base: ReturnType<typeof withPublicMethods>) {
  */
 export function createStoreAssistantElement() {
   const renderer = deferredReactRenderer<ElementRootProps>(() => import('react-dom/client'));
-  return withStoreFacts(withPublicMethods(withLifecycle(withAssistant(), renderer)));
+  return withPublicMethods(withLifecycle(withAssistant(), renderer));
 }
 
 /**
