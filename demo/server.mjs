@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handleChat, productImage } from './mock-webhook.mjs';
 import { handleStore } from './store.mjs';
+import { handleShopper } from './orders.mjs';
 
 const demoDir = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.join(demoDir, '..', 'dist');
@@ -72,6 +73,7 @@ function send(response, status, body, type, headers = {}) {
 async function handle(request, response) {
   const url = new URL(request.url ?? '/', 'http://demo.local');
   if (await handleChat(request, response, url)) return;
+  if (handleShopper(request, response, url)) return;
   if (await handleStore(request, response, url)) return;
   const productImageMatch = /^\/assets\/products\/([a-z0-9-]+)\.svg$/.exec(url.pathname);
   const image = productImageMatch && productImage(productImageMatch[1]);
