@@ -152,6 +152,8 @@ export function MessageList() {
   const loading = useAssistantState((state) => state.loading);
   const streaming = messages[messages.length - 1]?.status === 'streaming';
   const inCall = useAssistantState((state) => state.voice.status !== 'idle');
+  // The guest's order lookup form takes the empty chat's place: it is what the visitor came for.
+  const askingOrder = useAssistantState((state) => state.customer.orderLookup !== 'hidden');
   const scroller = useRef<HTMLDivElement>(null);
   const latest = messages[messages.length - 1];
   const lastSender = latest?.sender;
@@ -177,7 +179,7 @@ export function MessageList() {
   return (
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
       <div className="messages-content">
-        {messages.length === 0 && !loading && !inCall ? (
+        {messages.length === 0 && !loading && !inCall && !askingOrder ? (
           <EmptyChat />
         ) : (
           chunks.map((chunk) => (

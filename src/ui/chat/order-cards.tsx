@@ -42,23 +42,23 @@ function StatusTrack({ order, t }: { order: Order; t: Translate }) {
       : t('orderProgress', { number: order.number, status, step, steps: ORDER_STEPS.length });
   if (step === 0)
     return (
-      <p className={`order-track ended ${order.status}`} role="img" aria-label={sentence}>
+      <div className={`order-track ended ${order.status}`} role="img" aria-label={sentence}>
         <span aria-hidden="true">{status}</span>
-      </p>
+      </div>
     );
   return (
-    <ol className="order-track" role="img" aria-label={sentence} data-step={step}>
+    <div className="order-track" role="img" aria-label={sentence} data-step={step}>
       {ORDER_STEPS.map((each, index) => (
-        <li
+        <span
           key={each}
           className={`order-step${index < step ? ' reached' : ''}${index === step - 1 ? ' current' : ''}`}
           aria-hidden="true"
         >
           <span className="order-dot" />
           <span className="order-step-label">{t(STATUS_LABELS[each])}</span>
-        </li>
+        </span>
       ))}
-    </ol>
+    </div>
   );
 }
 

@@ -15,7 +15,8 @@ export function OrderLookupForm() {
   const loading = useAssistantState((state) => state.loading);
   const [problems, setProblems] = useState<OrderLookupProblems>({});
   const id = useId();
-  if (step !== 'asking' && step !== 'not-found') return null;
+  // Kept while the reply is awaited, so a wrong pair is corrected without typing both again.
+  if (step === 'hidden') return null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
