@@ -107,7 +107,8 @@ const namedOrder = (message) => DEMO_ORDERS.find((order) => new RegExp(`\\b${ord
 /**
  * The mock webhook's answer to an order question, or null when the message is about something else.
  * A signed-in shopper is believed only with a valid signature; a guest's order number must come with
- * the email it was placed with. Without either, the answer is helpful and holds no order data.
+ * the email it was placed with. A forged signature gets a helpful answer with no order data; a guest
+ * (null) gets the demo's usual answer.
  */
 export function answerOrders(message, context) {
   const lookup = context.orderLookup;
@@ -135,12 +136,8 @@ export function answerOrders(message, context) {
       },
     };
   }
-  return {
-    json: {
-      output:
-        'I can look that up: sign in, or tap **Track my order** and enter your order number and the email you ordered with.',
-    },
-  };
+  // A guest's question is the demo's usual order answer (mock-webhook.mjs), with its suggestions.
+  return null;
 }
 
 /** GET /api/demo-shopper: what the store's server puts into its page for the signed-in shopper, signed. */

@@ -366,7 +366,10 @@ export const ATTRIBUTES = {
    * The signed-in shopper's name.
    * @default none
    */
-  'customer-name': attribute('customer.name', customerField(checkCustomerName, 'is not a name of at most 120 characters')),
+  'customer-name': attribute(
+    'customer.name',
+    customerField(checkCustomerName, 'is not a name of at most 120 characters'),
+  ),
   /**
    * The store server's signature of `customer-id`: HMAC-SHA256 with the store's secret, or a short-lived JWT.
    * The widget never checks it; the workflow must (see Customers and orders).

@@ -47,7 +47,7 @@ export const CSS_PARTS = {
   'product-card': 'One product card.',
   'order-card': 'One order under a bot message: its number, status track, lines, tracking and links.',
   'order-list': 'The list of several orders under a bot message.',
-  'order-lookup': "The form asking a guest for an order's number and email (`order-tracking=\"chat\"`).",
+  'order-lookup': 'The form asking a guest for an order\'s number and email (`order-tracking="chat"`).',
   launcher: 'Floating mode: the round button that opens and closes the card.',
   'launcher-badge': 'The count of replies that arrived while the floating card was closed.',
   'close-button': 'Floating mode: the close button in the card.',

@@ -32,19 +32,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   customer: ['common', 'i18n'],
   app: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'customer'],
   ui: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'app', 'customer'],
-  element: [
-    'common',
-    'i18n',
-    'transcript',
-    'theme',
-    'chat',
-    'voice',
-    'commerce',
-    'app',
-    'ui',
-    'analytics',
-    'customer',
-  ],
+  element: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'app', 'ui', 'analytics', 'customer'],
 };
 
 function sourceFiles(dir: string): string[] {

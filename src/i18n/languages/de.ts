@@ -45,7 +45,8 @@ export const de: StringTable = {
   orderLookupSubmit: 'Bestellung finden',
   orderLookupNumberInvalid: 'Geben Sie die Bestellnummer aus Ihrer Bestätigungs-E-Mail ein.',
   orderLookupEmailInvalid: 'Geben Sie eine gültige E-Mail-Adresse ein.',
-  orderLookupNotFound: 'Wir haben keine Bestellung mit dieser Nummer und E-Mail-Adresse gefunden. Prüfen Sie beides und versuchen Sie es erneut.',
+  orderLookupNotFound:
+    'Wir haben keine Bestellung mit dieser Nummer und E-Mail-Adresse gefunden. Prüfen Sie beides und versuchen Sie es erneut.',
   orderLookupMessage: 'Wo ist Bestellung {number}?',
   closeOrderLookup: 'Bestellformular schließen',
   navigation: 'Bereiche des Assistenten',

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ORDER_ITEMS, MAX_ORDERS, normaliseOrder, ordersFrom, orderStep } from '../../../../src/chat/replies/orders';
+import {
+  MAX_ORDER_ITEMS,
+  MAX_ORDERS,
+  normaliseOrder,
+  ordersFrom,
+  orderStep,
+} from '../../../../src/chat/replies/orders';
 import type { ProductContext } from '../../../../src/chat/replies/products';
 import { parseReply } from '../../../../src/chat/replies/reply-parser';
 
-const context: ProductContext = { storeUrl: 'https://shop.example/', pageOrigin: 'https://shop.example', imageHosts: [] };
+const context: ProductContext = {
+  storeUrl: 'https://shop.example/',
+  pageOrigin: 'https://shop.example',
+  imageHosts: [],
+};
 
 const shipped = {
   number: '1042',
