@@ -7,6 +7,7 @@
 // the widget sends, with cards that carry the cart's `variantId` and a cart action to confirm.
 import { catalogue } from './store.mjs';
 import { takeoverReply } from './takeover-desk.mjs';
+import { answerOrders } from './orders.mjs';
 
 const { currency } = catalogue;
 
@@ -313,9 +314,13 @@ export async function handleChat(request, response, url) {
     history: Array.isArray(body?.history) ? body.history : [],
     sessionId: String(body?.sessionId ?? ''),
     page: body?.context?.page ?? null,
+    customer: body?.context?.customer ?? null,
+    orderLookup: body?.context?.orderLookup ?? null,
   };
-  const rule = RULES.find((candidate) => candidate.match(message, context));
-  const answer = rule.reply(context);
+  // Order questions first: the signature is checked before anything of the shopper's is told.
+  const orders = answerOrders(message, context);
+  const rule = orders ? { stream: false } : RULES.find((candidate) => candidate.match(message, context));
+  const answer = orders ?? rule.reply(context);
   await sleep(THINKING_MS);
   if (rule.stream) {
     response.writeHead(200, {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { handleChat, productImage } from './mock-webhook.mjs';
 import { handleStore } from './store.mjs';
 import { handleTakeover } from './takeover-desk.mjs';
+import { handleShopper } from './orders.mjs';
 
 const demoDir = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.join(demoDir, '..', 'dist');
@@ -77,6 +78,7 @@ async function handle(request, response) {
   const url = new URL(request.url ?? '/', 'http://demo.local');
   if (await handleChat(request, response, url)) return;
   if (await handleTakeover(request, response, url)) return;
+  if (handleShopper(request, response, url)) return;
   if (await handleStore(request, response, url)) return;
   const productImageMatch = /^\/assets\/products\/([a-z0-9-]+)\.svg$/.exec(url.pathname);
   const image = productImageMatch && productImage(productImageMatch[1]);

@@ -49,6 +49,12 @@ export function createFields(changed: () => void): Field[] {
     'agent-url': () => urlField('agent-url', 'The human agent page'),
     'events-url': () => urlField('events-url', 'The stream of pushed messages (a person taking over)'),
     'handoff-timeout': null,
+    'order-tracking': () => selectField('order-tracking'),
+    // The shopper is the store template's to fill in on each page, signed by its server: not a setting.
+    'customer-id': null,
+    'customer-email': null,
+    'customer-name': null,
+    'customer-signature': null,
     'primary-gradient': () => colourField('primary-gradient', 'The main colour', 'background', changed),
     'secondary-gradient': () => colourField('secondary-gradient', 'The background colour', 'background', changed),
     'accent-color': () => colourField('accent-color', 'The accent colour', 'colour', changed),

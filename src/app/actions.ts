@@ -1,5 +1,6 @@
 import type { ChatActions } from '../chat/chat-slice';
 import type { CommerceActions } from '../commerce/commerce-slice';
+import type { CustomerActions } from '../customer/customer-slice';
 import type { ThemeActions } from '../theme/theme-slice';
 import type { VoiceActions } from '../voice/call-controller';
 import type { HandoffActions } from '../handoff/handoff-slice';
@@ -12,7 +13,13 @@ import type { View } from './state';
  * inside app/.
  */
 export interface AssistantActions
-  extends Omit<ChatActions, 'openConversation'>, VoiceActions, ThemeActions, CommerceActions, HandoffActions {
+  extends
+    Omit<ChatActions, 'openConversation'>,
+    VoiceActions,
+    ThemeActions,
+    CommerceActions,
+    HandoffActions,
+    CustomerActions {
   /** Shows `view` and remembers it for the tab. */
   navigate(view: View): void;
   /** Floating mode: shows or hides the card. */
@@ -25,6 +32,11 @@ export interface AssistantActions
   openConversation(id: string): void;
   /** "Start a live call": opens the conversation, where the call runs, and starts the call. */
   startLiveCall(): void;
+  /**
+   * "Track my order" with `order-tracking="chat"`: a verified shopper's question goes to the webhook at
+   * once; a guest is asked for the order number and email first.
+   */
+  trackOrder(): void;
   /**
    * "Talk to a human agent" without an agent URL: asks the webhook for one; with an `events-url`, the
    * wait for a person begins ("Connecting you to a person…").

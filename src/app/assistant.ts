@@ -4,6 +4,8 @@ import { buildHistory } from '../chat/replies/history';
 import { createHandoffSlice } from '../handoff/handoff-slice';
 import type { CallUndo } from '../commerce/call-adds';
 import { createCommerceSlice } from '../commerce/commerce-slice';
+import { createCustomerSlice } from '../customer/customer-slice';
+import { customerContext } from '../customer/identity';
 import { readPageContext } from '../commerce/page-context';
 import { resolveStrings } from '../i18n/resolve';
 import { createStore } from '../common/store';
@@ -54,8 +56,21 @@ function undoReport({ add, outcome, removed }: CallUndo): string {
   return `The visitor pressed Undo in the chat: ${add.quantity} × ${item} was taken out of the cart again.`;
 }
 
+/** The commerce facts with the customer's beside them, waited for only when the commerce facts must be. */
+function withCustomer(
+  facts: Record<string, unknown> | Promise<Record<string, unknown>>,
+  customer: Record<string, unknown>,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
+  return facts instanceof Promise ? facts.then((more) => ({ ...more, ...customer })) : { ...facts, ...customer };
+}
+
+/** The composed actions, for the features that need another's: set once they exist. */
+interface LateActions {
+  actions?: AssistantActions;
+}
+
 /** Each feature's slice over the one store, with the hooks that connect them. */
-function createSlices(store: AssistantStore, deps: AssistantDeps) {
+function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActions) {
   const commerce = createCommerceSlice(store, deps);
   // A person's messages and a reply's later ones join the conversation through the chat.
   const handoff = createHandoffSlice(store, deps, {
@@ -63,11 +78,17 @@ function createSlices(store: AssistantStore, deps: AssistantDeps) {
     deliver: (message) => chat.receivePushed(message),
     history: () => buildHistory(store.getState().messages),
   });
-  // The chat sends the page, store and cart facts with each message (and, during a takeover, that a
-  // person is to read it), hands over proposed cart changes, and tells the takeover what a reply says follows.
+  // A sign-out clears through the same path as clearConversations(), which wins over replies in any tab.
+  const customer = createCustomerSlice(store, deps, {
+    clearConversations: () => late.actions?.clearConversations(),
+    sendMessage: (text) => late.actions?.sendMessage(text) ?? false,
+  });
+  // The chat sends the page, store, cart and shopper facts with each message (and, during a takeover,
+  // that a person is to read it), hands over proposed cart changes, and tells the takeover what a reply
+  // says follows.
   const chat = createChatSlice(store, deps, {
     readRequestContext: () => {
-      const facts = commerce.readRequestContext();
+      const facts = withCustomer(commerce.readRequestContext(), customer.readContext());
       const taken = handoff.requestContext();
       return facts instanceof Promise ? facts.then((known) => ({ ...known, ...taken })) : { ...facts, ...taken };
     },
@@ -77,9 +98,10 @@ function createSlices(store: AssistantStore, deps: AssistantDeps) {
   const calls = createCallController(store, deps, {
     saveTranscript: chat.appendTranscript,
     variables() {
-      const { messages, config } = store.getState();
-      // The same page, store and cart facts a chat message would carry now (waited for only with a cart to read).
-      const context = commerce.readRequestContext();
+      const { messages, config, customer: shopper } = store.getState();
+      // The same page, store, cart and shopper facts a chat message would carry now (waited for only with a cart to read).
+      const identity = shopper.identity ? { customer: customerContext(shopper.identity) } : {};
+      const context = withCustomer(commerce.readRequestContext(), identity);
       const variables = (facts: Record<string, unknown>) =>
         callVariables({ messages, lang: config.lang, context: facts });
       return context instanceof Promise ? context.then(variables) : variables(context);
@@ -98,6 +120,7 @@ function createSlices(store: AssistantStore, deps: AssistantDeps) {
   return {
     theme: createThemeSlice(store, deps),
     commerce,
+    customer,
     chat,
     calls,
     handoff,
@@ -114,9 +137,10 @@ function composeActions(
   slices: ReturnType<typeof createSlices>,
   markRendered: () => void,
 ): AssistantActions {
-  const { theme, commerce, chat, calls, handoff, navigation, teaser, outbox } = slices;
+  const { theme, commerce, customer, chat, calls, handoff, navigation, teaser, outbox } = slices;
   const actions: AssistantActions = {
     ...theme.actions,
+    ...customer.actions,
     ...handoff.actions,
     ...chat.actions,
     ...calls.actions,
@@ -177,6 +201,12 @@ function composeActions(
       navigation.navigate('chat');
       void calls.actions.startCall();
     },
+    trackOrder() {
+      const { customer: shopper, strings } = store.getState();
+      if (shopper.identity) return actions.startChat(strings.trackOrderMessage);
+      navigation.navigate('chat');
+      customer.askOrderLookup();
+    },
     requestHumanAgent() {
       // With a push channel a person can answer here: the wait begins, and the request tells the webhook.
       handoff.start();
@@ -194,13 +224,15 @@ function composeActions(
  */
 export function createAssistant(deps: AssistantDeps) {
   const store = createStore<AssistantState>(initialState(deps.pageOrigin, deps.randomId()));
-  const slices = createSlices(store, deps);
-  const { theme, commerce, chat, calls, handoff, navigation, teaser, outbox } = slices;
+  const late: LateActions = {};
+  const slices = createSlices(store, deps, late);
+  const { theme, commerce, customer, chat, calls, handoff, navigation, teaser, outbox } = slices;
   let cancelPreload: (() => void) | null = null;
   const actions = composeActions(store, deps, slices, () => {
     deps.emit('ready', { version: VERSION });
     cancelPreload ??= chat.preloadMarkdown();
   });
+  late.actions = actions;
 
   theme.loadSavedTheme();
   navigation.restoreView();
@@ -227,6 +259,8 @@ export function createAssistant(deps: AssistantDeps) {
       }));
       chat.configure(config);
       handoff.configure();
+      // After the conversations are loaded: a different shopper than theirs clears them.
+      customer.configure(config);
       teaser.configure();
       commerce.configure(config.commerce);
       outbox.start();

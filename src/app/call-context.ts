@@ -55,18 +55,34 @@ function pageVariables(page: PageFacts): Record<string, string> {
 }
 
 /**
+ * The verified shopper's variables: `customer_id`, `customer_signature` (for the store's tools to check
+ * before they tell anything of the shopper's), and `customer_name` and `customer_email` when given.
+ */
+function customerVariables(customer: Record<string, unknown>): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const key of ['id', 'email', 'name', 'signature']) {
+    const value = own(customer, key);
+    if (typeof value === 'string' && value) variables[`customer_${key}`] = value;
+  }
+  return variables;
+}
+
+/**
  * The call's variables from the `context` a chat message would carry (already checked and capped by the
  * commerce feature): `page_url`, `page_title`, `page_product` and `page_product_json` (unless
  * `page-context="off"`), `cart_summary` (with `commerce`, once the cart is known) and
- * `store_context_json` (the facts given to `setContext()`). Absent facts set no variable.
+ * `store_context_json` (the facts given to `setContext()`) and the verified shopper's `customer_*`. Absent
+ * facts set no variable.
  */
 export function callContextVariables(context: Record<string, unknown>): Record<string, string> {
   const page = own(context, 'page');
   const store = own(context, 'store');
   const cart = own(context, 'cart');
+  const customer = own(context, 'customer');
   return {
     ...(isJsonObject(page) ? pageVariables(page as unknown as PageFacts) : {}),
     ...(isJsonObject(cart) ? { cart_summary: cartSummaryText(cart as unknown as CartSummary) } : {}),
     ...(isJsonObject(store) ? { store_context_json: safeStringify(store) } : {}),
+    ...(isJsonObject(customer) ? customerVariables(customer) : {}),
   };
 }

@@ -1,6 +1,8 @@
 import type { AnalyticsConfig } from '../analytics/data-layer';
 import type { ChatConfig } from '../chat/chat-state';
 import type { CommerceConfig } from '../commerce/commerce-state';
+import { NO_CUSTOMER_ATTRIBUTES } from '../customer/identity';
+import type { CustomerConfig } from '../customer/customer-state';
 import { COMMERCE_IMAGE_HOSTS } from '../chat/attachments/image-policy';
 import type { StringTable } from '../i18n/strings';
 import type { DisplayMode } from '../common/display';
@@ -28,7 +30,7 @@ export interface FaqEntry {
  * Everything the element's attributes configure, already parsed and validated. The store never sees
  * raw attribute strings.
  */
-export interface AssistantConfig extends ChatConfig, AnalyticsConfig, HandoffConfig {
+export interface AssistantConfig extends ChatConfig, AnalyticsConfig, HandoffConfig, CustomerConfig {
   voice: VoiceConfig;
   /** The store's cart and what the page tells the webhook. */
   commerce: CommerceConfig;
@@ -69,6 +71,8 @@ export function defaultConfig(pageHost: string): AssistantConfig {
       consent: null,
     },
     commerce: { platform: null, pageContext: true, cartBaseUrl: null, cartUrl: null, checkoutUrl: null },
+    customer: { ...NO_CUSTOMER_ATTRIBUTES },
+    orderTracking: 'page',
     storeUrl: null,
     storeDomain: pageHost,
     agentUrl: null,

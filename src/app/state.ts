@@ -1,5 +1,6 @@
 import { initialChatState, type Attachment, type ChatState } from '../chat/chat-state';
 import { initialCommerceState, type CommerceState } from '../commerce/commerce-state';
+import { INITIAL_CUSTOMER_STATE, type CustomerState } from '../customer/customer-state';
 import { englishStrings, type StringTable } from '../i18n/strings';
 import type { Notice } from '../common/notice';
 import type { ThemeLayers } from '../theme/theme-slice';
@@ -48,6 +49,8 @@ export interface AssistantState extends ChatState {
   undelivered: UndeliveredMessage[];
   /** A person taking over the conversation, and the push channel. */
   handoff: HandoffState;
+  /** The verified shopper, as the store's server signed them, and the guest's order lookup form. */
+  customer: CustomerState;
 }
 
 /** The state of a new widget on a page at `pageOrigin`. */
@@ -68,5 +71,6 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     commerce: initialCommerceState(),
     undelivered: [],
     handoff: initialHandoffState(),
+    customer: INITIAL_CUSTOMER_STATE,
   };
 }

@@ -1,3 +1,4 @@
+import type { Order } from './replies/orders';
 import type { Product } from './replies/products';
 
 /** Who wrote a message. */
@@ -13,6 +14,8 @@ export interface Message {
   timestamp: number;
   /** Product cards shown under a bot message. */
   products?: Product[];
+  /** Order cards shown under a bot message. */
+  orders?: Order[];
   /**
    * `error`: a failed reply, shown with Retry; `streaming`: a reply still arriving; `interrupted`: a
    * reply cut off (the widget removed, the page left, New chat mid-stream), also with Retry; what had
@@ -50,6 +53,7 @@ export type Rating = 'up' | 'down';
 export function completeMessage(message: Message): Message {
   return {
     products: undefined,
+    orders: undefined,
     status: undefined,
     retryFor: undefined,
     origin: undefined,

@@ -1,5 +1,12 @@
 import { defaultConfig, type AssistantConfig, type FaqEntry } from '../app/config';
 import type { CommerceConfig } from '../commerce/commerce-state';
+import {
+  checkCustomerEmail,
+  checkCustomerId,
+  checkCustomerName,
+  checkSignature,
+  type CustomerAttributes,
+} from '../customer/identity';
 import { isJsonObject, own } from '../common/own';
 import { isStringKey, type StringTable } from '../i18n/strings';
 import type { Theme, ThemePatch } from '../theme/theme';
@@ -26,6 +33,7 @@ export type ParsedAttributes = AssistantConfig & { open?: boolean };
 interface NestedConfig {
   voice: VoiceConfig;
   commerce: CommerceConfig;
+  customer: CustomerAttributes;
   themeAttributes: ThemePatch;
 }
 
@@ -252,6 +260,15 @@ const stringOverrides: Parse<Partial<StringTable>> = (value, { warn, invalid }) 
   return strings;
 };
 
+/** A `customer-*` field by its check; a malformed one is reported, and leaves the shopper unidentified. */
+const customerField =
+  (check: (value: string) => string | undefined, why: string): Parse<string> =>
+  (value, { invalid }) => {
+    const checked = check(value);
+    if (checked === undefined) invalid(why, '…');
+    return checked;
+  };
+
 /** Longest `vapi-assistant-overrides` JSON: a first message, a voice and some variables, not a whole assistant. */
 const MAX_OVERRIDES_LENGTH = 8_192;
 /** Longest `voice-consent` text: a paragraph with a link or two. */
@@ -346,6 +363,36 @@ export const ATTRIBUTES = {
    * @default `120`
    */
   'handoff-timeout': attribute('handoffTimeout', numberFrom(10, 3600, 'seconds')),
+  /**
+   * `page` opens `store-url` for "Track my order"; `chat` asks in the chat: a verified shopper's question
+   * goes out at once, a guest first gives the order number and email (see Customers and orders).
+   * @default `page`
+   */
+  'order-tracking': keywords('orderTracking', ['page', 'chat']),
+  /**
+   * The signed-in shopper's id, as the store's server signed it (sent as `context.customer.id`).
+   * @default none: a guest
+   */
+  'customer-id': attribute('customer.id', customerField(checkCustomerId, 'is not an id of at most 200 characters')),
+  /**
+   * The signed-in shopper's email address.
+   * @default none
+   */
+  'customer-email': attribute('customer.email', customerField(checkCustomerEmail, 'is not an email address')),
+  /**
+   * The signed-in shopper's name.
+   * @default none
+   */
+  'customer-name': attribute(
+    'customer.name',
+    customerField(checkCustomerName, 'is not a name of at most 120 characters'),
+  ),
+  /**
+   * The store server's signature of `customer-id`: HMAC-SHA256 with the store's secret, or a short-lived JWT.
+   * The widget never checks it; the workflow must (see Customers and orders).
+   * @default none: the id is not sent
+   */
+  'customer-signature': attribute('customer.signature', customerField(checkSignature, 'is not hex, base64 or a JWT')),
   /**
    * Header, launcher and visitor bubbles: a colour or gradient.
    * @default indigo to violet

@@ -60,4 +60,13 @@ export interface StoreAssistantMembers {
    * @param facts A JSON object.
    */
   setContext(facts: unknown): boolean;
+  /**
+   * The signed-in shopper, for pages that learn it after loading: `{ id, email?, name?, signature }`,
+   * where `signature` is the store server's HMAC-SHA256 of `id` (or a short-lived JWT); null when they
+   * signed out. It is sent as `context.customer` with each message and never trusted by the widget.
+   * Signing out, or another shopper, deletes every saved conversation and clears the thread. Returns
+   * false (and logs why) when the identity is malformed; nothing changes then.
+   * @param customer The shopper, or null.
+   */
+  identify(customer: { id: string; email?: string; name?: string; signature: string } | null): boolean;
 }

@@ -276,29 +276,29 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
       this.assistant.actions.setMuted(Boolean(muted));
     }
 
-    /** Saves the current theme to localStorage "chatbot-theme". False when the browser refuses storage. */
     saveTheme(): boolean {
       return this.assistant.actions.saveTheme();
     }
 
-    /** Applies a theme (JSON text or object). False, with a console message, when anything in it is invalid. */
     importTheme(json: unknown): boolean {
       return this.assistant.actions.importTheme(json);
     }
 
-    /** Withdraws the visitor's agreement to `voice-consent`: the next call asks again. */
     withdrawVoiceConsent(): void {
       this.assistant.actions.withdrawVoiceConsent();
     }
 
-    /** The current theme as JSON, in the format `importTheme` accepts. */
     exportTheme(): string {
       return this.assistant.actions.exportTheme();
     }
 
-    /** The store's own facts, sent as `context.store`. False, with a console message, when invalid or over 4 KB. */
+    /** The store's facts (`context.store`) and its signed-in shopper (`context.customer`); false when invalid. */
     setContext(facts: unknown): boolean {
       return this.assistant.actions.setContext(facts);
+    }
+
+    identify(customer: unknown): boolean {
+      return this.assistant.actions.identify(customer);
     }
   };
 }

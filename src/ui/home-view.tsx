@@ -70,6 +70,7 @@ export function HomeView() {
   const brandName = useAssistantState((state) => state.theme.brandName);
   const badgeImages = useAssistantState((state) => state.theme.badgeImages);
   const storeUrl = useAssistantState((state) => state.config.storeUrl);
+  const trackInChat = useAssistantState((state) => state.config.orderTracking === 'chat');
   const agentUrl = useAssistantState((state) => state.config.agentUrl);
   const strings = useAssistantState((state) => state.strings);
   const voiceReady = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
@@ -98,7 +99,9 @@ export function HomeView() {
           <button type="button" className="pill-button" onClick={() => actions.startChat(strings.askQuestionMessage)}>
             {t('askQuestion')}
           </button>
-          {storeUrl ? (
+          {trackInChat ? (
+            <ListAction icon="package" title={t('trackOrder')} onClick={() => actions.trackOrder()} />
+          ) : storeUrl ? (
             <ListAction icon="package" title={t('trackOrder')} href={storeUrl} />
           ) : (
             <ListAction

@@ -7,6 +7,7 @@
 import type { AssistantEvents } from '../../src/app/deps';
 import type { ColorScheme, DisplayMode, LauncherPosition, PersistMode } from '../../src/app/config';
 import type { CommercePlatform } from '../../src/commerce/commerce-state';
+import type { OrderTrackingMode } from '../../src/customer/customer-state';
 import type { ATTRIBUTES } from '../../src/element/attributes';
 import type { EVENTS } from '../../src/element/events';
 import type { StoreAssistantMembers } from '../../src/element/members';
@@ -34,7 +35,8 @@ type MethodName =
   | 'saveTheme'
   | 'importTheme'
   | 'exportTheme'
-  | 'setContext';
+  | 'setContext'
+  | 'identify';
 
 /** Public members of the class that are not public API: the custom element callbacks and the element's own store. */
 type Internal = 'connectedCallback' | 'disconnectedCallback' | 'attributeChangedCallback' | 'assistant';
@@ -64,5 +66,6 @@ export type PersistValues = Holds<Same<Values<'persist'>, PersistMode>>;
 export type ColorSchemeValues = Holds<Same<Values<'color-scheme'>, ColorScheme>>;
 export type VoiceProviderValues = Holds<Same<Values<'voice-provider'>, VoiceConfig['provider']>>;
 export type CommerceValues = Holds<Same<Values<'commerce'>, CommercePlatform | 'none'>>;
+export type OrderTrackingValues = Holds<Same<Values<'order-tracking'>, OrderTrackingMode>>;
 export type AnalyticsValues = Holds<Same<Values<'analytics'>, 'datalayer' | 'none'>>;
 export type SwitchValues = Holds<Same<Values<'feedback' | 'analytics-content' | 'page-context'>, 'on' | 'off'>>;

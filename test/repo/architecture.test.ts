@@ -30,9 +30,23 @@ const ALLOWED: Record<string, readonly string[]> = {
   commerce: ['common', 'i18n', 'chat'],
   analytics: ['common'],
   handoff: ['common', 'i18n'],
-  app: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'handoff'],
-  ui: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'app', 'handoff'],
-  element: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'app', 'ui', 'analytics', 'handoff'],
+  customer: ['common', 'i18n'],
+  app: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'handoff', 'customer'],
+  ui: ['common', 'i18n', 'transcript', 'theme', 'chat', 'voice', 'commerce', 'analytics', 'app', 'handoff', 'customer'],
+  element: [
+    'common',
+    'i18n',
+    'transcript',
+    'theme',
+    'chat',
+    'voice',
+    'commerce',
+    'app',
+    'ui',
+    'analytics',
+    'handoff',
+    'customer',
+  ],
 };
 
 function sourceFiles(dir: string): string[] {

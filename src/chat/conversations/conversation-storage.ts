@@ -4,6 +4,7 @@ import { own } from '../../common/own';
 import { cleanSuggestions } from '../replies/suggestions';
 import { safeStringify } from '../../common/safe-json';
 import { MAX_PRODUCTS, normaliseProduct, type ProductContext } from '../replies/products';
+import { ordersFrom } from '../replies/orders';
 import { capReplyText } from '../replies/reply-parser';
 import { allowedImageUrl } from '../attachments/image-policy';
 
@@ -104,6 +105,11 @@ function readMessage(raw: unknown, products: ProductContext): Message | null {
       .flatMap((product) => normaliseProduct(product, products) ?? [])
       .slice(0, MAX_PRODUCTS);
     if (normalised.length > 0) message.products = normalised;
+  }
+  const orders = own(raw, 'orders');
+  if (Array.isArray(orders) && orders.length > 0) {
+    const normalised = ordersFrom(orders, products);
+    if (normalised.length > 0) message.orders = normalised;
   }
   const status = own(raw, 'status');
   if (status === 'error' || status === 'interrupted') message.status = status;

@@ -38,7 +38,7 @@ export interface ProductContext extends ImagePolicy {
  * whitespace folded, cut to `max`. Only the first `max * 10` characters are read (ten characters
  * hold any common reference), so a megabyte-long field costs no more than a normal one.
  */
-function clip(value: string, max: number): string {
+export function clipText(value: string, max: number): string {
   const clean = visibleText(cutText(value, max * 10))
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s+/g, ' ')
@@ -101,13 +101,14 @@ function formatNumber(raw: number, currency: unknown): string {
   return code ? `${amount} ${code}` : amount;
 }
 
-function formatPrice(raw: unknown, currency: unknown): string | undefined {
+/** A price as shown: a number in `currency` (an ISO code), or the reply's own text capped. */
+export function formatPrice(raw: unknown, currency: unknown): string | undefined {
   if (typeof raw === 'number' && Number.isFinite(raw)) {
     // A number too large to show as a price (1e27) is no price at all.
     const price = formatNumber(raw, currency);
     return price && price.length <= MAX_PRICE_LENGTH ? price : undefined;
   }
-  if (typeof raw === 'string' && raw.trim() !== '') return clip(raw, MAX_PRICE_LENGTH);
+  if (typeof raw === 'string' && raw.trim() !== '') return clipText(raw, MAX_PRICE_LENGTH);
   return undefined;
 }
 
@@ -133,12 +134,12 @@ export function isProductLike(value: unknown): value is Record<string, unknown> 
 export function normaliseProduct(raw: unknown, context: ProductContext): Product | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const record = raw as Record<string, unknown>;
-  const title = clip(firstString(record, ['title', 'name']) ?? '', MAX_TITLE_LENGTH);
+  const title = clipText(firstString(record, ['title', 'name']) ?? '', MAX_TITLE_LENGTH);
   if (!title) return null;
   // Optional fields present as undefined, so they shadow anything a page added to Object.prototype.
   const product: Product = {
     title,
-    description: clip(firstString(record, ['description', 'summary']) ?? '', MAX_DESCRIPTION_LENGTH),
+    description: clipText(firstString(record, ['description', 'summary']) ?? '', MAX_DESCRIPTION_LENGTH),
     url: undefined,
     image: undefined,
     price: undefined,

@@ -14,13 +14,14 @@ export function createReplyDisplay(
   return {
     /** Shows a reply: a new message revealed by the typewriter, or the final form of the streamed one. */
     showReply(reply: ParsedReply, streamedId: string | null): void {
-      const empty = !reply.text && reply.products.length === 0;
+      const empty = !reply.text && reply.products.length === 0 && !reply.orders;
       const quiet = onReplySignals?.({ pending: reply.pending, handoff: reply.handoff }) === true;
       // A reply that only says what follows (a person takes over, more will be pushed) shows nothing itself.
       if (empty && quiet && !streamedId) return;
       const content = empty ? store.getState().strings.replyNotUnderstood : reply.text;
       const extra: Partial<Message> = empty ? { origin: 'widget' } : {};
       if (reply.products.length > 0) extra.products = reply.products;
+      if (reply.orders) extra.orders = reply.orders;
       if (reply.truncated) extra.truncated = true;
       if (reply.suggestions) extra.suggestions = reply.suggestions;
       // A streamed text is already on screen: no typewriter, just the final form with its cards.

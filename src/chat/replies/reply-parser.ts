@@ -2,6 +2,7 @@ import { own } from '../../common/own';
 import { cutText } from '../../common/text-cut';
 import { cleanSuggestions, suggestionsOf } from './suggestions';
 import { isProductLike, MAX_PRODUCTS, normaliseProduct, type Product, type ProductContext } from './products';
+import { MAX_ORDERS, ordersFrom, type Order } from './orders';
 
 /** What a webhook reply holds for the visitor: markdown text and product cards. Both may be empty. */
 export interface ParsedReply {
@@ -17,6 +18,8 @@ export interface ParsedReply {
   pending?: boolean;
   /** `handoff`: a takeover change (a status word, or `{ status, agent }`), read by the takeover feature. */
   handoff?: unknown;
+  /** Order cards (`orders`), sanitised; absent when none. */
+  orders?: Order[];
 }
 
 /** Objects nested deeper than this are not searched: no real reply nests that far. */
@@ -56,7 +59,7 @@ function empty(): ParsedReply {
  * A part's optional lists, read as own properties: a part without them would otherwise inherit what a
  * page put on Object.prototype (`suggestions`, `actions`), and show it as chips or cart proposals.
  */
-function listOf(part: ParsedReply, key: 'suggestions' | 'actions'): unknown[] {
+function listOf(part: ParsedReply, key: 'suggestions' | 'actions' | 'orders'): unknown[] {
   const list = own(part, key);
   return Array.isArray(list) ? list : [];
 }
@@ -72,6 +75,7 @@ function signalsOf(parts: ParsedReply[]): Pick<ParsedReply, 'pending' | 'handoff
 
 function combine(parts: ParsedReply[]): ParsedReply {
   const actions = parts.flatMap((part) => listOf(part, 'actions'));
+  const orders = parts.flatMap((part) => listOf(part, 'orders') as Order[]);
   const combined: ParsedReply = {
     text: parts
       .map((part) => part.text.trim())
@@ -80,6 +84,7 @@ function combine(parts: ParsedReply[]): ParsedReply {
     products: parts.flatMap((part) => part.products),
     ...(actions.length > 0 ? { actions } : {}),
     ...signalsOf(parts),
+    ...(orders.length > 0 ? { orders } : {}),
   };
   const suggestions = cleanSuggestions(parts.flatMap((part) => listOf(part, 'suggestions')));
   if (suggestions.length > 0) combined.suggestions = suggestions;
@@ -159,6 +164,8 @@ function fromObject(record: Record<string, unknown>, depth: number, walk: Walk):
   // Proposed actions sit where products do; more than a reply may propose are not even collected.
   const actions = own(record, 'actions');
   if (Array.isArray(actions)) parts.push({ text: '', products: [], actions: actions.slice(0, MAX_ACTIONS) });
+  const orders = own(record, 'orders');
+  if (orders !== undefined) parts.push({ text: '', products: [], orders: ordersFrom(orders, walk.context) });
   const suggestions = suggestionsOf(record);
   if (suggestions.length > 0) parts.push({ text: '', products: [], suggestions });
   // What follows the reply: more pushed later, or a person taking over.
@@ -189,13 +196,14 @@ function fromValue(value: unknown, depth: number, walk: Walk): ParsedReply {
 }
 
 /**
- * The reply as shown: text cut to {@link MAX_REPLY_TEXT}, at most {@link MAX_PRODUCTS} cards, the
- * suggestions. Every field is an own property (undefined when absent), so no reader of the reply can
+ * The reply as shown: text cut to {@link MAX_REPLY_TEXT}, at most {@link MAX_PRODUCTS} cards and
+ * {@link MAX_ORDERS} orders, the suggestions. Every field is an own property (undefined when absent), so no reader of the reply can
  * inherit one from a polluted Object.prototype.
  */
 function shown(parsed: ParsedReply): ParsedReply {
   const suggestions = listOf(parsed, 'suggestions').filter((item): item is string => typeof item === 'string');
   const actions = listOf(parsed, 'actions');
+  const orders = listOf(parsed, 'orders') as Order[];
   const reply: ParsedReply = {
     text: parsed.text.trim(),
     products: parsed.products.slice(0, MAX_PRODUCTS),
@@ -204,6 +212,7 @@ function shown(parsed: ParsedReply): ParsedReply {
     suggestions: suggestions.length > 0 ? suggestions : undefined,
     pending: own(parsed, 'pending') === true ? true : undefined,
     handoff: own(parsed, 'handoff') ?? undefined,
+    orders: orders.length > 0 ? orders.slice(0, MAX_ORDERS) : undefined,
   };
   if (reply.text.length > MAX_REPLY_TEXT) {
     reply.text = `${cutText(reply.text, MAX_REPLY_TEXT).trimEnd()}…`;

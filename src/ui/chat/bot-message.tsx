@@ -9,6 +9,7 @@ import { addScrollRegions } from '../../chat/markdown/scroll-regions';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { isRateable } from '../../chat/feedback';
 import { Icon } from '../icon';
+import { OrderCards } from './order-cards';
 import { ProductCards } from './product-cards';
 import { ReplyFeedback } from './reply-extras';
 import { AgentByline } from './takeover';
@@ -118,7 +119,8 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
   if (failedLine) return <FailedReply message={message} t={t} />;
   const voice = message.source === 'voice';
   // Cards a call showed come without text: no empty bubble above them.
-  const cardsOnly = voice && !message.content.trim() && (message.products?.length ?? 0) > 0;
+  const cardsOnly =
+    voice && !message.content.trim() && ((message.products?.length ?? 0) > 0 || (message.orders?.length ?? 0) > 0);
   return (
     <div
       className={`message bot${voice ? ' voice' : ''}${message.agent ? ' from-agent' : ''}`}
@@ -142,6 +144,7 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
       {!animate && message.products && message.products.length > 0 && (
         <ProductCards products={message.products} messageId={message.id} t={t} />
       )}
+      {!animate && message.orders && message.orders.length > 0 && <OrderCards orders={message.orders} t={t} />}
       {interrupted && <RetryButton id={message.id} label={t('retry')} />}
       {view.feedback && !animate && !streaming && isRateable(message) && <ReplyFeedback message={message} t={t} />}
     </div>

@@ -11,6 +11,7 @@ import { formatDuration } from './call-bar';
 import { CartProposals } from './cart-proposals';
 import { useDrawnFrom } from './drawn-from';
 import { callCards, LiveTranscript } from './live-transcript';
+import { OrderLookupForm } from './order-lookup-form';
 import { MessageBoundary } from './message-boundary';
 import { ReplySuggestions } from './reply-extras';
 import { UserMessage } from './user-message';
@@ -182,6 +183,8 @@ export function MessageList() {
   const streaming = messages[messages.length - 1]?.status === 'streaming';
   const inCall = useAssistantState((state) => state.voice.status !== 'idle');
   const waiting = useAssistantState((state) => state.undelivered.length > 0);
+  // The guest's order lookup form takes the empty chat's place: it is what the visitor came for.
+  const askingOrder = useAssistantState((state) => state.customer.orderLookup !== 'hidden');
   const scroller = useRef<HTMLDivElement>(null);
   const latest = messages[messages.length - 1];
   const lastSender = latest?.sender;
@@ -207,7 +210,7 @@ export function MessageList() {
   return (
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
       <div className="messages-content">
-        {messages.length === 0 && !loading && !inCall && !waiting ? (
+        {messages.length === 0 && !loading && !inCall && !waiting && !askingOrder ? (
           <EmptyChat />
         ) : (
           chunks.map((chunk) => (
@@ -218,6 +221,7 @@ export function MessageList() {
           <ReplySuggestions message={latest} t={t} />
         )}
         <UndeliveredMessages t={t} />
+        <OrderLookupForm />
         {loading && !streaming && <TypingIndicator />}
         <LiveTranscript />
       </div>

@@ -1,0 +1,186 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replyJson, startFixtureServer, type FixtureServer } from './fixture-server';
+import { startSession, type E2eSession } from './harness';
+import { eventually } from '../support/patience';
+
+// The verified shopper and order cards in Chromium: the demo store (its sign-in, its mock webhook that
+// checks the HMAC) for the flows, and a fixture webhook for the card in every status.
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let session: E2eSession;
+let fixtures: FixtureServer;
+
+const STATUSES = [
+  'placed',
+  'paid',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'returned',
+] as const;
+
+beforeAll(async () => {
+  [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
+  // "status shipped" is answered with one order in that status, with every field filled.
+  fixtures.handle('/api/orders', (_request, response, body) => {
+    const message = String((JSON.parse(body) as { message?: string }).message ?? '');
+    const status = STATUSES.find((each) => message.endsWith(` ${each}`)) ?? 'placed';
+    replyJson(response, {
+      output: `Order status: ${status}`,
+      orders: [
+        {
+          date: '2026-11-24',
+          total: 128,
+          currency: 'USD',
+          tracking: { number: 'JD014600006281', carrier: 'DHL', url: 'https://www.dhl.com/track?id=JD014600006281' },
+          expectedDelivery: '2026-11-26',
+          number: `20${STATUSES.indexOf(status)}`,
+          status,
+          items: [{ title: 'Linen Shirt', quantity: 2 }],
+          returnUrl: 'https://shop.example/return',
+        },
+      ],
+    });
+  });
+});
+afterAll(async () => {
+  await Promise.all([session?.close(), fixtures?.close()]);
+});
+
+/** The demo store's page, the widget ready. */
+async function openDemo() {
+  const opened = await session.newPage({ viewport: { width: 1280, height: 900 } });
+  await opened.page.goto(`${session.server.url}/`);
+  await opened.page.locator('store-assistant').getByRole('heading', { name: 'Welcome to Lumen' }).waitFor();
+  return opened;
+}
+
+const widget = (page: Page) => page.locator('store-assistant');
+
+/** The conversations the widget keeps in the page's storage. */
+const savedConversationKeys = (page: Page) =>
+  page.evaluate(() =>
+    [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((key) =>
+      key.startsWith('store-assistant:chat:'),
+    ),
+  );
+
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string }[] }> } })
+      .axe;
+    const results = await axe.run(document);
+    return results.violations.map((violation) => violation.id);
+  });
+}
+
+describe('a verified shopper on the demo store', () => {
+  it('signed in, "Track my order" shows their orders in the first reply', async () => {
+    const { page, pageErrors } = await openDemo();
+    await page.getByRole('button', { name: 'Sign in as Ada' }).click();
+    await page.getByText('Signed in as Ada').waitFor();
+    await widget(page).getByRole('button', { name: 'Track my order' }).click();
+    const track = widget(page).getByRole('img', { name: /^Order 1048: Out for delivery, step 4 of 5\.$/ });
+    await track.waitFor();
+    await expect(widget(page).locator('[part~="order-card"]').count()).resolves.toBe(3);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a forged signature gets no order data', async () => {
+    const { page } = await openDemo();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/chat')) requests.push(request.postData() ?? '');
+    });
+    await page.evaluate(() =>
+      (document.querySelector('store-assistant') as HTMLElement & { identify(c: unknown): boolean }).identify({
+        id: '7001',
+        email: 'ada@lumen.shop',
+        signature: 'f'.repeat(64),
+      }),
+    );
+    await widget(page).getByRole('button', { name: 'Track my order' }).click();
+    await widget(page).getByText("I couldn't confirm that you're signed in").waitFor();
+    expect(await widget(page).locator('[part~="order-card"]').count()).toBe(0);
+    expect(JSON.parse(requests[0] ?? '{}').context.customer.signature).toBe('f'.repeat(64));
+  });
+
+  it('signing out clears the thread on screen and in storage', async () => {
+    const { page } = await openDemo();
+    await page.getByRole('button', { name: 'Sign in as Ada' }).click();
+    await page.getByText('Signed in as Ada').waitFor();
+    await widget(page).getByRole('button', { name: 'Track my order' }).click();
+    await widget(page).locator('[part~="order-card"]').first().waitFor();
+    await eventually(async () => expect(await savedConversationKeys(page)).not.toEqual([]));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await eventually(async () => expect(await widget(page).locator('[part~="order-card"]').count()).toBe(0));
+    expect(await widget(page).locator('[part~="user-message"]').count()).toBe(0);
+    expect(await savedConversationKeys(page)).toEqual([]);
+  });
+});
+
+describe('a guest', () => {
+  it('checks the form before sending, then gets the card for a right pair and a clear message for a wrong one', async () => {
+    const { page } = await openDemo();
+    await widget(page).getByRole('button', { name: 'Track my order' }).click();
+    const form = widget(page).locator('[part="order-lookup"]');
+    await form.getByRole('textbox', { name: 'Order number' }).fill('1047');
+    await form.getByRole('textbox', { name: 'Email' }).fill('not an email');
+    await form.getByRole('button', { name: 'Find my order' }).click();
+    await form.getByText('Enter a valid email address.').waitFor();
+    await expect(form.getByRole('textbox', { name: 'Email' }).getAttribute('aria-invalid')).resolves.toBe('true');
+
+    await form.getByRole('textbox', { name: 'Email' }).fill('someone@else.example');
+    await form.getByRole('button', { name: 'Find my order' }).click();
+    await widget(page).getByRole('alert').filter({ hasText: "We couldn't find an order" }).waitFor();
+
+    await form.getByRole('textbox', { name: 'Email' }).fill('ada@lumen.shop');
+    await form.getByRole('button', { name: 'Find my order' }).click();
+    await widget(page).getByRole('img', { name: 'Order 1047: Shipped, step 3 of 5.' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('the order card in every status', () => {
+  const looks = [
+    ['phone, light', { width: 390, height: 844 }, ''],
+    ['desktop, dark', { width: 1280, height: 800 }, 'color-scheme="dark"'],
+    ['phone, right to left', { width: 390, height: 844 }, 'lang="ar"'],
+  ] as const;
+
+  it.each(looks)('%s: each status reads as one sentence, and axe finds nothing', async (_, viewport, attributes) => {
+    const { page, pageErrors } = await session.newPage({ viewport });
+    await page.goto(
+      fixtures.page(
+        `/orders-${Math.random().toString(36).slice(2)}`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Orders</title>
+<script src="/store-assistant.js"></script></head><body><main><h1>Orders</h1>
+<store-assistant webhook-url="/api/orders" typing-speed="0" ${attributes}></store-assistant></main></body></html>`,
+      ),
+    );
+    const element = widget(page);
+    await element.locator('.card').waitFor();
+    for (const [index, status] of STATUSES.entries()) {
+      await page.evaluate(
+        (text) =>
+          (document.querySelector('store-assistant') as HTMLElement & { sendMessage(t: string): boolean }).sendMessage(
+            text,
+          ),
+        `status ${status}`,
+      );
+      const card = element.locator('[part~="order-card"]').nth(index);
+      await card.waitFor();
+      const label = await card.locator('[role="img"]').getAttribute('aria-label');
+      expect(label).toContain(`20${index}`);
+      // The steps themselves are hidden from a screen reader: the sentence is all it reads.
+      expect(await card.locator('.order-step:not([aria-hidden="true"])').count()).toBe(0);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
