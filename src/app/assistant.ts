@@ -130,6 +130,34 @@ function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActi
   };
 }
 
+/** Starting, clearing and switching conversations: a takeover and unsent messages belong to their thread. */
+function threadActions(
+  store: AssistantStore,
+  { chat, calls, handoff, navigation }: ReturnType<typeof createSlices>,
+): Pick<AssistantActions, 'newChat' | 'clearConversations' | 'openConversation'> {
+  return {
+    newChat() {
+      // A takeover belongs to its conversation: a new one starts with the assistant.
+      handoff.actions.cancelHandoff();
+      chat.actions.newChat();
+      calls.clearTranscript();
+      // What was written offline belongs to the conversation it was written in.
+      store.setState({ undelivered: [] });
+    },
+    clearConversations() {
+      handoff.actions.cancelHandoff();
+      handoff.forgetAll();
+      chat.actions.clearConversations();
+      calls.clearTranscript();
+      store.setState({ undelivered: [] });
+    },
+    openConversation(id) {
+      if (id !== store.getState().sessionId) store.setState({ undelivered: [] });
+      if (chat.actions.openConversation(id)) navigation.navigate('chat');
+    },
+  };
+}
+
 /** The one action surface: each feature's actions, and the ones that span features. */
 function composeActions(
   store: AssistantStore,
@@ -173,30 +201,12 @@ function composeActions(
       if (isOpen) teaser.opened();
     },
     dismissTeaser: teaser.dismiss,
-    newChat() {
-      // A takeover belongs to its conversation: a new one starts with the assistant.
-      handoff.actions.cancelHandoff();
-      chat.actions.newChat();
-      calls.clearTranscript();
-      // What was written offline belongs to the conversation it was written in.
-      store.setState({ undelivered: [] });
-    },
-    clearConversations() {
-      handoff.actions.cancelHandoff();
-      handoff.forgetAll();
-      chat.actions.clearConversations();
-      calls.clearTranscript();
-      store.setState({ undelivered: [] });
-    },
+    ...threadActions(store, slices),
     startChat(firstMessage) {
       navigation.navigate('chat');
       if (firstMessage !== undefined) actions.sendMessage(firstMessage);
     },
     goHome: () => navigation.navigate('home'),
-    openConversation(id) {
-      if (id !== store.getState().sessionId) store.setState({ undelivered: [] });
-      if (chat.actions.openConversation(id)) navigation.navigate('chat');
-    },
     startLiveCall() {
       navigation.navigate('chat');
       void calls.actions.startCall();

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type MouseEvent, type RefObject } from 'react';
 import type { Message } from '../../chat/message';
 import type { MarkdownOptions } from '../../chat/markdown/markdown';
 import type { MarkdownRenderer } from '../../chat/markdown/markdown-loader';
@@ -61,28 +61,21 @@ export function VoiceMark() {
 }
 
 /**
- * A bot message: sanitised markdown, revealed by the typewriter when it is new, with its product cards
- * below and, on a failed reply, a Retry action. Clicking a message being typed shows it whole.
+ * Puts the message's sanitised HTML into its bubble (tables and code in scroll regions): at once, or
+ * revealed by the typewriter when the message is new. Returns the typewriter, so a tap can finish it.
  */
-export const BotMessage = memo(function BotMessage({ message, view }: { message: Message; view: MessageView }) {
-  const { t, markdown, options, typingSpeed } = view;
+function useBubbleContent(
+  bubble: RefObject<HTMLDivElement | null>,
+  html: string,
+  animate: boolean,
+  message: Message,
+  { t, typingSpeed }: MessageView,
+): RefObject<Typewriter | null> {
   const actions = useActions();
   const { environment: frames } = useAssistant();
-  const bubble = useRef<HTMLDivElement>(null);
   const typewriter = useRef<Typewriter | null>(null);
   /** The HTML the bubble shows in full: the typewriter leaves it there when done, so it is not put in again. */
   const shownHtml = useRef<string | null>(null);
-
-  const html = useMemo(
-    () => (markdown ? markdown(message.content, options) : plainTextToHtml(message.content)),
-    [markdown, message.content, options],
-  );
-  const animate = Boolean(message.animate) && typingSpeed > 0 && !frames.prefersReducedMotion();
-  // The widget's own failure line ("Sorry, something went wrong…") is a system line; a streamed reply
-  // cut short keeps its bubble, with a note and Retry under it.
-  const failedLine = message.status === 'error' || (message.status === 'interrupted' && message.origin === 'widget');
-  const interrupted = message.status === 'interrupted' && !failedLine;
-
   useLayoutEffect(() => {
     const target = bubble.current;
     if (!target) return;
@@ -114,6 +107,28 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the text and whether to animate matter: re-running on other changes (a new typing speed, the actions) would restart the typewriter.
   }, [html, animate]);
+
+  return typewriter;
+}
+
+/**
+ * A bot message: sanitised markdown, revealed by the typewriter when it is new, with its product cards
+ * below and, on a failed reply, a Retry action. Clicking a message being typed shows it whole.
+ */
+export const BotMessage = memo(function BotMessage({ message, view }: { message: Message; view: MessageView }) {
+  const { t, markdown, options, typingSpeed } = view;
+  const { environment: frames } = useAssistant();
+  const bubble = useRef<HTMLDivElement>(null);
+  const html = useMemo(
+    () => (markdown ? markdown(message.content, options) : plainTextToHtml(message.content)),
+    [markdown, message.content, options],
+  );
+  const animate = Boolean(message.animate) && typingSpeed > 0 && !frames.prefersReducedMotion();
+  const typewriter = useBubbleContent(bubble, html, animate, message, view);
+  // The widget's own failure line ("Sorry, something went wrong…") is a system line; a streamed reply
+  // cut short keeps its bubble, with a note and Retry under it.
+  const failedLine = message.status === 'error' || (message.status === 'interrupted' && message.origin === 'widget');
+  const interrupted = message.status === 'interrupted' && !failedLine;
 
   const streaming = message.status === 'streaming';
   if (failedLine) return <FailedReply message={message} t={t} />;
