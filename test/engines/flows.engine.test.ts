@@ -83,7 +83,13 @@ for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
           await widget.type('Shop new arrivals');
           await widget.press('Enter');
           await widget.waitForText('.message.bot strong', 'new arrivals');
-          expect((await widget.texts('.product-card')).length).toBeGreaterThanOrEqual(3);
+          // The cards follow once the reply's text is all revealed.
+          await eventuallyTrue(
+            widget,
+            () =>
+              (document.querySelector('store-assistant')?.shadowRoot?.querySelectorAll('.product-card').length ?? 0) >=
+              3,
+          );
           expect(await widget.focus()).toBe('textbox:Message');
 
           // Right after that reply, Enter sends the next message, and focus stays in the text box.
@@ -180,7 +186,9 @@ for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
           await widget.press('Enter');
           await widget.waitForText('.messages', 'is in stock');
           await widget.click({ role: 'button', name: { pattern: '^Add to cart\\s*: Linen Shirt$' } });
-          await widget.find({ role: 'button', name: { pattern: '^Added\\s*: Linen Shirt$' } });
+          // Added is a state, not a button: adding one more is a button of its own.
+          await widget.waitForText('.product-card', 'Added');
+          await widget.find({ role: 'button', name: { pattern: '^Add another\\s*: Linen Shirt$' } });
           await widget.find({ role: 'group', name: 'Cart' });
           await widget.waitForText('[role="group"]', 'in your cart');
           await expectNoConsoleProblems(widget);
