@@ -360,8 +360,10 @@ describe('keyboard', () => {
     const dialog = widget.getByRole('dialog', { name: 'Acme' });
     expect(await dialog.isVisible()).toBe(true);
 
-    // Into a conversation and back out: Escape from the text box closes the card.
+    // Into a conversation and back out: Escape from the text box closes the card. The reply is in first:
+    // one that lands after the card closed counts on the launcher ("1 new").
     await page.keyboard.press('Enter');
+    await widget.locator('.message.bot').first().waitFor();
     await widget.getByRole('textbox', { name: 'Message' }).focus();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

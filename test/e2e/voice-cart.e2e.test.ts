@@ -256,7 +256,7 @@ describe('what a call may add without a click, through the real SDK', () => {
     }
     expect(itemCount()).toBe(0);
     // The confirmations show while the call runs, under the call's cards, where the assistant said they are.
-    const proposals = transcript.locator('.sa-proposal', { hasText: 'Add 10 × Linen Shirt to your cart?' });
+    const proposals = transcript.locator('.sa-proposal', { hasText: /10 ×/ }).filter({ hasText: 'Linen Shirt' });
     await expect.poll(() => proposals.count(), patiently).toBe(burst.length);
 
     // Only the visitor's click adds.
@@ -284,7 +284,7 @@ describe('what a call may add without a click, through the real SDK', () => {
       ),
     );
     expect(itemCount()).toBe(added.length);
-    const proposals = transcript.locator('.sa-proposal', { hasText: /Add 1 × .+ to your cart\?/ });
+    const proposals = transcript.locator('.sa-proposal');
     await expect.poll(() => proposals.count(), patiently).toBe(products.length - added.length);
 
     // A second message within the minute, of products the call already added: over the adds a minute may take.

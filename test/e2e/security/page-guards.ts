@@ -50,7 +50,9 @@ export function unsafeMarkup(page: Page): Promise<string[]> {
         for (const attribute of element.attributes) {
           const value = attribute.value.replace(/[\s\u0000-\u001f]+/g, '').toLowerCase();
           if (/^on/i.test(attribute.name)) found.push(`<${tag} ${attribute.name}>`);
-          if (attribute.name === 'style') found.push(`<${tag} style>`);
+          // The composer's own height, measured from its content, is the one style the widget writes.
+          if (attribute.name === 'style' && !element.matches('textarea.composer-input, .input-bar textarea'))
+            found.push(`<${tag} style>`);
           if (/^(javascript|vbscript):/.test(value) || /^data:text/.test(value))
             found.push(`<${tag} ${attribute.name}="${attribute.value.slice(0, 60)}">`);
         }
