@@ -37,7 +37,7 @@ const rgb = (color: string): Rgb => parseColor(color) ?? [255, 0, 255];
 function colours(
   page: Page,
   selectors: Record<string, string>,
-  property: 'backgroundColor' | 'color' | 'borderTopColor' | 'outlineColor',
+  property: 'backgroundColor' | 'color' | 'borderTopColor' | 'outlineColor' | 'boxShadow',
 ) {
   return widget(page).evaluate(
     (host, [wanted, prop]) =>
@@ -110,7 +110,9 @@ describe('colour schemes', () => {
       await press(page, 'Ask a question');
       const box = widget(page).getByRole('textbox', { name: 'Message' });
       await box.waitFor();
-      const [edge] = Object.values(await colours(page, { edge: 'textarea' }, 'borderTopColor'));
+      // The visible edge is a 1 px ring (box-shadow) outside a border in the field's own colour.
+      const [ring1px] = Object.values(await colours(page, { edge: 'textarea' }, 'boxShadow'));
+      const edge = /rgba?\([^)]*\)/.exec(ring1px ?? '')?.[0];
       const around = await colours(page, { composer: '.composer', inside: 'textarea' }, 'backgroundColor');
       await box.focus();
       const [ring] = Object.values(await colours(page, { ring: 'textarea' }, 'outlineColor'));
