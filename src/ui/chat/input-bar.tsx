@@ -23,6 +23,12 @@ export function rowsFor(text: string): number {
  * caps it, and it scrolls beyond. Returns the width it measured at.
  */
 function fitHeightToContent(box: HTMLTextAreaElement): number {
+  // A draft over the message cap fills the box to its CSS max-height: measuring a pasted megabyte would
+  // lay out all of it and block the page.
+  if (box.value.length > MAX_MESSAGE_LENGTH) {
+    box.style.height = '100vh';
+    return box.clientWidth;
+  }
   box.style.height = '';
   // Nothing to measure while hidden: `rows` holds until it is shown.
   if (box.scrollHeight === 0) return 0;
