@@ -73,7 +73,7 @@ async function openChat() {
 }
 
 describe('layout', () => {
-  it('a long line in a code block scrolls inside the block: the bubble stays within the card and the prose is not clipped', async () => {
+  it('a long line in a code block scrolls inside its region: the bubble stays within the card and the prose is not clipped', async () => {
     const { page } = await openChat();
     await page.evaluate(() =>
       (document.querySelector('store-assistant') as HTMLElement & { sendMessage(text: string): boolean }).sendMessage(
@@ -84,7 +84,8 @@ describe('layout', () => {
     const box = await page.evaluate(() => {
       const root = document.querySelector('store-assistant')?.shadowRoot as ShadowRoot;
       const rect = (selector: string) => (root.querySelector(selector) as HTMLElement).getBoundingClientRect();
-      const pre = root.querySelector('.message.bot pre') as HTMLElement;
+      // The code block scrolls in its region (a named, focusable box around the pre).
+      const pre = root.querySelector('.message.bot .scroll-region:has(> pre)') as HTMLElement;
       const paragraphs = [...root.querySelectorAll('.message.bot .bubble p')] as HTMLElement[];
       return {
         messages: rect('.messages'),
