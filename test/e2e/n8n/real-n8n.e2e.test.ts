@@ -130,7 +130,7 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
         'https://example.com/products/trail-sneakers',
       ]),
     );
-    expect(await page.locator('store-assistant .product-card').first().textContent()).toMatch(/\$49(?![.\d])/);
+    expect(await page.locator('store-assistant .product-card').first().textContent()).toMatch(/\$49\.00(?!\d)/);
     expect(pageErrors).toEqual([]);
   });
 
