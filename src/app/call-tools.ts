@@ -25,40 +25,22 @@ export interface CallToolFacts {
   caps: ReturnType<typeof createCallCartCaps>;
 }
 
-/** The newest card in the conversation with cart id `id`. */
+/** The newest card in the conversation with cart id `id` (and, with `also`, that also passes it). */
 function shownProduct(
   messages: readonly Message[],
   cartId: (variantId: string) => string | null,
   id: string,
+  also: (product: Product) => boolean = () => true,
 ): Product | null {
   for (let index = messages.length - 1; index >= 0; index--) {
-    const found = messages[index]?.products?.find((product) =>
-      [product.variantId, product.id].some((candidate) => candidate !== undefined && cartId(candidate) === id),
+    const found = messages[index]?.products?.find(
+      (product) =>
+        also(product) &&
+        [product.variantId, product.id].some((candidate) => candidate !== undefined && cartId(candidate) === id),
     );
     if (found) return found;
   }
   return null;
-}
-
-/**
- * The newest picture the conversation showed for cart id `id`: a card the assistant shows again (by
- * `show_products`, often with only a title and an id) still has the picture an earlier card of the same
- * product had.
- */
-function shownPicture(
-  messages: readonly Message[],
-  cartId: (variantId: string) => string | null,
-  id: string,
-): string | undefined {
-  for (let index = messages.length - 1; index >= 0; index--) {
-    const found = messages[index]?.products?.find(
-      (product) =>
-        product.image !== undefined &&
-        [product.variantId, product.id].some((candidate) => candidate !== undefined && cartId(candidate) === id),
-    );
-    if (found) return found.image;
-  }
-  return undefined;
 }
 
 /**
@@ -74,7 +56,11 @@ function addedCard(
   cart: CartSummary | null,
 ): Record<string, unknown> {
   if (shown) {
-    const image = shown.image ?? shownPicture(facts.messages(), (candidate) => commerce.callAdds.cartId(candidate), id);
+    // A card the assistant shows again (by `show_products`, often with only a title and an id) still has
+    // the picture an earlier card of the same product had.
+    const cartId = (candidate: string) => commerce.callAdds.cartId(candidate);
+    const pictured = (product: Product) => product.image !== undefined;
+    const image = shown.image ?? shownProduct(facts.messages(), cartId, id, pictured)?.image;
     return { ...shown, image };
   }
   const page = facts.pageProduct();

@@ -2,7 +2,7 @@ import type { Product } from '../chat/replies/products';
 import { own } from '../common/own';
 import { CartError, cartIdFor } from './cart-adapter';
 import { patchCommerce, type createCommerceCart } from './commerce-cart';
-import type { CallAdd, CartSummary, CommerceStore } from './commerce-state';
+import type { CallAdd, CartSummary, CommerceStore, CommerceView } from './commerce-state';
 
 /** What a call's add did: the cart id and the cart after it. */
 export interface CallAddResult {
@@ -18,6 +18,20 @@ export interface CallUndo {
   add: CallAdd;
   outcome: 'removed' | 'gone';
   removed: number;
+}
+
+/**
+ * The call's add the card of `product` under message `messageId` shows ("Added" and "Undo", or the note
+ * after an Undo), if any: the message's add, when it is of that product's cart id.
+ */
+export function callAddOnCard(
+  state: Pick<CommerceView, 'commerce' | 'config'>,
+  messageId: string | undefined,
+  product: Pick<Product, 'variantId' | 'id'>,
+): CallAdd | undefined {
+  const platform = state.config.commerce.platform;
+  const add = messageId === undefined ? undefined : (own(state.commerce.callAdds, messageId) as CallAdd | undefined);
+  return add && platform && add.variantId === cartIdFor(platform, product) ? add : undefined;
 }
 
 /**
@@ -65,9 +79,6 @@ export function createCallAdds(store: CommerceStore, cart: ReturnType<typeof cre
     try {
       const done = await takeBack(add);
       patch(messageId, { state: done.outcome === 'gone' ? 'gone' : 'undone' });
-      patchCommerce(store, (commerce) => ({
-        adds: Object.fromEntries(Object.entries(commerce.adds).filter(([id]) => id !== add.variantId)),
-      }));
       return { add, ...done };
     } catch (error) {
       // The platform's own words when it gave any (CartError.message), else ours.

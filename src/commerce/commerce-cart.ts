@@ -34,32 +34,19 @@ type CartChange = (
   product: Product | null,
 ) => Promise<CartSummary | null>;
 
-/**
- * Adds `quantity` (1 to 10) of `variantId` through `change` at once; a card with that id shows the
- * progress: adding, added, or failed with the words the visitor reads.
- */
-async function addShowingProgress(
+/** Adds `quantity` (1 to 10) of `variantId` through `change`, once the platform takes that id and quantity. */
+function addChecked(
   store: CommerceStore,
   change: CartChange,
   variantId: string,
   quantity: number,
   product: Product | null,
 ): Promise<CartSummary | null> {
-  const setAdd = (id: string, state: 'adding' | 'added' | 'failed', error?: string) =>
-    patchCommerce(store, (commerce) => ({ adds: { ...commerce.adds, [id]: { state, error } } }));
   const platform = store.getState().config.commerce.platform;
   const id = platform && cartIdFor(platform, { variantId });
   if (!id || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ACTION_QUANTITY)
-    throw new CartError('unavailable', '', `cannot add ${quantity} of "${variantId}"`);
-  setAdd(id, 'adding');
-  try {
-    const result = await change('add', id, quantity, product);
-    setAdd(id, 'added');
-    return result;
-  } catch (error) {
-    setAdd(id, 'failed', cartErrorText(error, store.getState().strings));
-    throw error;
-  }
+    return Promise.reject(new CartError('unavailable', '', `cannot add ${quantity} of "${variantId}"`));
+  return change('add', id, quantity, product);
 }
 
 /**
@@ -101,9 +88,9 @@ export function createCommerceCart(store: CommerceStore, deps: CommerceDeps) {
       return adapter !== null;
     },
 
-    /** Adds `quantity` (1 to 10) of `variantId` at once; a card with that id shows the progress. */
+    /** Adds `quantity` (1 to 10) of `variantId` at once; who asked for it shows the progress. */
     add: (variantId: string, quantity: number, product: Product | null = null): Promise<CartSummary | null> =>
-      addShowingProgress(store, change, variantId, quantity, product),
+      addChecked(store, change, variantId, quantity, product),
 
     /** Sets the quantity of the line holding `variantId` (0 removes it): an Undo. */
     setQuantity: (variantId: string, quantity: number) =>

@@ -42,12 +42,8 @@ export interface CartSummary {
 /** More lines than this are not sent or kept: the webhook needs what is in the cart, not a database. */
 export const MAX_CART_LINES = 20;
 
-/** Where an "Add to cart" stands, for each cart id a card or a confirmation showed. */
-export interface AddStatus {
-  state: 'adding' | 'added' | 'failed';
-  /** When failed: what to tell the visitor (the platform's own words when it gave any). */
-  error?: string;
-}
+/** Where an add stands: under way, done, or refused (the card or confirmation then says why). */
+export type AddProgress = 'adding' | 'added' | 'failed';
 
 /**
  * What one product card's "Add to cart" has done: the card's own record, so a later card of the same
@@ -55,7 +51,7 @@ export interface AddStatus {
  */
 export interface CardAdd {
   /** `adding` while a request is under way; `failed` when the last one did not go through. */
-  state: AddStatus['state'];
+  state: AddProgress;
   /** How many this card has put in the cart: 1 after "Add to cart", one more for each "Add another". */
   added: number;
   /** When failed: what to tell the visitor. */
@@ -69,7 +65,7 @@ export interface CartProposal {
   title: string;
   /** The reply's card with the same id, if any (the cart event carries it). */
   product: Product | null;
-  state: 'pending' | 'declined' | AddStatus['state'];
+  state: 'pending' | 'declined' | AddProgress;
   error?: string;
 }
 
@@ -97,8 +93,6 @@ export interface CommerceState {
   cart: CartSummary | null;
   /** The cart strip's links, from the configuration. */
   links: { cart: string; checkout: string } | null;
-  /** The progress of the last add of each cart id, whoever made it. Read with `own()`: ids come from replies. */
-  adds: Record<string, AddStatus>;
   /** Each card's adds, by {@link cardKey}; kept for the page's life only. Read with `own()`. */
   cardAdds: Record<string, CardAdd>;
   /** Proposed cart changes by the id of the reply that carried them; kept for the page's life only. */
@@ -179,5 +173,5 @@ export function cardKey(messageId: string, index: number): string {
 
 /** The commerce state of a new widget. */
 export function initialCommerceState(): CommerceState {
-  return { cart: null, links: null, adds: {}, cardAdds: {}, proposals: {}, callAdds: {} };
+  return { cart: null, links: null, cardAdds: {}, proposals: {}, callAdds: {} };
 }

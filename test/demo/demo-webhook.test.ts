@@ -1,23 +1,12 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DemoServer } from '../../demo/server.mjs';
+import { describe, expect, it } from 'vitest';
 import { parseReply } from '../../src/chat/replies/reply-parser';
+import { withDemoServer } from './demo-server';
 
 // The demo's mock webhook offers suggestions in each shape the widget reads. A suggestion is sent back as
 // the visitor's message, so each one must be answered by a rule of its own, not by the catch-all stream.
 
-let server: DemoServer;
-
-beforeAll(async () => {
-  // The mock "thinks" 500 ms per reply so the typing dots show on the demo page; not needed here.
-  vi.stubEnv('DEMO_DELAY_MS', '0');
-  const { startDemoServer } = await import('../../demo/server.mjs');
-  server = await startDemoServer({ port: 0 });
-});
-afterAll(async () => {
-  await server?.close();
-  vi.unstubAllEnvs();
-});
+const server = withDemoServer();
 
 const context = { storeUrl: null, pageOrigin: 'http://127.0.0.1', imageHosts: [] };
 

@@ -1,20 +1,10 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DemoServer } from '../../demo/server.mjs';
+import { describe, expect, it } from 'vitest';
 import { createSseParser, type ServerSentEvent } from '../../src/handoff/sse-parser';
 import { eventually } from '../support/patience';
+import { withDemoServer } from './demo-server';
 
-let server: DemoServer;
-
-beforeAll(async () => {
-  vi.stubEnv('DEMO_DELAY_MS', '0');
-  const { startDemoServer } = await import('../../demo/server.mjs');
-  server = await startDemoServer({ port: 0 });
-});
-afterAll(async () => {
-  await server?.close();
-  vi.unstubAllEnvs();
-});
+const server = withDemoServer();
 
 const post = async (path: string, body: unknown) =>
   (

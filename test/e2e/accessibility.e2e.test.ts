@@ -1,14 +1,12 @@
-import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyJson, startFixtureServer, type FixtureServer } from './fixture-server';
+import { axeViolations, type AxeViolation } from './axe';
 import { afterFrames, startSession, type E2eSession } from './harness';
 
 // axe-core, run inside Chromium against the built bundle: it walks open shadow roots, so it checks the
 // widget's own markup as a visitor's browser sees it.
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 let session: E2eSession;
 let fixtures: FixtureServer;
 
@@ -72,45 +70,6 @@ async function openStorePage(attributes: string, contextOptions: Parameters<E2eS
   await opened.page.goto(fixtures.page(path, storePage(attributes)));
   await opened.page.locator('store-assistant .card').waitFor({ state: 'attached' });
   return opened;
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** Runs axe on the whole page (widget included) and returns its violations, compactly. */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    // Colours are measured as painted: let the card's opening fade finish first (a busy machine slows it).
-    const roots = [...document.querySelectorAll('store-assistant')].flatMap((element) =>
-      element.shadowRoot ? [element.shadowRoot] : [],
-    );
-    const finite = roots
-      .flatMap((root) => root.getAnimations())
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
-    }));
-  });
 }
 
 /** Clicks a button inside the widget by its accessible name. */

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { afterFrames, startSession, type E2eSession } from './harness';
 
 // The text box grows with its draft, wrapped lines included, in every engine. Chromium sizes it by
-// `field-sizing: content`; WebKit has no such property, so these tests also turn it off, as WebKit has it.
+// `field-sizing: content` and the widget measures nothing; Firefox and WebKit have no such property, so
+// these tests also turn it off and tell the widget so, as those engines have it: the widget measures.
 
 let session: E2eSession;
 beforeAll(async () => {
@@ -17,6 +18,12 @@ const LONG_LINE = 'Do you have the linen shirt in a medium size, shipped to Lisb
 
 async function openChat(fieldSizing: 'content' | 'fixed'): Promise<Page> {
   const { page } = await session.newPage({ viewport: { width: 390, height: 844 } });
+  if (fieldSizing === 'fixed')
+    await page.addInitScript(() => {
+      const supports = CSS.supports.bind(CSS) as (property: string, value?: string) => boolean;
+      CSS.supports = (property: string, value?: string) =>
+        property.trim() !== 'field-sizing' && (value === undefined ? supports(property) : supports(property, value));
+    });
   await page.goto(`${session.server.url}/`);
   await page.getByRole('button', { name: 'Ask a question' }).click();
   await page.locator('store-assistant .message.bot').first().waitFor();
@@ -48,6 +55,8 @@ describe('the text box', () => {
       // The line wraps twice in a phone's card: the box shows it whole, without scrolling.
       expect(wrapped.height).toBeGreaterThan(empty + 40);
       expect(wrapped.scrolls).toBe(false);
+      // Measured, a height of the widget's own, only where the engine cannot size the box.
+      expect(await box.evaluate((element) => element.style.height !== '')).toBe(sizing === 'fixed');
       await box.press('Enter');
       await page.locator('store-assistant .message.user', { hasText: 'linen shirt in a medium' }).waitFor();
       await afterFrames(page);

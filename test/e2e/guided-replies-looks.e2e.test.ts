@@ -1,8 +1,8 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { chatHook, openWidget, send, startChat, suggestionRow } from './guided-replies-fixtures';
+import { axeViolations, type AxeViolation } from './axe';
 import { startSession, type E2eSession } from './harness';
 
 /**
@@ -10,7 +10,6 @@ import { startSession, type E2eSession } from './harness';
  * (a 404, a proxy's HTML page, a dropped connection) show the placeholder of a card without one, and
  * axe finds nothing with the teaser, suggestion chips and feedback buttons on screen, light or dark.
  */
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PICTURE =
   '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#c7d2fe"/></svg>';
 
@@ -100,41 +99,6 @@ describe('product pictures that fail to load', () => {
     expect(pageErrors).toEqual([]);
   });
 });
-
-interface AxeViolation {
-  id: string;
-  targets: string[];
-}
-
-/** Runs axe on the whole page (the widget's open shadow root included) once every finite animation has ended. */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    // Colours are measured as painted: the card's and the teaser's pop-in must have finished.
-    const roots = [...document.querySelectorAll('store-assistant')].flatMap((element) =>
-      element.shadowRoot ? [element.shadowRoot] : [],
-    );
-    const finite = roots
-      .flatMap((root) => root.getAnimations())
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
-    }));
-  });
-}
 
 describe('axe with guided replies on screen', () => {
   it.each(['light', 'dark'])(

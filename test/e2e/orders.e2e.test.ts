@@ -1,13 +1,12 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyJson, startFixtureServer, type FixtureServer } from './fixture-server';
+import { axeViolations } from './axe';
 import { startSession, type E2eSession } from './harness';
 import { eventually } from '../support/patience';
 
 // The verified shopper and order cards in Chromium: the demo store (its sign-in, its mock webhook that
 // checks the HMAC) for the flows, and a fixture webhook for the card in every status.
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let session: E2eSession;
 let fixtures: FixtureServer;
@@ -68,16 +67,6 @@ const savedConversationKeys = (page: Page) =>
       key.startsWith('store-assistant:chat:'),
     ),
   );
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string }[] }> } })
-      .axe;
-    const results = await axe.run(document);
-    return results.violations.map((violation) => violation.id);
-  });
-}
 
 describe('a verified shopper on the demo store', () => {
   it('signed in, "Track my order" shows their orders in the first reply', async () => {
@@ -142,7 +131,7 @@ describe('a guest', () => {
     await form.getByRole('textbox', { name: 'Email' }).fill('ada@lumen.shop');
     await form.getByRole('button', { name: 'Find my order' }).click();
     await widget(page).getByRole('img', { name: 'Order 1047: Shipped, step 3 of 5.' }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect((await axeViolations(page)).map((violation) => violation.id)).toEqual([]);
   });
 });
 
@@ -180,7 +169,7 @@ describe('the order card in every status', () => {
       // The steps themselves are hidden from a screen reader: the sentence is all it reads.
       expect(await card.locator('.order-step:not([aria-hidden="true"])').count()).toBe(0);
     }
-    expect(await axeViolations(page)).toEqual([]);
+    expect((await axeViolations(page)).map((violation) => violation.id)).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -233,26 +233,18 @@ describe('the composer', () => {
       return { placeholder: textarea.placeholder, extra: Math.round(empty - oneLine) };
     });
 
-  it('its placeholder takes one line at 320 px, in every language', async () => {
-    const { page } = await openWidget(phone(320), '');
+  it.each<[string, Device, boolean]>([
+    ['at 320 px', phone(320), false],
+    ['during a call at 390 px', phone(390, 844), true],
+  ])('%s its placeholder takes one line, in every language', async (_, device, inCall) => {
+    const { page } = await openWidget(device, '');
     await host(page, (element) => element.startChat());
+    if (inCall) {
+      await widget(page).locator('.call-toggle').tap();
+      await widget(page).locator('.call-duration').waitFor();
+    }
     const box = widget(page).locator('.input-bar textarea');
     await box.waitFor();
-    for (const lang of ['en', 'de', 'es', 'fr', 'ar']) {
-      await widget(page).evaluate((element, value) => element.setAttribute('lang', value), lang);
-      await expect
-        .poll(() => box.evaluate((textarea, value) => textarea.closest(`[lang="${value}"]`) !== null, lang))
-        .toBe(true);
-      expect({ lang, ...(await heights(box)) }).toMatchObject({ lang, extra: 0 });
-    }
-  });
-
-  it('during a call at 390 px its placeholder takes one line, in every language', async () => {
-    const { page } = await openWidget(phone(390, 844), '');
-    await host(page, (element) => element.startChat());
-    await widget(page).locator('.call-toggle').tap();
-    await widget(page).locator('.call-duration').waitFor();
-    const box = widget(page).locator('.input-bar textarea');
     for (const lang of ['en', 'de', 'es', 'fr', 'ar']) {
       await widget(page).evaluate((element, value) => element.setAttribute('lang', value), lang);
       await expect

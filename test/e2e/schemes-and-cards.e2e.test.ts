@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contrastRatio, luminance, parseColor, type Rgb } from '../../src/theme/contrast';
+import { contrastRatio, luminance } from '../../src/theme/contrast';
+import { rgb } from '../support/colours';
+import { axeViolationLines } from './axe';
 import { startSession, type E2eSession } from './harness';
 
 // The colour schemes (light, dark, auto) and the product cards, in Chromium against the built bundle.
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 let session: E2eSession;
 beforeAll(async () => {
@@ -31,7 +30,6 @@ async function openWidget(attributes: string, options: Parameters<E2eSession['ne
 
 const widget = (page: Page) => page.locator('store-assistant');
 const press = (page: Page, name: string) => widget(page).getByRole('button', { name, exact: true }).first().click();
-const rgb = (color: string): Rgb => parseColor(color) ?? [255, 0, 255];
 
 /** Computed colours of the first element matching each selector inside the widget. */
 function colours(
@@ -49,21 +47,6 @@ function colours(
       ),
     [selectors, property] as const,
   );
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> };
-      }
-    ).axe;
-    const { violations } = await axe.run(document);
-    return violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
-    );
-  });
 }
 
 async function chatWithCards(page: Page) {
@@ -130,21 +113,21 @@ describe('colour schemes', () => {
     ['color-scheme="auto" on a dark system', { colorScheme: 'dark' as const }],
   ])('axe: zero violations with %s on every view', async (attributes, options) => {
     const { page } = await openWidget(attributes.split(' on ')[0] ?? '', options);
-    const found: Record<string, string[]> = { welcome: await axeViolations(page) };
+    const found: Record<string, string[]> = { welcome: await axeViolationLines(page) };
     await press(page, 'FAQ');
     await widget(page).getByText('How long does shipping take?').click();
-    found.faq = await axeViolations(page);
+    found.faq = await axeViolationLines(page);
     await press(page, 'Home');
     await chatWithCards(page);
-    found['chat with cards'] = await axeViolations(page);
+    found['chat with cards'] = await axeViolationLines(page);
     await press(page, 'Back');
     await press(page, 'Chats');
     await widget(page).getByRole('list', { name: 'Saved conversations' }).waitFor();
-    found.chats = await axeViolations(page);
+    found.chats = await axeViolationLines(page);
     await press(page, 'Start a new chat');
     await press(page, 'Start call');
     await widget(page).locator('.call-duration').waitFor();
-    found['in a call'] = await axeViolations(page);
+    found['in a call'] = await axeViolationLines(page);
     expect(found).toEqual({ welcome: [], faq: [], 'chat with cards': [], chats: [], 'in a call': [] });
   });
 });

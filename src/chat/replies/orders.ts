@@ -1,5 +1,5 @@
 import { own, isJsonObject } from '../../common/own';
-import { clipText, formatPrice, safeProductImage, safeProductUrl, type ProductContext } from './products';
+import { formatPrice, linkField, safeProductImage, textField, type ProductContext } from './products';
 
 /** A step of a delivery. */
 export type OrderStep = 'placed' | 'paid' | 'shipped' | 'out_for_delivery' | 'delivered';
@@ -61,18 +61,9 @@ function isStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && STATUSES.includes(value);
 }
 
-/** A short text field: a string, or a finite number written as text; undefined when blank. */
-function textField(record: Record<string, unknown>, key: string, max: number): string | undefined {
-  const value = own(record, key);
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof text !== 'string') return undefined;
-  const clipped = clipText(text, max);
-  return clipped === '' ? undefined : clipped;
-}
-
 function normaliseItem(raw: unknown, context: ProductContext): OrderItem | null {
   if (!isJsonObject(raw)) return null;
-  const title = textField(raw, 'title', MAX_ITEM_TITLE_LENGTH) ?? textField(raw, 'name', MAX_ITEM_TITLE_LENGTH);
+  const title = textField(raw, ['title', 'name'], MAX_ITEM_TITLE_LENGTH);
   if (!title) return null;
   const quantity = own(raw, 'quantity');
   const item: OrderItem = {
@@ -83,27 +74,19 @@ function normaliseItem(raw: unknown, context: ProductContext): OrderItem | null 
         ? quantity
         : 1,
   };
-  const picture = own(raw, 'image');
-  const image = typeof picture === 'string' ? safeProductImage(picture, context) : undefined;
+  const image = linkField(raw, ['image'], context, safeProductImage);
   if (image) item.image = image;
   return item;
 }
 
 function normaliseTracking(raw: unknown, context: ProductContext): OrderTracking | undefined {
   if (!isJsonObject(raw)) return undefined;
-  const link = own(raw, 'url');
   const tracking: OrderTracking = {
-    number: textField(raw, 'number', MAX_TRACKING_NUMBER_LENGTH),
-    carrier: textField(raw, 'carrier', MAX_CARRIER_LENGTH),
-    url: typeof link === 'string' ? safeProductUrl(link, context) : undefined,
+    number: textField(raw, ['number'], MAX_TRACKING_NUMBER_LENGTH),
+    carrier: textField(raw, ['carrier'], MAX_CARRIER_LENGTH),
+    url: linkField(raw, ['url'], context),
   };
   return tracking.number || tracking.carrier || tracking.url ? tracking : undefined;
-}
-
-/** A link field checked by the product link rule: https, or relative to the store. */
-function linkField(record: Record<string, unknown>, key: string, context: ProductContext): string | undefined {
-  const value = own(record, key);
-  return typeof value === 'string' ? safeProductUrl(value, context) : undefined;
 }
 
 /**
@@ -114,7 +97,7 @@ function linkField(record: Record<string, unknown>, key: string, context: Produc
  */
 export function normaliseOrder(raw: unknown, context: ProductContext): Order | null {
   if (!isJsonObject(raw)) return null;
-  const number = textField(raw, 'number', MAX_ORDER_NUMBER_LENGTH);
+  const number = textField(raw, ['number'], MAX_ORDER_NUMBER_LENGTH);
   const status = own(raw, 'status');
   if (!number || !isStatus(status)) return null;
   const items = own(raw, 'items');
@@ -122,7 +105,7 @@ export function normaliseOrder(raw: unknown, context: ProductContext): Order | n
   return {
     number,
     status,
-    date: textField(raw, 'date', MAX_ORDER_DATE_LENGTH),
+    date: textField(raw, ['date'], MAX_ORDER_DATE_LENGTH),
     items: Array.isArray(items)
       ? items
           .slice(0, MAX_ORDER_ITEMS * 2)
@@ -131,9 +114,9 @@ export function normaliseOrder(raw: unknown, context: ProductContext): Order | n
       : [],
     total: formatPrice(own(raw, 'total'), own(raw, 'currency')),
     tracking: normaliseTracking(own(raw, 'tracking'), context),
-    expectedDelivery: textField(raw, 'expectedDelivery', MAX_ORDER_DATE_LENGTH),
-    returnUrl: linkField(raw, 'returnUrl', context),
-    cancelUrl: linkField(raw, 'cancelUrl', context),
+    expectedDelivery: textField(raw, ['expectedDelivery'], MAX_ORDER_DATE_LENGTH),
+    returnUrl: linkField(raw, ['returnUrl'], context),
+    cancelUrl: linkField(raw, ['cancelUrl'], context),
   };
 }
 

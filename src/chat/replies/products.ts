@@ -46,13 +46,41 @@ export function clipText(value: string, max: number): string {
   return capText(clean, max);
 }
 
-function firstString(record: Record<string, unknown>, keys: string[]): string | undefined {
+/** The first of `keys` holding a non-blank string or a finite number (as text), unread. */
+function firstString(record: Record<string, unknown>, keys: readonly string[]): string | undefined {
   for (const key of keys) {
     const value = own(record, key);
     if (typeof value === 'string' && value.trim() !== '') return value;
     if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   }
   return undefined;
+}
+
+/**
+ * A reply's text field as shown ({@link clipText}): the first of `keys` with something to show; a
+ * finite number is written as text. Undefined when none has any.
+ */
+export function textField(record: Record<string, unknown>, keys: readonly string[], max: number): string | undefined {
+  for (const key of keys) {
+    const text = firstString(record, [key]);
+    const clipped = text === undefined ? '' : clipText(text, max);
+    if (clipped !== '') return clipped;
+  }
+  return undefined;
+}
+
+/**
+ * A reply's link field, the first of `keys` given, checked by a product rule: the link rule
+ * ({@link safeProductUrl}), or {@link safeProductImage} for a picture.
+ */
+export function linkField(
+  record: Record<string, unknown>,
+  keys: readonly string[],
+  context: ProductContext,
+  rule: (value: string, context: ProductContext) => string | undefined = safeProductUrl,
+): string | undefined {
+  const link = firstString(record, keys);
+  return link === undefined ? undefined : rule(link, context);
 }
 
 /**
@@ -134,12 +162,12 @@ export function isProductLike(value: unknown): value is Record<string, unknown> 
 export function normaliseProduct(raw: unknown, context: ProductContext): Product | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   const record = raw as Record<string, unknown>;
-  const title = clipText(firstString(record, ['title', 'name']) ?? '', MAX_TITLE_LENGTH);
+  const title = textField(record, ['title', 'name'], MAX_TITLE_LENGTH);
   if (!title) return null;
   // Optional fields present as undefined, so they shadow anything a page added to Object.prototype.
   const product: Product = {
     title,
-    description: clipText(firstString(record, ['description', 'summary']) ?? '', MAX_DESCRIPTION_LENGTH),
+    description: textField(record, ['description', 'summary'], MAX_DESCRIPTION_LENGTH) ?? '',
     url: undefined,
     image: undefined,
     price: undefined,
@@ -147,11 +175,9 @@ export function normaliseProduct(raw: unknown, context: ProductContext): Product
     id: undefined,
     available: undefined,
   };
-  const link = firstString(record, ['url', 'productUrl', 'link']);
-  const url = link === undefined ? undefined : safeProductUrl(link, context);
+  const url = linkField(record, ['url', 'productUrl', 'link'], context);
   if (url) product.url = url;
-  const picture = firstString(record, ['image', 'imageUrl']);
-  const image = picture === undefined ? undefined : safeProductImage(picture, context);
+  const image = linkField(record, ['image', 'imageUrl'], context, safeProductImage);
   if (image) product.image = image;
   const price = formatPrice(own(record, 'price'), own(record, 'currency'));
   if (price) product.price = price;

@@ -1,7 +1,8 @@
 import type { Product } from '../../chat/replies/products';
 import { cartIdFor } from '../../commerce/cart-adapter';
 import { own } from '../../common/own';
-import type { CallAdd, CardAdd } from '../../commerce/commerce-state';
+import { callAddOnCard } from '../../commerce/call-adds';
+import type { CardAdd } from '../../commerce/commerce-state';
 import { useActions, useAssistantState, useStrings } from '../context';
 import { CallAddActions } from './call-add';
 
@@ -54,11 +55,8 @@ export function CartButton({ product, messageId, card }: { product: Product; mes
   const add = useAssistantState((state) =>
     card === undefined ? undefined : (own(state.commerce.cardAdds, card) as CardAdd | undefined),
   );
-  const callAdd = useAssistantState((state) =>
-    messageId ? (own(state.commerce.callAdds, messageId) as CallAdd | undefined) : undefined,
-  );
+  const fromCall = useAssistantState((state) => callAddOnCard(state, messageId, product));
   if (!id) return null;
-  const fromCall = callAdd?.variantId === id ? callAdd : undefined;
   if (fromCall && fromCall.state !== 'undone' && fromCall.state !== 'gone')
     return <CallAddActions messageId={messageId ?? ''} add={fromCall} />;
   const soldOut = product.available === false;

@@ -17,10 +17,21 @@ export function rowsFor(text: string): number {
   return rows;
 }
 
+let engineSizesTextBox: boolean | undefined;
+
 /**
- * Fits `box`'s height to its text, wrapped lines included: `field-sizing: content` does that where the
- * engine supports it (WebKit does not), and `rows` counts line breaks only. The box's CSS `max-height`
- * caps it, and it scrolls beyond. Returns the width it measured at.
+ * Whether the engine fits the text box to its text itself (`field-sizing: content`; Firefox and Safari
+ * lack it): then nothing is measured. Read once.
+ */
+function textBoxSizedByEngine(): boolean {
+  engineSizesTextBox ??= typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
+  return engineSizesTextBox;
+}
+
+/**
+ * Fits `box`'s height to its text, wrapped lines included, where the engine has no `field-sizing`
+ * (`rows` counts line breaks only). The box's CSS `max-height` caps it, and it scrolls beyond. Returns
+ * the width it measured at.
  */
 function fitHeightToContent(box: HTMLTextAreaElement): number {
   // A draft over the message cap fills the box to its CSS max-height: measuring a pasted megabyte would
@@ -38,17 +49,18 @@ function fitHeightToContent(box: HTMLTextAreaElement): number {
 }
 
 /**
- * Keeps the text box as tall as its draft: measured on every change of it, and again when the box's width
- * changes (the card resized, or shown after being hidden, when a hidden box has nothing to measure).
+ * Keeps the text box as tall as its draft where the engine does not: measured on every change of it, and
+ * again when the box's width changes (the card resized, or shown after being hidden, when a hidden box
+ * has nothing to measure).
  */
 function useHeightToContent(textbox: RefObject<HTMLTextAreaElement | null>, draft: string) {
   const measuredWidth = useRef(0);
   useLayoutEffect(() => {
-    if (textbox.current) measuredWidth.current = fitHeightToContent(textbox.current);
+    if (textbox.current && !textBoxSizedByEngine()) measuredWidth.current = fitHeightToContent(textbox.current);
   }, [textbox, draft]);
   useLayoutEffect(() => {
     const box = textbox.current;
-    if (!box || typeof ResizeObserver === 'undefined') return;
+    if (!box || typeof ResizeObserver === 'undefined' || textBoxSizedByEngine()) return;
     let frame = 0;
     // In the next frame: resizing an observed box inside its own callback is reported as a loop error.
     const observer = new ResizeObserver(() => {

@@ -1,14 +1,14 @@
-import { createRequire } from 'node:module';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contrastRatio, parseColor, parseColorAlpha, type Rgb } from '../../../src/theme/contrast';
+import { contrastRatio } from '../../../src/theme/contrast';
+import { paintedOver, rgb } from '../../support/colours';
+import { axeViolationLines } from '../axe';
 import { afterFrames, startSession, type E2eSession } from '../harness';
 
 // A card's "Add to cart" after it has added, one price format from the cards to the cart strip, and the
 // confirmation of a cart change a reply proposed: in Chromium against the built bundle and the demo
 // store's Shopify cart, in English and Arabic, in the light and dark schemes.
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SHIRT_VARIANT = '40100000000005';
 const SHIRT = {
   title: 'Linen Shirt',
@@ -101,35 +101,11 @@ const dollars = (page: Page, amount: number, lang: string) =>
     [amount, lang] as const,
   );
 
-const rgb = (color: string): Rgb => parseColor(color) ?? [255, 0, 255];
-
-/** `top` as painted over `under`: a translucent tint lets the surface under it through. */
-function paintedOver(top: string, under: string): Rgb {
-  const { rgb: colour, alpha } = parseColorAlpha(top) ?? { rgb: [255, 0, 255] as Rgb, alpha: 1 };
-  const base = rgb(under);
-  return colour.map((channel, index) => Math.round(channel * alpha + (base[index] ?? 0) * (1 - alpha))) as Rgb;
-}
-
 /** The count in the cart strip, once it reads `count`. */
 const stripReads = (page: Page, count: number) =>
   expect
     .poll(() => page.locator('store-assistant .sa-cart-strip').textContent())
     .toMatch(new RegExp(`^\\s*${count}\\b`));
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> };
-      }
-    ).axe;
-    const { violations } = await axe.run(document);
-    return violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
-    );
-  });
-}
 
 describe('a card after its add', () => {
   it.each<Look>([
@@ -259,7 +235,7 @@ describe('a cart change a reply proposed', () => {
     expect(outcome.weight).toBeGreaterThanOrEqual(600);
     const background = paintedOver(outcome.background, outcome.surface);
     expect(contrastRatio(rgb(outcome.color), background)).toBeGreaterThanOrEqual(4.5);
-    const violations = await axeViolations(page);
+    const violations = await axeViolationLines(page);
     expect(violations).toEqual([]);
   });
 });

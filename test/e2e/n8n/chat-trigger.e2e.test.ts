@@ -1,9 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../support/chromium.mjs';
-import { ensureN8n, n8nInstallDir, N8N_VERSION } from './install';
-import { freePort, startN8n, type N8nServer } from './n8n-process';
-import { startStorePage, type StorePage } from './store-page';
+import { describe, expect, it } from 'vitest';
+import { n8nInstallDir, N8N_VERSION } from './install';
+import { send, withN8nSuite } from './suite';
 import { chatPath, chatWorkflowForStore, RESPONSE_NODE_MESSAGES, responseNodesWorkflow } from './workflows';
 
 // protocol="n8n-chat" against a real n8n: demo/n8n-chat-workflow.json on the Chat Trigger ("When Last
@@ -15,85 +12,28 @@ import { chatPath, chatWorkflowForStore, RESPONSE_NODE_MESSAGES, responseNodesWo
 const ENABLED = process.env.N8N_E2E === '1';
 if (!ENABLED) console.info(`n8n Chat Trigger suite skipped: set N8N_E2E=1 (n8n ${N8N_VERSION} in ${n8nInstallDir()})`);
 
-const SETUP_TIMEOUT_MS = 25 * 60_000;
 /** n8n polls a waiting execution every 3 s: a turn of three Chat node messages takes about ten. */
 const REPLY_TIMEOUT_MS = 45_000;
 
-let n8n: N8nServer | undefined;
-let store: StorePage | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
-let consoleLines: string[] = [];
-
-async function openChat(pagePath: string, setup?: (page: Page) => Promise<void>): Promise<Page> {
-  if (!browser || !store) throw new Error('the suite did not start');
-  const context = await browser.newContext();
-  contexts.push(context);
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
-  const page = await context.newPage();
-  page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
-  await setup?.(page);
-  await page.goto(`${store.origin}${pagePath}`);
-  await page.getByRole('button', { name: 'Ask a question' }).waitFor();
-  return page;
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-}
-
-/** The text of the `index`-th bot reply (0-based), once it has arrived. */
-async function botReply(page: Page, index: number): Promise<string> {
-  const reply = page.locator('store-assistant .message.bot:not(:has(.streaming))').nth(index);
-  await reply.waitFor({ timeout: REPLY_TIMEOUT_MS });
-  return (await reply.textContent()) ?? '';
-}
-
 describe.skipIf(!ENABLED)(`protocol="n8n-chat" against n8n ${N8N_VERSION}'s Chat Trigger`, () => {
-  let chatUrl = '';
-  let responseNodesUrl = '';
-
-  beforeAll(async () => {
-    const install = await ensureN8n();
-    const port = await freePort();
-    const webhooks = `http://127.0.0.1:${port}`;
-    // The store's origin must be known before the workflows name it: the page server starts first.
-    const pages: Record<string, { webhookUrl: string; attributes: Record<string, string> }> = {};
-    store = await startStorePage(pages);
-    const chat = chatWorkflowForStore(store.origin);
-    const responseNodes = responseNodesWorkflow(store.origin);
-    chatUrl = `${webhooks}${chatPath(chat)}`;
-    responseNodesUrl = `${webhooks}${chatPath(responseNodes)}`;
-    pages['/'] = { webhookUrl: chatUrl, attributes: { protocol: 'n8n-chat' } };
-    pages['/response-nodes'] = { webhookUrl: responseNodesUrl, attributes: { protocol: 'n8n-chat' } };
-    [n8n, browser] = await Promise.all([
-      startN8n({
-        bin: install.bin,
-        port,
-        workflows: [chat, responseNodes],
-        readyPaths: [chatPath(chat), chatPath(responseNodes)],
-      }),
-      launchChromium(),
-    ]);
-  }, SETUP_TIMEOUT_MS);
-
-  afterEach(({ task }) => {
-    if (task.result?.state === 'fail')
-      console.error(`the page's console:\n${consoleLines.join('\n') || '(nothing)'}\n\nn8n:\n${n8n?.logTail() ?? ''}`);
-    consoleLines = [];
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-    await browser?.close();
-    await n8n?.stop();
-    await store?.close();
-  }, 60_000);
+  const { openChat, botReply } = withN8nSuite((storeOrigin, webhooks) => {
+    const chat = chatWorkflowForStore(storeOrigin);
+    const responseNodes = responseNodesWorkflow(storeOrigin);
+    return {
+      pages: {
+        '/': { webhookUrl: `${webhooks}${chatPath(chat)}`, attributes: { protocol: 'n8n-chat' } },
+        '/response-nodes': {
+          webhookUrl: `${webhooks}${chatPath(responseNodes)}`,
+          attributes: { protocol: 'n8n-chat' },
+        },
+      },
+      workflows: [chat, responseNodes],
+      readyPaths: [chatPath(chat), chatPath(responseNodes)],
+    };
+  }, REPLY_TIMEOUT_MS);
 
   it('chats with the demo Chat Trigger workflow ("When Last Node Finishes"), product cards included', async () => {
-    const page = await openChat('/');
+    const { page } = await openChat('/');
     // "Ask a question" greets the workflow, which answers from the Code node.
     await page.getByRole('button', { name: 'Ask a question' }).click();
     expect(await botReply(page, 0)).toContain("I'm the shop assistant");
@@ -105,7 +45,7 @@ describe.skipIf(!ENABLED)(`protocol="n8n-chat" against n8n ${N8N_VERSION}'s Chat
   });
 
   it('shows several Respond to Chat messages of one turn, and resumes the waiting one with the answer', async () => {
-    const page = await openChat('/response-nodes');
+    const { page } = await openChat('/response-nodes');
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
     // "Ask a question" sends the first message: it starts the execution.
@@ -121,7 +61,7 @@ describe.skipIf(!ENABLED)(`protocol="n8n-chat" against n8n ${N8N_VERSION}'s Chat
 
   it('reconnects when the socket drops mid-turn, and the waiting execution takes the answer', async () => {
     let drops = 0;
-    const page = await openChat('/response-nodes', async (page) => {
+    const { page } = await openChat('/response-nodes', async (page) => {
       // Between the page and n8n: the first connection is cut once the question has come through.
       await page.routeWebSocket(/\/chat\?/, (socket) => {
         const server = socket.connectToServer();

@@ -1,10 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../support/chromium.mjs';
-import { ensureN8n, n8nInstallDir, N8N_VERSION } from './install';
-import { freePort, startN8n, type N8nServer } from './n8n-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { n8nInstallDir, N8N_VERSION } from './install';
 import { gradientPng } from './photo';
-import { startStorePage, type StorePage } from './store-page';
+import { send, withN8nSuite } from './suite';
 import { STREAMING_WEBHOOK_PATH, WEBHOOK_PATH, streamingWorkflowForStore, workflowForStore } from './workflows';
 
 // The widget against a real n8n running demo/n8n-workflow.json, from a store page on another origin.
@@ -15,92 +13,17 @@ const ENABLED = process.env.N8N_E2E === '1';
 const SKIP_REASON = `set N8N_E2E=1 to run it (it installs n8n ${N8N_VERSION} into ${n8nInstallDir()} on first use)`;
 if (!ENABLED) console.info(`real n8n suite skipped: ${SKIP_REASON}`);
 
-/** Installing n8n on a fresh machine takes several minutes; starting it, one or two. */
-const SETUP_TIMEOUT_MS = 25 * 60_000;
-
-let n8n: N8nServer | undefined;
-let store: StorePage | undefined;
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
-/** What the pages of the current test wrote to their console: the widget names a failed request's reason there. */
-let consoleLines: string[] = [];
-
-async function openChat(pagePath = '/'): Promise<{ page: Page; pageErrors: string[] }> {
-  if (!browser || !store) throw new Error('the suite did not start');
-  const context = await browser.newContext();
-  contexts.push(context);
-  // Only loopback: the catalogue's product images live on https://example.com, which this test never asks for.
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort('blockedbyclient'));
-  const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
-  await page.goto(`${store.origin}${pagePath}`);
-  await page.getByRole('button', { name: 'Ask a question' }).waitFor();
-  return { page, pageErrors };
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-}
-
-/** The text of the `index`-th bot reply (0-based), once it has arrived and stopped streaming. */
-async function botReply(page: Page, index: number): Promise<string> {
-  const reply = page.locator('store-assistant .message.bot:not(:has(.streaming))').nth(index);
-  await reply.waitFor({ timeout: 30_000 });
-  return (await reply.textContent()) ?? '';
-}
-
 async function cardTitles(page: Page): Promise<string[]> {
   return page.locator('store-assistant .product-card .product-title').allTextContents();
 }
 
 describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running demo/n8n-workflow.json`, () => {
-  beforeAll(async () => {
-    const install = await ensureN8n();
-    console.info(
-      install.installed
-        ? `n8n ${N8N_VERSION} installed in ${install.seconds} s into ${install.dir}`
-        : `n8n ${N8N_VERSION} reused from ${install.dir}`,
-    );
-    const port = await freePort();
-    const webhooks = `http://127.0.0.1:${port}`;
-    store = await startStorePage({
-      '/': `${webhooks}${WEBHOOK_PATH}`,
-      '/streaming': `${webhooks}${STREAMING_WEBHOOK_PATH}`,
-    });
-    [n8n, browser] = await Promise.all([
-      startN8n({
-        bin: install.bin,
-        port,
-        workflows: [workflowForStore(store.origin), streamingWorkflowForStore(store.origin)],
-        readyPaths: [WEBHOOK_PATH, STREAMING_WEBHOOK_PATH],
-      }),
-      launchChromium(),
-    ]);
-    console.info(
-      `n8n (pid ${n8n.pid}) imported the workflows in ${n8n.seconds.import} s, activated them in ${n8n.seconds.activate} s, answered ${n8n.seconds.start} s after starting`,
-    );
-  }, SETUP_TIMEOUT_MS);
-
-  // A failure against a real server needs both sides' story: what the widget logged, and what n8n did.
-  afterEach(({ task }) => {
-    if (task.result?.state === 'fail') {
-      console.error(
-        `the page's console:\n${consoleLines.join('\n') || '(nothing)'}\n\nn8n's log, last lines:\n${n8n?.logTail() ?? '(not started)'}`,
-      );
-    }
-    consoleLines = [];
-  });
-
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-    await browser?.close();
-    await n8n?.stop();
-    await store?.close();
-  }, 60_000);
+  const suite = withN8nSuite((storeOrigin, webhooks) => ({
+    pages: { '/': `${webhooks}${WEBHOOK_PATH}`, '/streaming': `${webhooks}${STREAMING_WEBHOOK_PATH}` },
+    workflows: [workflowForStore(storeOrigin), streamingWorkflowForStore(storeOrigin)],
+    readyPaths: [WEBHOOK_PATH, STREAMING_WEBHOOK_PATH],
+  }));
+  const { openChat, botReply } = suite;
 
   it('greets the visitor', async () => {
     const { page, pageErrors } = await openChat();
@@ -177,9 +100,9 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
   });
 
   it('answers the CORS preflight for the store origin only', async () => {
-    if (!n8n || !store) throw new Error('the suite did not start');
+    const { n8n, store } = suite;
     const preflight = (origin: string) =>
-      fetch(`${n8n?.url}${WEBHOOK_PATH}`, {
+      fetch(`${n8n.url}${WEBHOOK_PATH}`, {
         method: 'OPTIONS',
         headers: {
           Origin: origin,
@@ -209,7 +132,7 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
   });
 
   it("reads the reply from n8n's streaming response mode", async () => {
-    if (!n8n || !store) throw new Error('the suite did not start');
+    const { n8n, store } = suite;
     const raw = await fetch(`${n8n.url}${STREAMING_WEBHOOK_PATH}`, {
       method: 'POST',
       headers: { Origin: store.origin, 'Content-Type': 'application/json' },

@@ -166,12 +166,14 @@ describe('context sent with each message', () => {
 });
 
 describe('"Add to cart" on a card', () => {
+  const CARD = cardKey('reply-1', 0);
+
   it('adds one, shows the progress then "added", updates the cart and fires store-assistant:cart', async () => {
     const { actions, state, events, cartRequests, requests } = setup({ platform: 'shopify' }, shopify());
-    const adding = actions.addToCart(SHIRT);
-    expect(state().commerce.adds['111']).toEqual({ state: 'adding', error: undefined });
+    const adding = actions.addToCart(SHIRT, CARD);
+    expect(state().commerce.cardAdds[CARD]).toEqual({ state: 'adding', added: 0 });
     expect(await adding).toBe(true);
-    expect(state().commerce.adds['111']?.state).toBe('added');
+    expect(state().commerce.cardAdds[CARD]).toEqual({ state: 'added', added: 1 });
     expect(cartRequests()).toEqual(['POST /cart/add.js', 'GET /cart.js']);
     expect(requests[0]?.body).toEqual({ items: [{ id: 111, quantity: 1 }] });
     expect(state().commerce.cart).toMatchObject({ itemCount: 1, total: 48 });
@@ -187,8 +189,12 @@ describe('"Add to cart" on a card', () => {
         { status: 422 },
       ),
     );
-    expect(await actions.addToCart(SHIRT)).toBe(false);
-    expect(state().commerce.adds['111']).toEqual({ state: 'failed', error: 'The product is already sold out.' });
+    expect(await actions.addToCart(SHIRT, CARD)).toBe(false);
+    expect(state().commerce.cardAdds[CARD]).toEqual({
+      state: 'failed',
+      added: 0,
+      error: 'The product is already sold out.',
+    });
     expect(events.some((event) => event.name === 'cart')).toBe(false);
   });
 
@@ -196,8 +202,8 @@ describe('"Add to cart" on a card', () => {
     const { actions, state, warnings } = setup({ platform: 'shopify' }, () =>
       Promise.reject(new TypeError('Failed to fetch')),
     );
-    await actions.addToCart(SHIRT);
-    expect(state().commerce.adds['111']).toEqual({ state: 'failed', error: state().strings.cartFailed });
+    await actions.addToCart(SHIRT, CARD);
+    expect(state().commerce.cardAdds[CARD]).toEqual({ state: 'failed', added: 0, error: state().strings.cartFailed });
     expect(warnings).toEqual([expect.stringContaining('POST https://shop.example/cart/add.js failed')]);
   });
 
