@@ -49,9 +49,17 @@ export function takeoverReply(body) {
     entry.thread.push({ from: 'system', text: `The visitor left ${entry.email} for a reply.` });
     return { ok: true };
   }
-  const message = typeof body.message === 'string' ? body.message : '';
+  return queueVisitor(sessionId, typeof body.message === 'string' ? body.message : '');
+}
+
+/**
+ * The visitor asked for a person (by the quick action, or in their own words): they join the queue, and
+ * the reply tells the widget a takeover is starting (`handoff: "connecting"`), which opens its stream.
+ * Already with a person or in the queue, their words go to the person and the widget shows no reply.
+ */
+export function queueVisitor(sessionId, message) {
+  const entry = conversation(sessionId);
   if (message) entry.thread.push({ from: 'visitor', text: message });
-  // Already with a person or in the queue: the words are for the person, and the widget shows no reply.
   if (entry.status === 'joined' || entry.status === 'waiting') return {};
   entry.status = 'waiting';
   entry.since = Date.now();

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DemoServer } from '../../demo/server.mjs';
+import { parseReply } from '../../src/chat/replies/reply-parser';
 import { createSseParser, type ServerSentEvent } from '../../src/handoff/sse-parser';
 import { eventually } from '../support/patience';
 
@@ -71,4 +72,45 @@ describe("the demo's takeover desk", () => {
     await eventually(() => expect(resumed.map((event) => event.data)).toEqual(['{"status":"left"}']));
     again.abort();
   });
+});
+
+describe('a visitor asking for a person in their own words', () => {
+  const context = { storeUrl: null, pageOrigin: 'http://127.0.0.1', imageHosts: [] };
+  const queued = async () =>
+    ((await (await fetch(`${server.url}/api/agent/queue`)).json()) as { sessionId: string }[]).map(
+      (entry) => entry.sessionId,
+    );
+  const ask = async (message: string, sessionId: string) => {
+    const response = await fetch(`${server.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message, sessionId, history: [], context: {} }),
+    });
+    const type = response.headers.get('content-type') ?? '';
+    return parseReply(await response.text(), context, { servedAsJson: type.includes('json') });
+  };
+
+  it.each([
+    'Can I talk to a person?',
+    'I want a human please',
+    'Is there an agent I could ask about my order?',
+    'I need a real person',
+    'Could I speak with someone',
+  ])('"%s" starts the takeover, as the quick action does, and joins the queue', async (message) => {
+    const sessionId = `typed-${message.length}-${message.slice(0, 6)}`;
+    const reply = await ask(message, sessionId);
+    expect(reply.handoff).toEqual({ status: 'connecting' });
+    expect(reply.text).toMatch(/connecting you/i);
+    expect(await queued()).toContain(sessionId);
+  });
+
+  it.each(['A gift for someone who likes tea', 'Where is my order?', 'Show me your courses'])(
+    '"%s" is not a request for a person',
+    async (message) => {
+      const sessionId = `not-a-person-${message.length}`;
+      const reply = await ask(message, sessionId);
+      expect(reply.handoff).toBeUndefined();
+      expect(await queued()).not.toContain(sessionId);
+    },
+  );
 });
