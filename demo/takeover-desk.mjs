@@ -121,6 +121,12 @@ const AGENT_ACTIONS = {
     entry.thread.push({ from: 'agent', text });
     push(entry, 'message', { text });
   },
+  /** Out of hours: nobody will answer, and the visitor is offered the email form. */
+  away(entry) {
+    entry.status = 'left';
+    entry.thread.push({ from: 'system', text: 'You told the visitor the team is away.' });
+    push(entry, 'handoff', { status: 'unavailable' });
+  },
   leave(entry) {
     entry.status = 'left';
     entry.thread.push({ from: 'system', text: 'You handed the conversation back to the assistant.' });
@@ -146,7 +152,7 @@ export async function handleTakeover(request, response, url) {
     json(response, 200, queue);
     return true;
   }
-  const action = /^\/api\/agent\/(join|typing|send|leave)$/.exec(url.pathname)?.[1];
+  const action = /^\/api\/agent\/(join|typing|send|away|leave)$/.exec(url.pathname)?.[1];
   if (!action || request.method !== 'POST') return false;
   let body;
   try {
