@@ -74,6 +74,26 @@ describe("the demo's takeover desk", () => {
   });
 });
 
+describe("the desk's out-of-hours answer", () => {
+  it('tells the waiting visitor the team is away, and shows the address they leave', async () => {
+    const sessionId = 'desk-away';
+    await post('/api/chat', { message: 'A person please', sessionId, context: { handoff: { status: 'connecting' } } });
+    const controller = new AbortController();
+    const events = listen(sessionId, controller);
+    expect(await post('/api/agent/away', { sessionId })).toEqual({ ok: true });
+    await eventually(() => expect(events.map((event) => event.data)).toEqual(['{"status":"unavailable"}']));
+    controller.abort();
+    const queue = async () => (await (await fetch(`${server.url}/api/agent/queue`)).json()) as { sessionId: string }[];
+    expect((await queue()).map((entry) => entry.sessionId)).not.toContain(sessionId);
+    await post('/api/chat', {
+      message: '',
+      sessionId,
+      context: { handoff: { status: 'email', email: 'ada@lumen.shop', reason: 'unavailable' } },
+    });
+    expect(await queue()).toContainEqual(expect.objectContaining({ sessionId, email: 'ada@lumen.shop' }));
+  });
+});
+
 describe('a visitor asking for a person in their own words', () => {
   const context = { storeUrl: null, pageOrigin: 'http://127.0.0.1', imageHosts: [] };
   const queued = async () =>
