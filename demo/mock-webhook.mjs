@@ -6,7 +6,7 @@
 // On a product page it answers "is this in stock?" and "add this one" from the `context.page.product`
 // the widget sends, with cards that carry the cart's `variantId` and a cart action to confirm.
 import { catalogue } from './store.mjs';
-import { takeoverReply } from './takeover-desk.mjs';
+import { queueVisitor, takeoverReply } from './takeover-desk.mjs';
 import { answerOrders } from './orders.mjs';
 
 const { currency } = catalogue;
@@ -61,8 +61,27 @@ const NO_PAGE_PRODUCT = {
   },
 };
 
+/**
+ * A visitor asking for a person in their own words ("can I talk to someone?", "a real person please"):
+ * a word that names one, or a way of reaching one ("talk to", "speak with") followed by who.
+ */
+export function asksForPerson(text) {
+  return (
+    /\b(humans?|agents?|real person|representative|operator)\b/i.test(text) ||
+    /\b(talk|speak|chat|connect|put|transfer)\b.*\b(person|someone|somebody|people|staff|team)\b/i.test(text)
+  );
+}
+
+/** Asked for in words or by the quick action, a person takes over: the desk queues the visitor. */
+const PERSON_RULE = {
+  name: 'a person (the takeover starts: handoff "connecting", then /agent answers)',
+  match: (text) => asksForPerson(text),
+  reply: ({ sessionId, message }) => ({ json: queueVisitor(sessionId, message) }),
+};
+
 /** Each rule: when `match` fits the visitor's message, `reply` builds the answer. */
 const RULES = [
+  PERSON_RULE,
   {
     name: 'fail once (500, then success on retry)',
     match: (text) => /fail once/i.test(text),
@@ -181,8 +200,8 @@ const RULES = [
     }),
   },
   {
-    name: 'human agent (messages list)',
-    match: (text) => /human|agent|support|contact|person/i.test(text),
+    name: 'contact details (messages list)',
+    match: (text) => /support|contact|person/i.test(text),
     reply: () => ({
       json: {
         messages: [
@@ -318,7 +337,8 @@ export async function handleChat(request, response, url) {
     orderLookup: body?.context?.orderLookup ?? null,
   };
   // Order questions first: the signature is checked before anything of the shopper's is told.
-  const orders = answerOrders(message, context);
+  // Asking for a person wins over everything else the message mentions (an order, a product).
+  const orders = PERSON_RULE.match(message) ? null : answerOrders(message, context);
   const rule = orders ? { stream: false } : RULES.find((candidate) => candidate.match(message, context));
   const answer = orders ?? rule.reply(context);
   await sleep(THINKING_MS);

@@ -130,7 +130,7 @@ async function changeCart(request, response) {
 
 /** The widget as the demo store's pages embed it: floating, selling through the Shopify cart. */
 const WIDGET =
-  '<store-assistant mode="floating" commerce="shopify" webhook-url="/api/chat" store-domain="lumen.shop" store-url="/" brand-name="Lumen" logo-url="/assets/images/logo.svg" voice-provider="demo"></store-assistant>';
+  '<store-assistant mode="floating" commerce="shopify" webhook-url="/api/chat" events-url="/api/events" store-domain="lumen.shop" store-url="/" brand-name="Lumen" logo-url="/assets/images/logo.svg" voice-provider="demo"></store-assistant>';
 
 function shopPage(title, main, count) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

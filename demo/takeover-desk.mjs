@@ -49,9 +49,17 @@ export function takeoverReply(body) {
     entry.thread.push({ from: 'system', text: `The visitor left ${entry.email} for a reply.` });
     return { ok: true };
   }
-  const message = typeof body.message === 'string' ? body.message : '';
+  return queueVisitor(sessionId, typeof body.message === 'string' ? body.message : '');
+}
+
+/**
+ * The visitor asked for a person (by the quick action, or in their own words): they join the queue, and
+ * the reply tells the widget a takeover is starting (`handoff: "connecting"`), which opens its stream.
+ * Already with a person or in the queue, their words go to the person and the widget shows no reply.
+ */
+export function queueVisitor(sessionId, message) {
+  const entry = conversation(sessionId);
   if (message) entry.thread.push({ from: 'visitor', text: message });
-  // Already with a person or in the queue: the words are for the person, and the widget shows no reply.
   if (entry.status === 'joined' || entry.status === 'waiting') return {};
   entry.status = 'waiting';
   entry.since = Date.now();
@@ -113,6 +121,12 @@ const AGENT_ACTIONS = {
     entry.thread.push({ from: 'agent', text });
     push(entry, 'message', { text });
   },
+  /** Out of hours: nobody will answer, and the visitor is offered the email form. */
+  away(entry) {
+    entry.status = 'left';
+    entry.thread.push({ from: 'system', text: 'You told the visitor the team is away.' });
+    push(entry, 'handoff', { status: 'unavailable' });
+  },
   leave(entry) {
     entry.status = 'left';
     entry.thread.push({ from: 'system', text: 'You handed the conversation back to the assistant.' });
@@ -138,7 +152,7 @@ export async function handleTakeover(request, response, url) {
     json(response, 200, queue);
     return true;
   }
-  const action = /^\/api\/agent\/(join|typing|send|leave)$/.exec(url.pathname)?.[1];
+  const action = /^\/api\/agent\/(join|typing|send|away|leave)$/.exec(url.pathname)?.[1];
   if (!action || request.method !== 'POST') return false;
   let body;
   try {

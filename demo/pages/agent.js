@@ -60,7 +60,10 @@ function card(entry) {
   if (entry.status === 'waiting') {
     const join = element('button', { textContent: 'Join', className: 'agent-join' });
     join.addEventListener('click', () => void post('join', { sessionId: entry.sessionId }));
-    actions.push(join);
+    // Out of hours: the visitor is told the team is away and offered the email form.
+    const away = element('button', { textContent: "We're away", className: 'agent-away' });
+    away.addEventListener('click', () => void post('away', { sessionId: entry.sessionId }));
+    actions.push(join, away);
   }
   if (entry.status === 'joined') {
     const leave = element('button', { textContent: 'Hand back to the assistant', className: 'agent-leave' });

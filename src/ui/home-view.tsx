@@ -5,6 +5,7 @@ import { BrandMark } from './brand-mark';
 import { CloseCardButton } from './close-card-button';
 import { useActions, useAssistant, useAssistantState, useStrings } from './context';
 import { Icon } from './icon';
+import { useTakenOver } from './chat/takeover';
 import { RecentConversation } from './recent-conversation';
 
 /** A row of the home view's panels: an icon, a title and a chevron; a link when `href` is given. */
@@ -74,6 +75,8 @@ export function HomeView() {
   const agentUrl = useAssistantState((state) => state.config.agentUrl);
   const strings = useAssistantState((state) => state.strings);
   const voiceReady = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
+  // A call reaches the assistant: none is offered while a person answers or is being waited for.
+  const callsOff = useTakenOver();
   const home = useFocusCarriedToChat();
 
   return (
@@ -120,7 +123,9 @@ export function HomeView() {
         <RecentConversation />
 
         <div className="panel">
-          {voiceReady && <ListAction icon="call" title={t('startLiveCall')} onClick={() => actions.startLiveCall()} />}
+          {voiceReady && !callsOff && (
+            <ListAction icon="call" title={t('startLiveCall')} onClick={() => actions.startLiveCall()} />
+          )}
           {agentUrl ? (
             <ListAction icon="agent" title={t('talkToHuman')} href={agentUrl} />
           ) : (

@@ -54,6 +54,26 @@ describe('a takeover by a person', () => {
     expect(await findByRole('button', { name: 'Start call' })).toBeTruthy();
   });
 
+  it('offers no call on the home view while a person is awaited or answers, and offers it again after', async () => {
+    const stream = eventStream();
+    const { findByRole, findByText, queryByRole } = await mountWidget(
+      { 'events-url': EVENTS_URL, 'voice-provider': 'demo' },
+      { reply: (request) => stream.respond(request) },
+    );
+    expect(await findByRole('button', { name: /Start a live call/ })).toBeTruthy();
+    fireEvent.click(await findByRole('button', { name: 'Talk to a human agent' }));
+    await findByText('Connecting you to a person…');
+    fireEvent.click(await findByRole('button', { name: 'Back' }));
+    await findByRole('button', { name: /Talk to a human agent/ });
+    expect(queryByRole('button', { name: /Start a live call/ })).toBeNull();
+    // Back in the chat, the visitor goes back to the assistant: calls are offered again.
+    fireEvent.click(await findByRole('button', { name: /I'd like to talk to a human agent/ }));
+    fireEvent.click(await findByRole('button', { name: 'Cancel' }));
+    await findByRole('button', { name: 'Start call' });
+    fireEvent.click(await findByRole('button', { name: 'Back' }));
+    expect(await findByRole('button', { name: /Start a live call/ })).toBeTruthy();
+  });
+
   it('out of hours: says so and takes an email address, checked, sent once with the conversation', async () => {
     const stream = eventStream();
     const { root, requests, findByRole, findByText, findByLabelText } = await mountWidget(

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { parseReply } from '../../src/chat/replies/reply-parser';
 import { createSseParser, type ServerSentEvent } from '../../src/handoff/sse-parser';
 import { eventually } from '../support/patience';
 import { withDemoServer } from './demo-server';
@@ -61,4 +62,65 @@ describe("the demo's takeover desk", () => {
     await eventually(() => expect(resumed.map((event) => event.data)).toEqual(['{"status":"left"}']));
     again.abort();
   });
+});
+
+describe("the desk's out-of-hours answer", () => {
+  it('tells the waiting visitor the team is away, and shows the address they leave', async () => {
+    const sessionId = 'desk-away';
+    await post('/api/chat', { message: 'A person please', sessionId, context: { handoff: { status: 'connecting' } } });
+    const controller = new AbortController();
+    const events = listen(sessionId, controller);
+    expect(await post('/api/agent/away', { sessionId })).toEqual({ ok: true });
+    await eventually(() => expect(events.map((event) => event.data)).toEqual(['{"status":"unavailable"}']));
+    controller.abort();
+    const queue = async () => (await (await fetch(`${server.url}/api/agent/queue`)).json()) as { sessionId: string }[];
+    expect((await queue()).map((entry) => entry.sessionId)).not.toContain(sessionId);
+    await post('/api/chat', {
+      message: '',
+      sessionId,
+      context: { handoff: { status: 'email', email: 'ada@lumen.shop', reason: 'unavailable' } },
+    });
+    expect(await queue()).toContainEqual(expect.objectContaining({ sessionId, email: 'ada@lumen.shop' }));
+  });
+});
+
+describe('a visitor asking for a person in their own words', () => {
+  const context = { storeUrl: null, pageOrigin: 'http://127.0.0.1', imageHosts: [] };
+  const queued = async () =>
+    ((await (await fetch(`${server.url}/api/agent/queue`)).json()) as { sessionId: string }[]).map(
+      (entry) => entry.sessionId,
+    );
+  const ask = async (message: string, sessionId: string) => {
+    const response = await fetch(`${server.url}/api/chat`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message, sessionId, history: [], context: {} }),
+    });
+    const type = response.headers.get('content-type') ?? '';
+    return parseReply(await response.text(), context, { servedAsJson: type.includes('json') });
+  };
+
+  it.each([
+    'Can I talk to a person?',
+    'I want a human please',
+    'Is there an agent I could ask about my order?',
+    'I need a real person',
+    'Could I speak with someone',
+  ])('"%s" starts the takeover, as the quick action does, and joins the queue', async (message) => {
+    const sessionId = `typed-${message.length}-${message.slice(0, 6)}`;
+    const reply = await ask(message, sessionId);
+    expect(reply.handoff).toEqual({ status: 'connecting' });
+    expect(reply.text).toMatch(/connecting you/i);
+    expect(await queued()).toContain(sessionId);
+  });
+
+  it.each(['A gift for someone who likes tea', 'Where is my order?', 'Show me your courses'])(
+    '"%s" is not a request for a person',
+    async (message) => {
+      const sessionId = `not-a-person-${message.length}`;
+      const reply = await ask(message, sessionId);
+      expect(reply.handoff).toBeUndefined();
+      expect(await queued()).not.toContain(sessionId);
+    },
+  );
 });

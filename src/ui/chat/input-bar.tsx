@@ -3,6 +3,7 @@ import { MAX_MESSAGE_LENGTH, MESSAGE_COUNTER_FROM } from '../../chat/chat-slice'
 import { voiceTarget } from '../../voice/voice-client';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { IconButton } from '../icon-button';
+import { useTakenOver } from './takeover';
 
 /** The text box grows with its content up to this many lines, then scrolls. */
 export const MAX_INPUT_ROWS = 5;
@@ -124,9 +125,7 @@ function CallButton({ callFocusRef }: { callFocusRef: RefObject<boolean> }) {
   const actions = useActions();
   const voiceReady = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
   const inCall = useAssistantState((state) => state.voice.status !== 'idle' && state.voice.status !== 'error');
-  const takenOver = useAssistantState(
-    (state) => state.handoff.phase === 'connecting' || state.handoff.phase === 'joined',
-  );
+  const takenOver = useTakenOver();
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useLayoutEffect(() => {

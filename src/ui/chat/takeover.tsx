@@ -31,6 +31,11 @@ export function useAnsweringAgent(): { agent: Agent; typing: boolean } | null {
   return agent ? { agent, typing } : null;
 }
 
+/** Whether a person answers or is being waited for: calls, which reach the assistant, are off meanwhile. */
+export function useTakenOver(): boolean {
+  return useAssistantState((state) => state.handoff.phase === 'connecting' || state.handoff.phase === 'joined');
+}
+
 /** After a missed takeover: the visitor's email address, checked, sent once. */
 function EmailForm() {
   const t = useStrings();

@@ -1,0 +1,411 @@
+import { createRequire } from 'node:module';
+import type { BrowserContextOptions, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishStrings as en } from '../../src/i18n/strings';
+import { eventually } from '../support/patience';
+import { afterFrames, startSession, type E2eSession } from './harness';
+
+// The takeover as a visitor lives it, against the demo server: the visitor's side in Chromium, the
+// person's side through the desk's own HTTP API (the one the /agent page uses).
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const AGENT = 'Sam from Lumen';
+
+/** The Arabic texts the right-to-left look reads, as the widget's Arabic table has them. */
+const ARABIC = {
+  openChat: 'افتح المحادثة مع {brandName}',
+  talkToHuman: 'تحدّث إلى موظف',
+  handoffConnecting: 'جارٍ توصيلك بأحد الموظفين…',
+  handoffChattingWith: 'أنت تتحدث مع {name}',
+  handoffVoiceOff: 'المكالمات متوقفة أثناء محادثتك مع أحد الموظفين.',
+};
+
+let session: E2eSession;
+beforeAll(async () => {
+  session = await startSession();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+interface DeskEntry {
+  sessionId: string;
+  status: string;
+  thread: { from: string; text: string }[];
+  email: string | null;
+}
+
+/** The person's side: the desk's queue and what /agent does to a conversation. */
+const desk = {
+  async queue(): Promise<DeskEntry[]> {
+    return (await (await fetch(`${session.server.url}/api/agent/queue`)).json()) as DeskEntry[];
+  },
+  async entry(sessionId: string): Promise<DeskEntry | undefined> {
+    return (await desk.queue()).find((entry) => entry.sessionId === sessionId);
+  },
+  async act(action: 'join' | 'typing' | 'send' | 'leave' | 'away', sessionId: string, text?: string) {
+    const response = await fetch(`${session.server.url}/api/agent/${action}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sessionId, text }),
+    });
+    expect(response.status).toBe(200);
+  },
+};
+
+/** The `context.handoff` a request to the demo webhook carried, if any. */
+const handoffOf = (request: Request): { status?: string; email?: string } | null => {
+  if (!request.url().endsWith('/api/chat') || request.method() !== 'POST') return null;
+  const body = request.postDataJSON() as { context?: { handoff?: { status?: string; email?: string } } } | null;
+  return body?.context?.handoff ?? null;
+};
+
+/** Runs `act` and returns the conversation id of the first message it sends to the webhook. */
+async function sessionIdOf(page: Page, act: () => Promise<void>): Promise<string> {
+  const [request] = await Promise.all([
+    page.waitForRequest((candidate) => candidate.url().endsWith('/api/chat') && candidate.method() === 'POST'),
+    act(),
+  ]);
+  return (request.postDataJSON() as { sessionId: string }).sessionId;
+}
+
+async function send(page: Page, text: string) {
+  const box = page.locator('store-assistant').getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** A page on the demo server's origin (so /api/chat and /api/events are its own) with the widget as given. */
+async function widgetPage(options: BrowserContextOptions, attributes: string, html = '<html lang="en">') {
+  const opened = await session.newPage(options);
+  const path = `/takeover-${Math.random().toString(36).slice(2)}`;
+  await opened.page.route(`${session.server.url}${path}`, (route) =>
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html>${html}<head><meta charset="utf-8"><title>Lumen</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><script src="/store-assistant.js"></script></head>
+<body><main><h1>Lumen</h1><p>Bags, hats and shirts.</p>
+<store-assistant webhook-url="/api/chat" events-url="/api/events" brand-name="Lumen" logo-url="/assets/images/logo.svg"
+ voice-provider="demo" typing-speed="0" ${attributes}></store-assistant></main></body></html>`,
+    }),
+  );
+  await opened.page.goto(`${session.server.url}${path}`);
+  return opened;
+}
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe on the whole page, widget included, once the card's animations are over. */
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const root = document.querySelector('store-assistant')?.shadowRoot;
+    const finite = (root?.getAnimations() ?? []).filter(
+      (animation) => animation.effect?.getComputedTiming().iterations !== Infinity,
+    );
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
+    }));
+  });
+}
+
+describe('a person takes over, on the demo page', () => {
+  it('asked for in words: connecting, the person joins and answers under their name, and reads the reply', async () => {
+    const { page, pageErrors } = await session.newPage(desktop);
+    await page.goto(`${session.server.url}/`);
+    const widget = page.locator('store-assistant');
+    await widget.getByRole('button', { name: en.startLiveCall }).waitFor();
+    await widget.getByRole('button', { name: 'Ask a question' }).click();
+    await widget.getByRole('button', { name: 'Start call' }).waitFor();
+    const sessionId = await sessionIdOf(page, () => send(page, 'Can I talk to a real person, please?'));
+
+    // Waiting: the bar says so with Cancel, and the call button explains why it is gone.
+    await widget.getByText(en.handoffConnecting).waitFor();
+    await widget.getByRole('button', { name: en.handoffCancel }).waitFor();
+    await widget.getByText(en.handoffVoiceOff).waitFor();
+    expect(await widget.getByRole('button', { name: 'Start call' }).count()).toBe(0);
+    await eventually(async () => expect((await desk.entry(sessionId))?.status).toBe('waiting'));
+
+    await desk.act('join', sessionId);
+    const header = widget.locator('.chat-header');
+    await header.getByRole('heading', { name: AGENT }).waitFor();
+    await header.getByText(en.handoffPerson).waitFor();
+    await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
+    await widget.getByRole('button', { name: en.handoffEnd }).waitFor();
+    await desk.act('typing', sessionId);
+    await header.getByText(`${AGENT} is typing…`).waitFor();
+
+    const sentAt = Date.now();
+    await desk.act('send', sessionId, "Hi, I'm Sam. How can I help?");
+    const fromAgent = widget.locator('.message.from-agent', { hasText: "Hi, I'm Sam." });
+    await fromAgent.waitFor();
+    expect(Date.now() - sentAt).toBeLessThan(1000);
+    expect(await fromAgent.locator('.agent-name').textContent()).toBe(AGENT);
+    await expect
+      .poll(() =>
+        fromAgent
+          .locator('img.agent-avatar')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.src),
+      )
+      .toMatch(/\/assets\/images\/agent\.svg$/);
+    // The assistant's own message ("I'm connecting you…") carries no person's name.
+    const assistant = widget.locator('.message.bot', { hasText: "I'm connecting you with our team" });
+    expect(await assistant.locator('.agent-byline').count()).toBe(0);
+    expect(await assistant.locator('.sr-only').first().textContent()).toContain(en.assistant);
+    expect(await header.getByText(en.handoffPerson).count()).toBe(1);
+
+    // The visitor's next words reach the person, and no reply of the assistant's shows for them.
+    const botMessages = await widget.locator('.message.bot').count();
+    await send(page, 'It is about order 1042');
+    await eventually(async () =>
+      expect((await desk.entry(sessionId))?.thread).toContainEqual({ from: 'visitor', text: 'It is about order 1042' }),
+    );
+    await expect.poll(() => widget.getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
+    await widget.locator('.typing-indicator').waitFor({ state: 'detached' });
+    await afterFrames(page);
+    expect(await widget.locator('.message.bot').count()).toBe(botMessages);
+
+    // A call reaches the assistant, not the person: the home view offers none while the person answers.
+    await widget.getByRole('button', { name: en.back, exact: true }).click();
+    await widget.getByRole('button', { name: en.talkToHuman }).waitFor();
+    expect(await widget.getByRole('button', { name: en.startLiveCall }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a reload keeps the thread and the takeover; the person hands back and the assistant answers again', async () => {
+    const { page, pageErrors } = await session.newPage(desktop);
+    await page.goto(`${session.server.url}/`);
+    const widget = page.locator('store-assistant');
+    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).click());
+    await widget.getByText(en.handoffConnecting).waitFor();
+    await desk.act('join', sessionId);
+    await desk.act('send', sessionId, 'Sam here: what can I do for you?');
+    await widget.locator('.message.from-agent', { hasText: 'Sam here' }).waitFor();
+
+    await page.reload();
+    await widget.locator('.message.from-agent', { hasText: 'Sam here' }).waitFor();
+    await widget.locator('.chat-header').getByRole('heading', { name: AGENT }).waitFor();
+    await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
+    expect(await widget.locator('.message.user', { hasText: en.humanAgentMessage }).count()).toBe(1);
+    // The stream resumed after the last event it had: the next message shows, the earlier one once.
+    await desk.act('send', sessionId, 'Still here after your reload.');
+    await widget.locator('.message.from-agent', { hasText: 'Still here after your reload.' }).waitFor();
+    expect(await widget.locator('.message.from-agent', { hasText: 'Sam here' }).count()).toBe(1);
+
+    await desk.act('leave', sessionId);
+    await widget
+      .locator('.message.bot .bubble', { hasText: `${AGENT} left the conversation. The assistant is answering again.` })
+      .waitFor();
+    await widget.locator('.chat-header').getByRole('heading', { name: 'Lumen' }).waitFor();
+    await widget.getByRole('button', { name: 'Start call' }).waitFor();
+    expect(await widget.locator('.takeover').count()).toBe(0);
+    await send(page, 'Show me your courses');
+    const answer = widget.locator('.message.bot', { hasText: 'online courses' });
+    await answer.waitFor();
+    expect(await answer.locator('.agent-byline').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('Cancel while connecting: the wait ends, the desk is told, and the assistant answers', async () => {
+    const { page } = await session.newPage(phone);
+    await page.goto(`${session.server.url}/`);
+    const widget = page.locator('store-assistant');
+    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).tap());
+    await widget.getByText(en.handoffConnecting).waitFor();
+    await eventually(async () => expect((await desk.entry(sessionId))?.status).toBe('waiting'));
+    const [cancel] = await Promise.all([
+      page.waitForRequest((request) => handoffOf(request)?.status === 'cancelled'),
+      widget.getByRole('button', { name: en.handoffCancel }).tap(),
+    ]);
+    expect((cancel.postDataJSON() as { message: string }).message).toBe('');
+    await widget.locator('.takeover').waitFor({ state: 'detached' });
+    await eventually(async () => expect(await desk.entry(sessionId)).toBeUndefined());
+    await send(page, 'What is your size guide?');
+    await widget.locator('.markdown table').waitFor();
+  });
+
+  it("a closed card counts the person's messages on the launcher badge", async () => {
+    const { page } = await session.newPage(desktop);
+    await page.goto(`${session.server.url}/products/linen-shirt`);
+    const widget = page.locator('store-assistant');
+    await widget.getByRole('button', { name: 'Open chat with Lumen' }).click();
+    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).click());
+    await widget.getByText(en.handoffConnecting).waitFor();
+    await desk.act('join', sessionId);
+    await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
+    await widget.getByRole('button', { name: 'Close chat' }).first().click();
+    await widget.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    await desk.act('send', sessionId, 'Your parcel left today.');
+    await desk.act('send', sessionId, 'It arrives on Friday.');
+    const launcher = widget.getByRole('button', { name: 'Open chat with Lumen, 2 new' });
+    await launcher.waitFor();
+    expect(await widget.locator('.launcher-badge').textContent()).toBe('2');
+    await launcher.click();
+    await widget.locator('.message.from-agent', { hasText: 'It arrives on Friday.' }).waitFor();
+    await widget.locator('.launcher-badge').waitFor({ state: 'detached' });
+  });
+});
+
+describe('nobody answers', () => {
+  /** Sends a valid address twice in a row and an invalid one before: checked, and sent once. */
+  async function leaveEmail(page: Page, reason: string) {
+    const widget = page.locator('store-assistant');
+    const emails: Request[] = [];
+    page.on('request', (request) => {
+      if (handoffOf(request)?.status === 'email') emails.push(request);
+    });
+    const box = widget.getByRole('textbox', { name: en.handoffEmailLabel });
+    await box.fill('not an address');
+    await widget.locator('.takeover-email').getByRole('button', { name: en.handoffEmailSend }).click();
+    await widget.getByRole('alert').getByText(en.handoffEmailInvalid).waitFor();
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    await box.fill('ada@lumen.shop');
+    // Enter twice in a row: the second finds the address on its way, and sends nothing more.
+    await box.press('Enter');
+    await page.keyboard.press('Enter');
+    await widget.getByText(en.handoffEmailSent).waitFor();
+    expect(emails.length).toBe(1);
+    const body = emails[0]?.postDataJSON() as { message: string; history: unknown[]; context: { handoff: object } };
+    expect(body.context.handoff).toEqual({ status: 'email', email: 'ada@lumen.shop', reason });
+    expect(body.message).toBe('');
+    expect(body.history.length).toBeGreaterThan(0);
+  }
+
+  it('after the wait runs out, the email form offers a reply by email', async () => {
+    const { page, pageErrors } = await widgetPage(desktop, 'handoff-timeout="10"');
+    const widget = page.locator('store-assistant');
+    await widget.getByRole('button', { name: en.talkToHuman }).click();
+    await widget.getByText(en.handoffConnecting).waitFor();
+    // The wait is the widget's own ten seconds.
+    await widget.getByText(en.handoffTimeout).waitFor({ timeout: 30_000 });
+    await leaveEmail(page, 'timeout');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('out of hours, the team being away offers the email form at once', async () => {
+    const { page } = await session.newPage(phone);
+    await page.goto(`${session.server.url}/`);
+    const widget = page.locator('store-assistant');
+    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).tap());
+    await widget.getByText(en.handoffConnecting).waitFor();
+    await desk.act('away', sessionId);
+    await widget.getByText(en.handoffUnavailable).waitFor();
+    await leaveEmail(page, 'unavailable');
+    await eventually(async () => expect((await desk.entry(sessionId))?.email).toBe('ada@lumen.shop'));
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+interface Look {
+  name: string;
+  device: BrowserContextOptions;
+  scheme: 'light' | 'dark';
+  lang: 'en' | 'ar';
+}
+
+const LOOKS: Look[] = [
+  { name: 'a phone, light, left to right', device: phone, scheme: 'light', lang: 'en' },
+  { name: 'a desktop, dark, left to right', device: desktop, scheme: 'dark', lang: 'en' },
+  { name: 'a phone, dark, right to left', device: phone, scheme: 'dark', lang: 'ar' },
+  { name: 'a desktop, light, right to left', device: desktop, scheme: 'light', lang: 'ar' },
+];
+
+/** Where the bar's text, its button and a byline's picture and name sit, and whether any text is cut. */
+const layoutOf = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('store-assistant')?.shadowRoot;
+    const box = (selector: string) => root?.querySelector(selector)?.getBoundingClientRect() ?? null;
+    const cut = [
+      ...(root?.querySelectorAll<HTMLElement>('.takeover-state, .takeover-cancel, .takeover-note, .agent-name') ?? []),
+    ]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => element.className);
+    const card = root?.querySelector<HTMLElement>('.card');
+    return {
+      direction: card ? getComputedStyle(card).direction : '',
+      background: card ? getComputedStyle(card).backgroundColor : '',
+      state: box('.takeover-state'),
+      button: box('.takeover-cancel'),
+      avatar: box('.message.from-agent .agent-avatar'),
+      name: box('.message.from-agent .agent-name'),
+      takeover: box('.takeover'),
+      cut,
+      width: window.innerWidth,
+    };
+  });
+
+/** The relative luminance's stand-in: the mean of an `rgb()` colour's channels, 0 to 255. */
+const lightness = (color: string) => {
+  const channels = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+  return channels.reduce((sum, value) => sum + value, 0) / 3;
+};
+
+describe('the takeover looks right and reads well', () => {
+  it.each(LOOKS)('on $name: mirrored where it should be, and axe finds nothing', async (look) => {
+    const strings = look.lang === 'ar' ? { ...en, ...ARABIC } : en;
+    const html = look.lang === 'ar' ? '<html lang="ar" dir="rtl">' : '<html lang="en">';
+    const { page, pageErrors } = await widgetPage(
+      look.device,
+      `mode="floating" color-scheme="${look.scheme}" lang="${look.lang}"`,
+      html,
+    );
+    const widget = page.locator('store-assistant');
+    const tap = (name: string) =>
+      look.device.hasTouch
+        ? widget.getByRole('button', { name }).first().tap()
+        : widget.getByRole('button', { name }).first().click();
+    await tap(strings.openChat.replace('{brandName}', 'Lumen'));
+    const sessionId = await sessionIdOf(page, () => tap(strings.talkToHuman));
+    await widget.getByText(strings.handoffConnecting).waitFor();
+    await widget.getByText(strings.handoffVoiceOff).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await desk.act('join', sessionId);
+    await desk.act('send', sessionId, look.lang === 'ar' ? 'مرحبًا، أنا سام.' : "Hi, I'm Sam.");
+    await widget.locator('.message.from-agent .agent-name').waitFor();
+    await widget.getByText(strings.handoffChattingWith.replace('{name}', AGENT)).waitFor();
+    await afterFrames(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const layout = await layoutOf(page);
+    expect(layout.cut).toEqual([]);
+    expect(layout.direction).toBe(look.lang === 'ar' ? 'rtl' : 'ltr');
+    const { state, button, avatar, name, takeover } = layout;
+    if (!state || !button || !avatar || !name || !takeover) throw new Error('the takeover is not on screen');
+    // Inside the screen, and mirrored right to left: the button after the state, the name after the picture.
+    expect(takeover.left).toBeGreaterThanOrEqual(0);
+    expect(takeover.right).toBeLessThanOrEqual(layout.width);
+    if (look.lang === 'ar') {
+      expect(button.right).toBeLessThanOrEqual(state.left + 1);
+      expect(name.right).toBeLessThanOrEqual(avatar.left + 1);
+    } else {
+      expect(button.left).toBeGreaterThanOrEqual(state.right - 1);
+      expect(name.left).toBeGreaterThanOrEqual(avatar.right - 1);
+    }
+    if (look.scheme === 'dark') expect(lightness(layout.background)).toBeLessThan(96);
+    else expect(lightness(layout.background)).toBeGreaterThan(160);
+    expect(pageErrors).toEqual([]);
+  });
+});
