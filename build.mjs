@@ -243,7 +243,9 @@ export async function partEntries() {
       contents:
         "import { registerPart } from './src/common/parts';\n" +
         `import * as language from './src/i18n/languages/${code}';\n` +
-        `registerPart('lang-${code.toLowerCase()}', Object.values(language)[0]);\n`,
+        // The module's one export, read through the namespace: the hardened __export helper
+        // (build/third-party-patches.mjs) defines it as a non-enumerable getter.
+        `registerPart('lang-${code.toLowerCase()}', language[Object.getOwnPropertyNames(language)[0]]);\n`,
     })),
   ];
 }
