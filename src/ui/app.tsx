@@ -122,8 +122,8 @@ function useFocusWhenLanguageArrives(
     if (!isOpen) openedEmpty.current = false;
     if (!isOpen || languagePending || !openedEmpty.current) return;
     openedEmpty.current = false;
-    const root = card.current?.getRootNode();
-    const active = root instanceof ShadowRoot || root instanceof Document ? root.activeElement : null;
+    // The shadow root the card is in (or the document, rendered outside an element) knows the focus.
+    const active = (card.current?.getRootNode() as Partial<DocumentOrShadowRoot> | undefined)?.activeElement ?? null;
     const stillHere = active !== null && (active === launcher.current || card.current?.contains(active));
     if (card.current && stillHere && !environment.coarsePointer()) focusTarget(card.current)?.focus();
   }, [isOpen, languagePending, card, launcher, environment]);
