@@ -32,7 +32,12 @@ function renderWaitingForGerman(config: Partial<AssistantConfig>) {
   let arrive: (table: StringTable) => void = () => undefined;
   const file = new Promise<StringTable>((resolve) => (arrive = resolve));
   const assistant: Assistant = createAssistant(fakeDeps({ loadLanguage: () => file }).deps);
-  assistant.configure({ ...defaultConfig('shop.example'), themeAttributes: { brandName: BRAND }, lang: 'de', ...config });
+  assistant.configure({
+    ...defaultConfig('shop.example'),
+    themeAttributes: { brandName: BRAND },
+    lang: 'de',
+    ...config,
+  });
   const container = document.body.appendChild(document.createElement('div'));
   const seen = new Set<string>();
   const record = () => {
@@ -90,7 +95,8 @@ describe('a card whose language is on its way', () => {
 });
 
 describe('a language file that cannot be loaded', () => {
-  const registry = () => (globalThis as unknown as Record<symbol, Map<string, unknown>>)[Symbol.for('store-assistant.parts')];
+  const registry = () =>
+    (globalThis as unknown as Record<symbol, Map<string, unknown>>)[Symbol.for('store-assistant.parts')];
 
   it('leaves the card in English with one console line, however many widgets ask for it', async () => {
     // Spanish is not on this page, and there is no script address to fetch it from.

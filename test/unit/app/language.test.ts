@@ -43,7 +43,9 @@ describe("the visitor's language", () => {
     expect(assistant.getState().languagePending).toBe(true);
     await eventually(() => expect(assistant.getState().languagePending).toBe(false));
     expect(assistant.getState().strings.welcomeTitle).toBe(de.welcomeTitle);
-    expect(assistant.getState().theme.welcomeMessage).toBe('Willkommen bei shop.example. Wie können wir Ihnen heute helfen?');
+    expect(assistant.getState().theme.welcomeMessage).toBe(
+      'Willkommen bei shop.example. Wie können wir Ihnen heute helfen?',
+    );
   });
 
   it('English needs no file and never waits', () => {
