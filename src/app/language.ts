@@ -15,6 +15,12 @@ import type { AssistantState } from './state';
  */
 export const LANGUAGE_WAIT_MS = 3000;
 
+/**
+ * The table while a language is on its way: nothing textual is shown but the brand's name, which the
+ * default theme words without the English around the store's name ("Acme" rather than "Acme store").
+ */
+const WAITING_STRINGS: StringTable = { ...englishStrings, defaultBrandName: '{storeName}' };
+
 /** The strings the store shows for a configuration, and whether they wait for the visitor's language. */
 export interface LanguageChoice {
   strings: StringTable;
@@ -86,7 +92,8 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
     const table = requestLanguage(deps, code);
     if (!(table instanceof Promise)) return { strings: withOverrides(table, overrides), languagePending: false };
     follow(code, table);
-    return { ...english, languagePending: !late.has(code) };
+    if (late.has(code)) return english;
+    return { strings: withOverrides(WAITING_STRINGS, overrides), languagePending: true };
   };
 
   // The wait is counted while the card is shown: open, or inline (always shown).

@@ -41,8 +41,11 @@ describe("the visitor's language", () => {
     configure({ lang: 'de-AT' });
     expect(languageRequests).toEqual(['de']);
     expect(assistant.getState().languagePending).toBe(true);
+    // The one text shown meanwhile, the brand in the launcher's name, has no English around it.
+    expect(assistant.getState().theme.brandName).toBe('Example');
     await eventually(() => expect(assistant.getState().languagePending).toBe(false));
     expect(assistant.getState().strings.welcomeTitle).toBe(de.welcomeTitle);
+    expect(assistant.getState().theme.brandName).toBe('Example Shop');
     expect(assistant.getState().theme.welcomeMessage).toBe(
       'Willkommen bei shop.example. Wie können wir Ihnen heute helfen?',
     );
