@@ -7,7 +7,7 @@
 // It then builds the demo configurator's script (build/configurator.mjs).
 import { build, transform } from 'esbuild';
 import { minify } from 'terser';
-import { readFile, writeFile, stat } from 'node:fs/promises';
+import { readdir, readFile, writeFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -127,65 +127,6 @@ const boundJsxRuntimePlugin = {
 };
 
 /**
- * Evaluates a small source module (one without runtime imports) in Node and returns its exports.
- * @param {string} file
- * @returns {Promise<Record<string, unknown>>}
- */
-async function evaluateModule(file) {
-  const { outputFiles } = await build({
-    entryPoints: [file],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    write: false,
-    logLevel: 'silent',
-  });
-  const [output] = outputFiles;
-  if (!output) throw new Error(`esbuild wrote nothing for ${file}`);
-  return import(`data:text/javascript;base64,${Buffer.from(output.text).toString('base64')}`);
-}
-
-/**
- * The built-in languages ship as their texts alone, in the order of the English table's keys, and
- * `tableFromValues` (src/i18n/strings.ts) puts the keys back when the script runs: the keys, repeated in
- * every language, would cost about 0.4 KB gzip. The tables are read by evaluating the language modules
- * themselves, so the bundle cannot disagree with the sources the tests check.
- * @type {import('esbuild').Plugin}
- */
-const compactLanguagesPlugin = {
-  name: 'compact-languages',
-  setup(pluginBuild) {
-    /** @type {string[] | undefined} */
-    let keys;
-    pluginBuild.onLoad({ filter: /[\\/]src[\\/]i18n[\\/]languages[\\/][a-z]+\.ts$/ }, async (args) => {
-      keys ??= Object.keys(
-        /** @type {object} */ ((await evaluateModule(path.join(root, 'src/i18n/strings.ts'))).englishStrings),
-      );
-      const englishKeys = keys;
-      const exported = await evaluateModule(args.path);
-      const names = Object.keys(exported);
-      const table = /** @type {Record<string, unknown>} */ (exported[names[0] ?? ''] ?? {});
-      const tableKeys = typeof table === 'object' ? Object.keys(table) : [];
-      if (
-        names.length !== 1 ||
-        tableKeys.length !== englishKeys.length ||
-        !englishKeys.every((key) => typeof table[key] === 'string')
-      ) {
-        throw new Error(
-          `${path.relative(root, args.path)} must export exactly one table with every key of englishStrings`,
-        );
-      }
-      const values = JSON.stringify(englishKeys.map((key) => table[key]));
-      return {
-        contents: `import { tableFromValues } from '../strings';\nexport const ${names[0]} = tableFromValues(${values});\n`,
-        loader: 'ts',
-        resolveDir: path.dirname(args.path),
-      };
-    });
-  },
-};
-
-/**
  * A second minification pass with terser. Its frequency-ordered short names compress about 3% better
  * than esbuild's (some 6 KB gzip), and its (safe, default) compression finds about 0.9 KB more, such as
  * the strict-mode directive esbuild repeats in every lazily evaluated module.
@@ -231,18 +172,11 @@ function reactProductionEntries() {
 }
 
 /**
- * Builds `entry` into `file` (by default the widget into dist/store-assistant.js) and returns its sizes
- * in bytes. The benchmark builds its dependencies-only bundle through here too, so both are built alike.
- * @param {{ quiet?: boolean; entry?: string; file?: string }} [options]
- * @returns {Promise<{ raw: number; gzip: number; map: number }>}
+ * The options every IIFE of the widget is built with: the main script and each part beside it.
+ * @returns {import('esbuild').BuildOptions}
  */
-export async function buildBundle({ quiet = false, entry = widgetEntry, file = outfile } = {}) {
-  const started = performance.now();
-  // The widget's types and manifest are written while esbuild works.
-  const publicApi = file === outfile ? writePublicApi(path.dirname(file)) : undefined;
-  const { metafile } = await build({
-    entryPoints: [entry],
-    outfile: file,
+function sharedOptions() {
+  return {
     bundle: true,
     format: 'iife',
     minify: true,
@@ -255,10 +189,27 @@ export async function buildBundle({ quiet = false, entry = widgetEntry, file = o
     },
     alias: reactProductionEntries(),
     legalComments: 'linked',
-    plugins: [rawCssPlugin, boundJsxRuntimePlugin, compactLanguagesPlugin, thirdPartyPatchesPlugin],
+    plugins: [rawCssPlugin, boundJsxRuntimePlugin, thirdPartyPatchesPlugin],
     logLevel: 'warning',
-    metafile: true,
-  });
+  };
+}
+
+/**
+ * Builds `entry` into `file` (by default the widget into dist/store-assistant.js) and returns its sizes
+ * in bytes. The benchmark builds its dependencies-only bundle through here too, so both are built alike.
+ * @param {{ quiet?: boolean; entry?: string; file?: string }} [options]
+ * @returns {Promise<{ raw: number; gzip: number; map: number }>}
+ */
+export async function buildBundle({ quiet = false, entry = widgetEntry, file = outfile } = {}) {
+  const started = performance.now();
+  // The widget's types and manifest are written while esbuild works.
+  const publicApi = file === outfile ? writePublicApi(path.dirname(file)) : undefined;
+  const { metafile } = await build({ ...sharedOptions(), entryPoints: [entry], outfile: file, metafile: true });
+  if (entry === widgetEntry) {
+    const carried = Object.keys(metafile.inputs).filter((input) => PART_ONLY_INPUTS.some((rule) => rule.test(input)));
+    if (carried.length > 0)
+      throw new Error(`the main script carries code of its parts beside it: ${carried.slice(0, 5).join(', ')}`);
+  }
   // What went in, for `npm run size` (build/size-report.mjs); not needed on a store's page.
   await writeFile(file.replace(/\.js$/, '.meta.json'), JSON.stringify(metafile));
   await reminify(file, { widget: entry === widgetEntry });
@@ -274,8 +225,68 @@ export async function buildBundle({ quiet = false, entry = widgetEntry, file = o
   return sizes;
 }
 
+/**
+ * The parts of the widget that ship beside the script (src/common/parts.ts), each as
+ * `dist/store-assistant.<name>.js`: the voice call's SDK, and each language other than English. Each is
+ * an entry that registers what it brings under its name when it runs.
+ * @returns {Promise<Array<{ name: string; contents: string }>>}
+ */
+export async function partEntries() {
+  const languages = (await readdir(path.join(root, 'src/i18n/languages')))
+    .filter((file) => /^[a-z]{2,3}(?:-[a-z0-9]+)*\.ts$/i.test(file))
+    .map((file) => file.slice(0, -'.ts'.length))
+    .sort();
+  return [
+    { name: 'voice', contents: "import './src/voice/voice-part';\n" },
+    ...languages.map((code) => ({
+      name: `lang-${code.toLowerCase()}`,
+      contents:
+        "import { registerPart } from './src/common/parts';\n" +
+        `import * as language from './src/i18n/languages/${code}';\n` +
+        `registerPart('lang-${code.toLowerCase()}', Object.values(language)[0]);\n`,
+    })),
+  ];
+}
+
+/** What the main script must never carry: the parts' own code, which would then be shipped twice. */
+const PART_ONLY_INPUTS = [
+  /[\\/]src[\\/]i18n[\\/]languages[\\/]/,
+  /[\\/]src[\\/]voice[\\/]vapi-client\.ts$/,
+  /[\\/]node_modules[\\/]@vapi-ai[\\/]/,
+  /[\\/]node_modules[\\/]@daily-co[\\/]/,
+];
+
+/**
+ * Builds every part beside `file` (the widget's script) and returns their sizes by name. Built as the
+ * script is (same targets, patches and second minification), each in its own IIFE.
+ * @param {{ quiet?: boolean; file?: string }} [options]
+ */
+export async function buildParts({ quiet = false, file = outfile } = {}) {
+  /** @type {Record<string, { raw: number; gzip: number }>} */
+  const sizes = {};
+  for (const { name, contents } of await partEntries()) {
+    const partFile = file.replace(/\.js$/, `.${name}.js`);
+    const { metafile } = await build({
+      ...sharedOptions(),
+      stdin: { contents, resolveDir: root, sourcefile: `store-assistant.${name}.js`, loader: 'ts' },
+      outfile: partFile,
+      metafile: true,
+    });
+    await writeFile(partFile.replace(/\.js$/, '.meta.json'), JSON.stringify(metafile));
+    await reminify(partFile, { widget: false });
+    const code = await readFile(partFile);
+    sizes[name] = { raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
+  }
+  if (!quiet) {
+    const list = Object.entries(sizes).map(([name, size]) => `${name} ${(size.gzip / 1024).toFixed(1)} KB`);
+    console.log(`parts beside it (gzip): ${list.join(', ')}`);
+  }
+  return sizes;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--icons')) await writeIconStylesheet();
   await buildBundle();
+  await buildParts();
   await buildConfigurator();
 }

@@ -121,6 +121,22 @@ export function markdownTable({ total, rows, shared }) {
 }
 
 /**
+ * The parts beside the script (build.mjs's buildParts), each loaded only by the visitors who need it.
+ * @param {Record<string, { raw: number; gzip: number }>} parts
+ */
+export function partsTable(parts) {
+  const when = (/** @type {string} */ name) =>
+    name === 'voice' ? 'when a call starts (`@vapi-ai/web`, `@daily-co/daily-js`)' : 'for a visitor who reads it';
+  return [
+    '| beside the script | minified KB | gzip KB | loaded |',
+    '|---|---:|---:|---|',
+    ...Object.entries(parts).map(
+      ([name, size]) => `| store-assistant.${name}.js | ${kb(size.raw)} | ${kb(size.gzip)} | ${when(name)} |`,
+    ),
+  ].join('\n');
+}
+
+/**
  * The package names listed in a Markdown table written by `markdownTable`.
  * @param {string} markdown
  * @returns {string[]}
@@ -141,10 +157,10 @@ export function sizeTable(page) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { buildBundle } = await import('../build.mjs');
+  const { buildBundle, buildParts } = await import('../build.mjs');
   await buildBundle();
   const measured = await measureParts(path.join(root, 'dist/store-assistant.js'));
-  const table = markdownTable(measured);
+  const table = `${markdownTable(measured)}\n\n${partsTable(await buildParts({ quiet: true }))}`;
   console.log(`\n${table}\n`);
   const page = await readFile(path.join(root, PAGE), 'utf8');
   const current = sizeTable(page);

@@ -92,7 +92,7 @@ async function handle(request, response) {
   if (request.method === 'GET' || request.method === 'HEAD') {
     const asset = url.pathname.startsWith('/assets/')
       ? await readInside(path.join(demoDir, 'assets'), url.pathname.slice('/assets/'.length))
-      : /^\/store-assistant\.js(\.map|\.LEGAL\.txt)?$/.test(url.pathname)
+      : /^\/store-assistant(?:\.[a-z0-9-]+)?\.js(\.map|\.LEGAL\.txt)?$/.test(url.pathname)
         ? await readInside(distDir, url.pathname.slice(1))
         : url.pathname.startsWith('/build/')
           ? await readInside(demoBuildDir, url.pathname.slice('/build/'.length))

@@ -7,7 +7,8 @@ import { openWebSocket } from '../chat/n8n-chat/browser-socket';
 import type { Emit } from '../common/events';
 import type { Timers } from '../common/timers';
 import type { ThemeDeps } from '../theme/theme-slice';
-import { createVoiceClient } from '../voice/create-voice-client';
+import { createVoiceClient, type VoicePart } from '../voice/create-voice-client';
+import { loadPart } from '../common/parts';
 import { requestMicrophone } from '../voice/microphone';
 import type { VoiceDeps, VoiceEvents } from '../voice/voice-state';
 import type { HandoffDeps, HandoffEvents } from '../handoff/handoff-state';
@@ -131,7 +132,7 @@ export function browserDeps(
     loadMarkdown,
     openSocket: (url, handlers) => openWebSocket(url, handlers),
     prepareImage,
-    createVoiceClient: (config) => createVoiceClient(config, timers),
+    createVoiceClient: (config) => createVoiceClient(config, timers, () => loadPart<VoicePart>('voice')),
     requestMicrophone,
     emit,
     requestFromPage,

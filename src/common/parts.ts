@@ -49,11 +49,18 @@ function findBundleScript(): { url: string; nonce: string } | null {
 
 const bundleScript = findBundleScript();
 
-/** The address of part `name` beside the script, with the version so a cached part of another release is not reused. */
+/**
+ * The address of part `name` beside the script, with the version so a cached part of another release is
+ * not reused. Only a script whose file is `store-assistant.js` has parts beside it: from any other
+ * address (a CDN's short form such as `…/npm/store-assistant@1`), the same relative name would point at
+ * another package, so nothing is loaded and null is returned.
+ */
 export function partUrl(name: string, scriptUrl: string | undefined = bundleScript?.url): string | null {
   if (!scriptUrl || !/^[a-z0-9-]+$/.test(name)) return null;
   try {
-    const url = new URL(`store-assistant.${name}.js`, scriptUrl);
+    const script = new URL(scriptUrl);
+    if (!/\/store-assistant\.js$/.test(script.pathname)) return null;
+    const url = new URL(`store-assistant.${name}.js`, script);
     url.searchParams.set('v', VERSION);
     return url.href;
   } catch {
@@ -110,7 +117,10 @@ export function loadPart<T>(name: string): Promise<T> {
     load = url
       ? loadScript(name, url)
       : Promise.reject(
-          new Error(`[store-assistant] the part "${name}" has no address: the script was not loaded from a file`),
+          new Error(
+            `[store-assistant] store-assistant.${name}.js cannot be loaded: the script must be loaded as a file ` +
+              `named store-assistant.js, with its parts beside it (or import 'store-assistant/${name}')`,
+          ),
         );
     loads.set(name, load);
     load.catch(() => loads.delete(name));

@@ -162,9 +162,10 @@ export async function startBenchServer({ vendors = {}, floors = {} } = {}) {
         response.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
         return response.end(floors[floor[1]]);
       }
-      if (url.pathname === '/store-assistant.js') {
+      // The widget's script and the parts beside it (the voice SDK, languages).
+      if (/^\/store-assistant(?:\.[a-z0-9-]+)?\.js$/.test(url.pathname)) {
         response.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
-        return response.end(await readFile(path.join(root, 'dist/store-assistant.js')));
+        return response.end(await readFile(path.join(root, 'dist', url.pathname.slice(1))));
       }
       if (url.pathname === '/instrument.js') {
         response.writeHead(200, { 'Content-Type': 'text/javascript' });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,17 @@ import { packagesInTable, packagesOfMetafile, sizeTable } from '../../build/size
 // The size budget is checked on every test run, on the bundle the browser tests use (built by the e2e
 // global setup). `npm run bench` measures the rest of the performance budgets.
 const SIZE_BUDGET_BYTES = 185 * 1024;
+/** A language beside the script: one small request, for the visitors who read it. */
+const LANGUAGE_BUDGET_BYTES = 6 * 1024;
+/** The voice SDK beside the script (Vapi's and Daily's clients), loaded when a call starts. */
+const VOICE_BUDGET_BYTES = 42 * 1024;
+
+const DIST = path.join(__dirname, '../../dist');
+
+/** The parts the build wrote beside the script: `store-assistant.<name>.js`. */
+function partFiles(): string[] {
+  return readdirSync(DIST).filter((file) => /^store-assistant\.[a-z0-9-]+\.js$/.test(file));
+}
 
 describe('bundle budget', () => {
   it('dist/store-assistant.js is at most 185 KB gzip, everything inside', () => {
@@ -19,9 +30,27 @@ describe('bundle budget', () => {
   });
 
   it('is plain ASCII, so a page served without a charset (or as Latin-1) cannot garble the translations', () => {
-    const code = readFileSync(path.join(__dirname, '../../dist/store-assistant.js'));
-    const firstNonAscii = code.findIndex((byte) => byte > 0x7f);
-    expect(firstNonAscii, `non-ASCII byte at ${firstNonAscii}`).toBe(-1);
+    for (const file of ['store-assistant.js', ...partFiles()]) {
+      const code = readFileSync(path.join(DIST, file));
+      const firstNonAscii = code.findIndex((byte) => byte > 0x7f);
+      expect(firstNonAscii, `${file}: non-ASCII byte at ${firstNonAscii}`).toBe(-1);
+    }
+  });
+
+  it('leaves the voice SDK and every language but English to the parts beside it, each loaded only when needed', () => {
+    const parts = partFiles();
+    expect(parts).toContain('store-assistant.voice.js');
+    const languages = readdirSync(path.join(__dirname, '../../src/i18n/languages')).map(
+      (file) => `store-assistant.lang-${file.replace(/\.ts$/, '').toLowerCase()}.js`,
+    );
+    expect(parts.filter((file) => file.includes('.lang-')).sort()).toEqual(languages.sort());
+    const inputs = Object.keys(JSON.parse(readFileSync(path.join(DIST, 'store-assistant.meta.json'), 'utf8')).inputs);
+    expect(inputs.filter((input) => /i18n[\\/]languages|@vapi-ai|@daily-co|vapi-client/.test(input))).toEqual([]);
+    for (const file of parts) {
+      const gzip = gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
+      const budget = file.includes('.lang-') ? LANGUAGE_BUDGET_BYTES : VOICE_BUDGET_BYTES;
+      expect(gzip, `${file} is ${(gzip / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(budget);
+    }
   });
 
   it("ships the element's types next to it", () => {
@@ -47,8 +76,8 @@ describe('bundle budget', () => {
     expect(eagerModulesIn(code, map)).toEqual(EAGER_MODULES);
   });
 
-  it('has no dynamic chunks: one file is the whole widget', () => {
-    const code = readFileSync(path.join(__dirname, '../../dist/store-assistant.js'), 'utf8');
+  it('has no dynamic chunks: the script is the whole widget but for its parts, which it loads itself', () => {
+    const code = readFileSync(path.join(DIST, 'store-assistant.js'), 'utf8');
     expect(code).not.toMatch(/\bimport\(["'`]/);
   });
 });

@@ -80,6 +80,11 @@ describe('the closed floating card', () => {
       const host = document.querySelector('store-assistant') as HTMLElement;
       const changes: string[] = [];
       (window as unknown as { hostStyleChanges: string[] }).hostStyleChanges = changes;
+      const started: string[] = [];
+      (window as unknown as { animationsStarted: string[] }).animationsStarted = started;
+      host.shadowRoot?.addEventListener('animationstart', (event) =>
+        started.push((event as AnimationEvent).animationName),
+      );
       new MutationObserver(() => changes.push(host.getAttribute('style') ?? '')).observe(host, {
         attributes: true,
         attributeFilter: ['style'],
@@ -89,11 +94,10 @@ describe('the closed floating card', () => {
     await widget.getByRole('button', { name: 'Open chat with Acme' }).tap();
     const dialog = widget.getByRole('dialog', { name: 'Acme' });
     await dialog.waitFor();
-    expect(
-      await dialog.evaluate((card) =>
-        card.getAnimations().map((animation) => (animation as CSSAnimation).animationName),
-      ),
-    ).toContain('sa-pop');
+    // Read from the animation's own start event: under load the short animation can end before the dialog is found.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { animationsStarted: string[] }).animationsStarted))
+      .toContain('sa-pop');
     await widget.getByRole('button', { name: 'Ask a question' }).tap();
     await widget.getByRole('textbox', { name: 'Message' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { hostStyleChanges: string[] }).hostStyleChanges)).toEqual(

@@ -2,12 +2,22 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 
+/**
+ * The built file at `pathname`: the widget's script (`/store-assistant.js`) or a part beside it
+ * (`/store-assistant.voice.js`, `/store-assistant.lang-de.js`); null for any other address.
+ */
+export function builtWidgetFile(pathname: string): string | null {
+  return /^\/store-assistant(?:\.[a-z0-9-]+)?\.js$/.test(pathname)
+    ? path.join(__dirname, '../../dist', pathname.slice(1))
+    : null;
+}
+
 /** A request as a fixture handler sees it: the raw request and its body as text. */
 export type FixtureHandler = (request: IncomingMessage, response: ServerResponse, body: string) => void | Promise<void>;
 
 /**
  * A loopback server for browser tests that need pages and webhooks of their own: it serves the built
- * bundle at /store-assistant.js, pages registered with `page()`, and handlers registered with
+ * bundle at /store-assistant.js and its parts beside it, pages registered with `page()`, and handlers registered with
  * `handle()`. Pages come from a real server (not the test runner's request interception), so Chromium
  * treats them as local pages, like a store's.
  */
@@ -18,20 +28,22 @@ export async function startFixtureServer() {
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://fixture.local');
     try {
-      if (url.pathname === '/store-assistant.js') {
-        response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
-        return response.end(await readFile(path.join(__dirname, '../../dist/store-assistant.js')));
-      }
-      const page = pages.get(url.pathname);
-      if (page !== undefined) {
-        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-        return response.end(page);
-      }
+      // A test's own handler comes first, so a test can make a part beside the script fail or hang.
       const handler = handlers.get(url.pathname);
       if (handler) {
         const chunks: Buffer[] = [];
         for await (const chunk of request) chunks.push(chunk as Buffer);
         return await handler(request, response, Buffer.concat(chunks).toString('utf8'));
+      }
+      const widgetFile = builtWidgetFile(url.pathname);
+      if (widgetFile) {
+        response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+        return response.end(await readFile(widgetFile));
+      }
+      const page = pages.get(url.pathname);
+      if (page !== undefined) {
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        return response.end(page);
       }
       response.writeHead(404).end();
     } catch (error) {

@@ -33,6 +33,10 @@ const SHIPPED = [
   'dist/store-assistant.js',
   'dist/store-assistant.js.LEGAL.txt',
   'dist/store-assistant.js.map',
+  // The parts beside the script (the voice SDK, each language but English), each with its source map.
+  ...readdirSync(path.join(root, 'dist'))
+    .filter((name) => /^store-assistant\.[a-z0-9-]+\.js(?:\.map|\.LEGAL\.txt)?$/.test(name))
+    .map((name) => `dist/${name}`),
   'dist/vscode.html-custom-data.json',
   'package.json',
 ];
@@ -79,6 +83,8 @@ describe('the npm package', () => {
       sideEffects: true,
       exports: {
         '.': { types: './dist/store-assistant.d.ts', default: './dist/store-assistant.js' },
+        './voice': './dist/store-assistant.voice.js',
+        './lang-*': './dist/store-assistant.lang-*.js',
         './react': { types: './dist/react.d.ts' },
       },
       scripts: { prepack: 'node build.mjs' },
@@ -113,6 +119,27 @@ describe('the npm package', () => {
     const code = result.outputFiles[0]?.text ?? '';
     expect(code).toContain('"store-assistant"');
     expect(code).toContain(JSON.stringify(pkg.version));
+  });
+
+  it("bundles the parts a bundled page needs with `import 'store-assistant/voice'` and `'store-assistant/lang-de'`", async () => {
+    writeFileSync(
+      path.join(project, 'parts.js'),
+      "import 'store-assistant';\nimport 'store-assistant/voice';\nimport 'store-assistant/lang-de';\n",
+    );
+    const result = await build({
+      absWorkingDir: project,
+      entryPoints: ['parts.js'],
+      bundle: true,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    expect(Object.keys(result.metafile.inputs)).toEqual(
+      expect.arrayContaining([
+        'node_modules/store-assistant/dist/store-assistant.voice.js',
+        'node_modules/store-assistant/dist/store-assistant.lang-de.js',
+      ]),
+    );
   });
 
   it('keeps the documentation out of the script: it lives in the types and manifests', () => {

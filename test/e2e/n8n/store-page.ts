@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-
-const BUNDLE = fileURLToPath(new URL('../../../dist/store-assistant.js', import.meta.url));
+import { builtWidgetFile } from '../fixture-server';
 
 /** A store's pages on their own loopback origin, each with the built widget pointed at a webhook. */
 export interface StorePage {
@@ -29,15 +27,18 @@ function pageHtml(widget: PageWidget): string {
 
 /**
  * Serves one page per entry of `pages` (path → webhook URL, each a page with
- * `<store-assistant webhook-url="…">`) and `/store-assistant.js` (the built bundle) on a free loopback
+ * `<store-assistant webhook-url="…">`) and `/store-assistant.js` (the built bundle, with its parts beside it) on a free loopback
  * port. The webhooks live on another origin, so every chat message is a cross-origin request that
  * n8n's CORS settings must allow.
  */
 export async function startStorePage(pages: Record<string, PageWidget>): Promise<StorePage> {
-  const bundle = await readFile(BUNDLE);
   const server = createServer((request, response) => {
-    if (request.url === '/store-assistant.js') {
-      response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(bundle);
+    const widgetFile = builtWidgetFile(request.url ?? '');
+    if (widgetFile) {
+      readFile(widgetFile).then(
+        (code) => response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' }).end(code),
+        () => response.writeHead(404).end(),
+      );
     } else if (request.url && Object.hasOwn(pages, request.url)) {
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(pageHtml(pages[request.url] ?? ''));
     } else {

@@ -64,7 +64,7 @@ describe('a megabyte pasted into the message box', () => {
     await box.fill('Do you ship to Oslo?');
     await expect.poll(() => widget.locator('[part~="character-count"]').count()).toBe(0);
     await box.press('Enter');
-    await widget.getByText('We ship worldwide.').waitFor();
+    await widget.getByText('We ship worldwide.', { exact: true }).waitFor();
     expect(pageErrors).toEqual([]);
   });
 });
@@ -80,7 +80,7 @@ describe('a dataLayer.push that throws', () => {
     );
     await startChat(page);
     await send(page, 'Do you ship to Oslo?');
-    await page.locator('store-assistant').getByText('We ship worldwide.').waitFor();
+    await page.locator('store-assistant').getByText('We ship worldwide.', { exact: true }).waitFor();
     expect(hook.messages().at(-1)).toBe('Do you ship to Oslo?');
     expect(pageErrors).toEqual([]);
     expect(consoleMessages.filter((message) => message.includes('dataLayer.push threw'))).toHaveLength(1);

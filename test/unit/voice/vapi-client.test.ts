@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VoiceConfig } from '../../../src/voice/voice-config';
+import type { VoicePart } from '../../../src/voice/create-voice-client';
 
 // The adapter is tested at the SDK boundary: @vapi-ai/web is replaced by a recording fake.
 const sdk = vi.hoisted(() => {
@@ -115,15 +116,29 @@ describe('Vapi adapter', () => {
 });
 
 describe('createVoiceClient', () => {
-  it('loads the Vapi adapter only for vapi calls and the scripted client for demo calls', async () => {
+  const timers = {
+    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
+    clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+
+  it('loads the voice part only for vapi calls, and the scripted client for demo calls', async () => {
     const { createVoiceClient } = await import('../../../src/voice/create-voice-client');
-    const timers = {
-      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
-      clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    };
-    await createVoiceClient({ ...CONFIG, provider: 'demo' }, timers);
+    const { loadPart } = await import('../../../src/common/parts');
+    // What the file beside the script does when it runs.
+    await import('../../../src/voice/voice-part');
+    const loadVoicePart = vi.fn(() => loadPart<VoicePart>('voice'));
+    await createVoiceClient({ ...CONFIG, provider: 'demo' }, timers, loadVoicePart);
+    expect(loadVoicePart).not.toHaveBeenCalled();
     expect(sdk.instances).toHaveLength(0);
-    await createVoiceClient(CONFIG, timers);
+    await createVoiceClient(CONFIG, timers, loadVoicePart);
+    expect(loadVoicePart).toHaveBeenCalledTimes(1);
     expect(sdk.instances).toHaveLength(1);
+  });
+
+  it('fails the call when the voice part cannot load, without creating the SDK', async () => {
+    const { createVoiceClient } = await import('../../../src/voice/create-voice-client');
+    const cannotLoad = () => Promise.reject(new Error('could not load store-assistant.voice.js'));
+    await expect(createVoiceClient(CONFIG, timers, cannotLoad)).rejects.toThrow('store-assistant.voice.js');
+    expect(sdk.instances).toHaveLength(0);
   });
 });

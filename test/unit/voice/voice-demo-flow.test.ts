@@ -72,7 +72,11 @@ function demoStore() {
 describe('a demo call in the assistant', () => {
   it('knows the question, answers typed text in the call, shows cards, adds one, and the webhook hears it all afterwards', async () => {
     const { fetch, requests } = fakeFetch(demoStore());
-    const harness = fakeDeps({ fetch, createVoiceClient: (config) => createVoiceClient(config, timers) });
+    const harness = fakeDeps({
+      fetch,
+      createVoiceClient: (config) =>
+        createVoiceClient(config, timers, () => Promise.reject(new Error('a demo call needs no voice part'))),
+    });
     const assistant = createAssistant(harness.deps);
     const config = defaultConfig('shop.example');
     assistant.configure({
