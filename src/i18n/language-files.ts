@@ -22,6 +22,13 @@ export interface LanguageFileAccess {
   warn(message: string): void;
 }
 
+/** What a language file registered, if it is a string table: a file of another shape counts as failed. */
+function aTable(value: unknown, name: string): StringTable {
+  if (typeof value === 'object' && value !== null && typeof (value as StringTable).welcomeTitle === 'string')
+    return value as StringTable;
+  throw new Error(`[store-assistant] store-assistant.${name}.js did not register a string table`);
+}
+
 /**
  * Language files for one page: each is requested at most once per visit, by every widget on the page
  * together, and a file that failed is not asked for again (English stays); the store owner reads one
@@ -34,10 +41,10 @@ export function createLanguageFiles(access: LanguageFileAccess): LanguageDeps {
     loadLanguage(code) {
       const name = `lang-${code}`;
       const loaded = access.loaded(name);
-      if (loaded) return loaded;
+      if (loaded && typeof loaded.welcomeTitle === 'string') return loaded;
       let load = loads.get(code);
       if (!load) {
-        load = access.load(name);
+        load = access.load(name).then((table) => aTable(table, name));
         loads.set(code, load);
       }
       return load;

@@ -113,13 +113,14 @@ describe("the visitor's language", () => {
   it('that is slow keeps a closed card waiting without limit: no English, no console line', async () => {
     vi.useFakeTimers();
     const file = onItsWay();
-    const { assistant, configure, lines } = widget(() => file.promise);
+    const { assistant, configure, lines, deps } = widget(() => file.promise);
     configure({ lang: 'de', mode: 'floating' });
     await vi.advanceTimersByTimeAsync(LANGUAGE_WAIT_MS * 10);
     expect(assistant.getState().languagePending).toBe(true);
     expect(lines).toEqual([]);
     file.resolve(de);
-    await file.promise;
+    // The file as the page delivers it: the widget's own handlers, attached first, have run after it.
+    await deps.loadLanguage('de');
     expect(assistant.getState().languagePending).toBe(false);
     expect(assistant.getState().strings.send).toBe(de.send);
   });
@@ -127,7 +128,7 @@ describe("the visitor's language", () => {
   it('that keeps an open card waiting too long shows English with one line, then replaces it live', async () => {
     vi.useFakeTimers();
     const file = onItsWay();
-    const { assistant, configure, lines } = widget(() => file.promise);
+    const { assistant, configure, lines, deps } = widget(() => file.promise);
     configure({ lang: 'de', mode: 'floating', strings: { send: 'Los' } });
     assistant.actions.setOpen(true);
     await vi.advanceTimersByTimeAsync(LANGUAGE_WAIT_MS - 1);
@@ -140,7 +141,8 @@ describe("the visitor's language", () => {
     configure({ lang: 'de', mode: 'floating', strings: { send: 'Los' }, typingSpeed: 0 });
     expect(assistant.getState().languagePending).toBe(false);
     file.resolve(de);
-    await file.promise;
+    // The file as the page delivers it: the widget's own handlers, attached first, have run after it.
+    await deps.loadLanguage('de');
     expect(assistant.getState().strings.back).toBe(de.back);
     expect(assistant.getState().strings.send).toBe('Los');
     expect(assistant.getState().theme.quickActions[0]).toBe('Neuer Kurs');
@@ -159,12 +161,13 @@ describe("the visitor's language", () => {
 
   it('that arrives after the visitor switched to another language is not shown', async () => {
     const file = onItsWay();
-    const { assistant, configure } = widget(() => file.promise);
+    const { assistant, configure, deps } = widget(() => file.promise);
     configure({ lang: 'de' });
     configure({ lang: 'en' });
     expect(assistant.getState().languagePending).toBe(false);
     file.resolve(de);
-    await file.promise;
+    // The file as the page delivers it: the widget's own handlers, attached first, have run after it.
+    await deps.loadLanguage('de');
     expect(assistant.getState().strings.send).toBe(englishStrings.send);
   });
 });

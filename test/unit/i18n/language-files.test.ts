@@ -42,6 +42,11 @@ describe("a page's language files", () => {
     expect(access.load).toHaveBeenCalledTimes(1);
   });
 
+  it('counts a file that registered no string table as failed', async () => {
+    const { files } = page(async () => undefined as unknown as StringTable);
+    await expect(files.loadLanguage('de')).rejects.toThrow('did not register a string table');
+  });
+
   it('writes one console line per language that fell back', () => {
     const { files, lines } = page(async () => de);
     files.warnLanguageFallback('de');
