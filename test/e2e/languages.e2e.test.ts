@@ -62,7 +62,12 @@ async function openPage(attributes: string, extra = '') {
     path,
     widgetPage(`brand-name="${BRAND}" webhook-url="/api/chat" typing-speed="0" ${attributes}`, extra),
   );
-  return { ...opened, requests, go: () => opened.page.goto(url) };
+  return {
+    ...opened,
+    requests,
+    // A held language file holds the page's load event: the page is ready for the test once parsed.
+    go: () => opened.page.goto(url, { waitUntil: 'domcontentloaded' }),
+  };
 }
 
 /** The text of the first widget's card (empty while its language is on its way). */
@@ -81,6 +86,13 @@ const englishSeen = (page: Page) =>
     ENGLISH,
   );
 
+/** How many recorded texts contain `words`. */
+const seenWith = (page: Page, words: string) =>
+  page.evaluate(
+    (wanted) => (window as unknown as { seenTexts: string[] }).seenTexts.filter((text) => text.includes(wanted)).length,
+    words,
+  );
+
 /** The widget's own console lines. */
 const widgetLines = (consoleMessages: string[]) => consoleMessages.filter((line) => line.includes('[store-assistant]'));
 
@@ -90,6 +102,8 @@ describe('a visitor whose language is German', () => {
     await go();
     await page.locator('store-assistant .launcher').first().click();
     await expect.poll(() => cardText(page), { timeout: 10_000 }).toContain(`Willkommen bei ${BRAND}`);
+    // The record saw the card's German: it was watching, so seeing no English means none was shown.
+    expect(await seenWith(page, 'Willkommen bei')).toBeGreaterThan(0);
     expect(await englishSeen(page)).toEqual([]);
     expect(requests.filter((path) => path.endsWith('/store-assistant.lang-de.js'))).toHaveLength(1);
     expect(pageErrors).toEqual([]);
