@@ -7,7 +7,6 @@ import { createCommerceSlice } from '../commerce/commerce-slice';
 import { createCustomerSlice } from '../customer/customer-slice';
 import { customerContext } from '../customer/identity';
 import { readPageContext } from '../commerce/page-context';
-import { resolveStrings } from '../i18n/resolve';
 import { createStore } from '../common/store';
 import { VERSION } from '../common/version';
 import { createThemeSlice, themeFor } from '../theme/theme-slice';
@@ -24,6 +23,7 @@ import { createTeaser } from './teaser';
 import { createConsentRecord } from './voice-consent';
 import { createTooltips } from './tooltips';
 import { createOutbox } from './outbox';
+import { createLanguage } from './language';
 
 export { VIEW_STORAGE_KEY } from './navigation';
 
@@ -243,6 +243,7 @@ export function createAssistant(deps: AssistantDeps) {
     cancelPreload ??= chat.preloadMarkdown();
   });
   late.actions = actions;
+  const language = createLanguage(store, deps);
 
   theme.loadSavedTheme();
   navigation.restoreView();
@@ -261,11 +262,12 @@ export function createAssistant(deps: AssistantDeps) {
 
     /** Applies a new configuration from the element's attributes. */
     configure(config: AssistantConfig): void {
-      const strings = resolveStrings(config.lang, config.strings);
+      const { strings, languagePending } = language.configure(config);
       store.setState((state) => ({
         config,
         theme: themeFor(config, strings, state.themeLayers),
         strings,
+        languagePending,
       }));
       chat.configure(config);
       handoff.configure();
@@ -280,6 +282,7 @@ export function createAssistant(deps: AssistantDeps) {
     dispose(): void {
       cancelPreload?.();
       cancelPreload = null;
+      language.dispose();
       calls.dispose();
       handoff.dispose();
       chat.dispose();

@@ -12,6 +12,7 @@ import { loadPart } from '../common/parts';
 import { requestMicrophone } from '../voice/microphone';
 import type { VoiceDeps, VoiceEvents } from '../voice/voice-state';
 import type { HandoffDeps, HandoffEvents } from '../handoff/handoff-state';
+import { pageLanguageFiles, type LanguageDeps } from '../i18n/language-files';
 import { nextTask, onIdle } from '../common/next-task';
 import { pageLocation } from '../common/page-location';
 import { safeStorage } from '../common/storage';
@@ -55,7 +56,7 @@ export type RequestFrame = (callback: (time: number) => void) => () => void;
  * Every side effect the store may cause, injected so tests pass fakes and the UI never touches the
  * network, storage or timers itself.
  */
-export interface AssistantDeps extends ChatDeps, VoiceDeps, ThemeDeps, CommerceDeps, HandoffDeps {
+export interface AssistantDeps extends ChatDeps, VoiceDeps, ThemeDeps, CommerceDeps, HandoffDeps, LanguageDeps {
   requestFrame: RequestFrame;
   /** The visitor asked the system for less motion: no typewriter, no animations. */
   prefersReducedMotion: () => boolean;
@@ -138,6 +139,9 @@ export function browserDeps(
     readPage: snapshotPage,
     shopifyRoot,
     warn: (message) => console.warn(`[store-assistant] ${message}`),
+    // Page-wide: every widget on the page shares each language's one request and one console line.
+    loadLanguage: pageLanguageFiles.loadLanguage,
+    warnLanguageFallback: pageLanguageFiles.warnLanguageFallback,
     pageOrigin: pageLocation().origin,
   };
 }

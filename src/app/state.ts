@@ -31,6 +31,11 @@ export type View = 'home' | 'chats' | 'faq' | 'chat';
 export interface AssistantState extends ChatState {
   config: AssistantConfig;
   strings: StringTable;
+  /**
+   * The visitor's language is still being fetched: the card shows nothing textual (no English) until it
+   * is there, or until it has kept a visitor waiting too long (app/language.ts).
+   */
+  languagePending: boolean;
   theme: Theme;
   themeLayers: ThemeLayers;
   view: View;
@@ -60,6 +65,7 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     ...initialChatState(sessionId, { imageHosts: config.imageHosts, pageOrigin }),
     config,
     strings: englishStrings,
+    languagePending: false,
     theme: defaultTheme(config.storeDomain),
     themeLayers: { saved: {}, imported: {} },
     view: 'home',

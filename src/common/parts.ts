@@ -137,3 +137,8 @@ export function hasPart(name: string): boolean {
 export function registerPart(name: string, value: unknown): void {
   registry().set(registryKey(name), value);
 }
+
+/** What part `name` registered, when it is on the page already: usable at once, without waiting a task. */
+export function loadedPart<T>(name: string): T | undefined {
+  return registry().get(registryKey(name)) as T | undefined;
+}

@@ -130,11 +130,14 @@ function drawState(
     config.colorScheme === 'dark' || (config.colorScheme === 'auto' && prefersDark()) ? 'dark' : 'light';
   widget.className = config.position === 'bottom-left' ? 'widget at-left' : 'widget';
   widget.setAttribute('aria-label', brandName);
-  const label = isOpen
-    ? strings.closeChat
-    : unread > 0
-      ? formatString(strings.openChatUnread, { brandName, count: unread })
-      : formatString(strings.openChat, { brandName });
+  // While the visitor's language is on its way the brand alone names it, as React's launcher does.
+  const label = state.languagePending
+    ? brandName
+    : isOpen
+      ? strings.closeChat
+      : unread > 0
+        ? formatString(strings.openChatUnread, { brandName, count: unread })
+        : formatString(strings.openChat, { brandName });
   button.setAttribute('aria-label', label);
   button.setAttribute('aria-expanded', String(isOpen));
   icon.className = `icon icon-${isOpen ? 'close' : 'launcher'}`;

@@ -8,6 +8,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type Ref,
+  type RefObject,
 } from 'react';
 import { BottomNav } from './bottom-nav';
 import { CallReturn } from './call-return';
@@ -32,11 +33,13 @@ interface CardProps {
 
 /**
  * The card with the current view; the bottom bar shows on every view but the conversation. Floating,
- * it is a non-modal dialog: the page behind stays usable on a large screen.
+ * it is a non-modal dialog: the page behind stays usable on a large screen. While the visitor's
+ * language is on its way the card stays empty and busy: English first, then the language, would flash.
  */
 function Card({ ref, id, floating, hidden, onKeyDown, onFocus, onBlur }: CardProps) {
   const view = useAssistantState((state) => state.view);
   const brandName = useAssistantState((state) => state.theme.brandName);
+  const languagePending = useAssistantState((state) => state.languagePending);
   const t = useStrings();
   return (
     <div
@@ -47,11 +50,12 @@ function Card({ ref, id, floating, hidden, onKeyDown, onFocus, onBlur }: CardPro
       role={floating ? 'dialog' : undefined}
       aria-label={floating ? brandName : undefined}
       hidden={hidden}
+      aria-busy={languagePending || undefined}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
       onBlur={onBlur}
     >
-      {view === 'chat' ? (
+      {languagePending ? null : view === 'chat' ? (
         <ChatView />
       ) : (
         <>
@@ -101,6 +105,30 @@ function Announcer() {
   );
 }
 
+/**
+ * A card opened while the visitor's language was on its way had nothing to focus: its first control takes
+ * focus when the language arrives, unless the visitor has gone elsewhere meanwhile.
+ */
+function useFocusWhenLanguageArrives(
+  isOpen: boolean,
+  card: RefObject<HTMLDivElement | null>,
+  launcher: RefObject<HTMLButtonElement | null>,
+): void {
+  const languagePending = useAssistantState((state) => state.languagePending);
+  const { environment } = useAssistant();
+  const openedEmpty = useRef(false);
+  useLayoutEffect(() => {
+    if (isOpen && languagePending) openedEmpty.current = true;
+    if (!isOpen) openedEmpty.current = false;
+    if (!isOpen || languagePending || !openedEmpty.current) return;
+    openedEmpty.current = false;
+    // The shadow root the card is in (or the document, rendered outside an element) knows the focus.
+    const active = (card.current?.getRootNode() as Partial<DocumentOrShadowRoot> | undefined)?.activeElement ?? null;
+    const stillHere = active !== null && (active === launcher.current || card.current?.contains(active));
+    if (card.current && stillHere && !environment.coarsePointer()) focusTarget(card.current)?.focus();
+  }, [isOpen, languagePending, card, launcher, environment]);
+}
+
 /** Floating mode: the launcher and its card, with focus handling between them. */
 function FloatingWidget() {
   const isOpen = useAssistantState((state) => state.isOpen);
@@ -130,6 +158,7 @@ function FloatingWidget() {
     // On a touch device focusing the text box would throw the on-screen keyboard over the card.
     if (isOpen && card.current && !environment.coarsePointer()) focusTarget(card.current)?.focus();
   }, [isOpen, environment]);
+  useFocusWhenLanguageArrives(isOpen, card, launcher);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;

@@ -14,21 +14,22 @@ interface LauncherProps {
 
 /**
  * Floating mode's round button in a bottom corner that opens and closes the card. Replies that arrive
- * while the card is closed show as a count on it, and in its label.
+ * while the card is closed show as a count on it, and in its label. While the visitor's language is on
+ * its way it is named by the brand alone, which needs no translation, rather than in English first.
  */
 export function Launcher({ ref, cardId, isOpen, onToggle, onKeyDown, label }: LauncherProps) {
   const t = useStrings();
   const brandName = useAssistantState((state) => state.theme.brandName);
   const unread = useAssistantState((state) => state.unread);
+  const languagePending = useAssistantState((state) => state.languagePending);
+  const named = unread > 0 ? t('openChatUnread', { brandName, count: unread }) : t('openChat', { brandName });
   return (
     <button
       ref={ref}
       type="button"
       className="launcher"
       part="launcher"
-      aria-label={
-        label ?? (unread > 0 ? t('openChatUnread', { brandName, count: unread }) : t('openChat', { brandName }))
-      }
+      aria-label={languagePending ? brandName : (label ?? named)}
       aria-expanded={isOpen}
       aria-controls={cardId}
       onClick={onToggle}

@@ -11,7 +11,8 @@ import { Icon } from './icon';
 export function Teaser() {
   const t = useStrings();
   const { setOpen, dismissTeaser } = useActions();
-  const shown = useAssistantState((state) => state.teaser && !state.isOpen);
+  // Its close button is named in the visitor's language: it waits for that language.
+  const shown = useAssistantState((state) => state.teaser && !state.isOpen && !state.languagePending);
   const text = useAssistantState((state) => state.config.teaser);
   const brandName = useAssistantState((state) => state.theme.brandName);
   if (!shown || !text) return null;

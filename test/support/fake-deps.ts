@@ -3,6 +3,9 @@ import type { AssistantDeps, AssistantEvents } from '../../src/app/deps';
 import { memoryStorage } from '../../src/common/storage';
 import { loadMarkdown } from '../../src/chat/markdown/markdown-loader';
 import { fakeVoiceClient } from './fake-voice';
+import { createLanguageFiles } from '../../src/i18n/language-files';
+import type { StringTable } from '../../src/i18n/strings';
+import { languageTable } from './languages';
 
 /** An event the fake `emit` recorded. */
 export interface EmittedEvent {
@@ -16,7 +19,8 @@ export const FAKE_IMAGE_DATA_URL =
 
 /**
  * Assistant deps for tests: in-memory storage, a fixed clock, timers from the (possibly faked) global
- * timers, the real markdown renderer, and recorded events and warnings.
+ * timers, the real markdown renderer, each built-in language from its module, and recorded events,
+ * warnings and language requests.
  */
 export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
   const events: EmittedEvent[] = [];
@@ -25,6 +29,19 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
   let ids = 0;
   /** Idle callbacks scheduled and not yet run (or cancelled). */
   const pendingIdle = new Set<Promise<void>>();
+  /** The language files asked for, by code, in order: one fake deps is one page. */
+  const languageRequests: string[] = [];
+  const languagesHere = new Map<string, StringTable>();
+  const languages = createLanguageFiles({
+    loaded: (name) => languagesHere.get(name),
+    load: async (name) => {
+      languageRequests.push(name.replace(/^lang-/, ''));
+      const table = await languageTable(name.replace(/^lang-/, ''));
+      languagesHere.set(name, table);
+      return table;
+    },
+    warn: (message) => void warnings.push(message),
+  });
   const deps: AssistantDeps = {
     fetch: vi.fn(async () => new Response('fake reply')),
     localStorage: memoryStorage(),
@@ -75,6 +92,9 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     shopifyRoot: () => null,
     requestFromPage: () => false,
     warn: (message) => void warnings.push(message),
+    // Each built-in language from its module, loaded (and reported) by the page's own rules.
+    loadLanguage: languages.loadLanguage,
+    warnLanguageFallback: languages.warnLanguageFallback,
     pageOrigin: 'https://shop.example',
     ...overrides,
   };
@@ -82,6 +102,7 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     deps,
     events,
     warnings,
+    languageRequests,
     /** Moves the fake clock forward. */
     advance: (ms: number) => void (time += ms),
     /** Resolves once every idle callback scheduled so far, and any they schedule, has run or been cancelled. */

@@ -2,7 +2,7 @@ import type { ConversationSummary } from '../chat-state';
 import { markdownToPlainText } from '../markdown/plain-text';
 import type { Message } from '../message';
 import { withoutImageData } from '../replies/history';
-import { LANGUAGES } from '../../i18n/resolve';
+import { ASK_QUESTION_GREETINGS } from '../../i18n/resolve';
 import { capText } from '../../common/text-cut';
 import type { StoredConversation } from './conversation-storage';
 
@@ -56,7 +56,7 @@ const normalised = (text: string) =>
     .toLowerCase();
 
 /** The greeting "Ask a question" opens a chat with, in every built-in language. */
-const SEED_GREETINGS = new Set(Object.values(LANGUAGES).map((strings) => normalised(strings.askQuestionMessage)));
+const SEED_GREETINGS = new Set(Object.values(ASK_QUESTION_GREETINGS).map(normalised));
 
 /**
  * Whether a message says something worth naming a chat after: not the greeting that "Ask a question"

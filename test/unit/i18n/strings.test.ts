@@ -1,7 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { builtInLanguage, directionOf, LANGUAGES, resolveStrings } from '../../../src/i18n/resolve';
-import { englishStrings, formatString, isStringKey, tableFromValues, type StringKey } from '../../../src/i18n/strings';
+import { ar } from '../../../src/i18n/languages/ar';
+import { de } from '../../../src/i18n/languages/de';
+import { es } from '../../../src/i18n/languages/es';
+import { fr } from '../../../src/i18n/languages/fr';
+import {
+  ASK_QUESTION_GREETINGS,
+  BUILT_IN_LANGUAGES,
+  builtInLanguage,
+  directionOf,
+  withOverrides,
+} from '../../../src/i18n/resolve';
+import {
+  englishStrings,
+  formatString,
+  isStringKey,
+  tableFromValues,
+  type StringKey,
+  type StringTable,
+} from '../../../src/i18n/strings';
 import { defaultTheme } from '../../../src/theme/theme';
+
+/** Every built-in table, English included, by code. */
+const LANGUAGES: Record<string, StringTable> = { en: englishStrings, ar, de, es, fr };
 
 describe('the string table', () => {
   // The welcome and notice texts are part of the product: their exact wording is pinned here.
@@ -51,7 +71,7 @@ describe('the string table', () => {
   });
 
   it('lets the store override single entries', () => {
-    const strings = resolveStrings('en', { send: 'Go' });
+    const strings = withOverrides(englishStrings, { send: 'Go' });
     expect(strings.send).toBe('Go');
     expect(strings.back).toBe('Back');
   });
@@ -63,7 +83,19 @@ describe('built-in languages', () => {
 
   it('ships English plus German, French, Spanish and a right-to-left language', () => {
     expect(Object.keys(LANGUAGES).sort()).toEqual(['ar', 'de', 'en', 'es', 'fr']);
+    expect([...BUILT_IN_LANGUAGES].sort()).toEqual(Object.keys(LANGUAGES).sort());
     expect(Object.keys(LANGUAGES).some((code) => directionOf(code) === 'rtl')).toBe(true);
+  });
+
+  it("knows each language's greeting without its table, word for word", () => {
+    const fromTables = Object.fromEntries(Object.entries(LANGUAGES).map(([code, t]) => [code, t.askQuestionMessage]));
+    expect(ASK_QUESTION_GREETINGS).toEqual(fromTables);
+  });
+
+  it('fills entries a language file lacks from English, and puts the overrides on top', () => {
+    const partial: Partial<StringTable> = { send: 'Senden' };
+    expect(withOverrides(partial, {}).back).toBe('Back');
+    expect(withOverrides(partial, { send: 'Los' }).send).toBe('Los');
   });
 
   it.each(languages)('%s translates every entry, and nothing else', (_code, table) => {
@@ -105,14 +137,14 @@ describe('built-in languages', () => {
   });
 
   it("resolves a language with the store's overrides on top", () => {
-    const strings = resolveStrings('de-CH', { send: 'Los' });
+    const strings = withOverrides(LANGUAGES[builtInLanguage('de-CH')] ?? {}, { send: 'Los' });
     expect(strings.send).toBe('Los');
     expect(strings.back).toBe(LANGUAGES.de?.back);
-    expect(resolveStrings('xx', {}).welcomeTitle).toBe('Welcome to {brandName}');
+    expect(builtInLanguage('xx')).toBe('en');
   });
 
   it('words the default theme in the language', () => {
-    const german = defaultTheme('shop.acme.de', resolveStrings('de', {}));
+    const german = defaultTheme('shop.acme.de', withOverrides(de, {}));
     expect(german.brandName).toBe('Acme Shop');
     expect(german.welcomeMessage).toBe('Willkommen bei shop.acme.de. Wie können wir Ihnen heute helfen?');
     expect(german.quickActions).toEqual([
