@@ -217,16 +217,6 @@ export type StringKey = keyof typeof englishStrings;
 /** A complete string table: one entry for every key. */
 export type StringTable = Record<StringKey, string>;
 
-/**
- * A string table from its texts, given in the order of {@link englishStrings}' keys. The build ships the
- * built-in languages this way (the keys would otherwise be repeated in every language); the sources keep
- * them keyed. A missing text falls back to English.
- */
-export function tableFromValues(values: readonly string[]): StringTable {
-  const keys = Object.keys(englishStrings) as StringKey[];
-  return Object.fromEntries(keys.map((key, index) => [key, values[index] ?? englishStrings[key]])) as StringTable;
-}
-
 /** Fills `{name}` placeholders; unknown placeholders are left as written so a missing value is visible. */
 export function formatString(template: string, values: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -10,14 +10,7 @@ import {
   directionOf,
   withOverrides,
 } from '../../../src/i18n/resolve';
-import {
-  englishStrings,
-  formatString,
-  isStringKey,
-  tableFromValues,
-  type StringKey,
-  type StringTable,
-} from '../../../src/i18n/strings';
+import { englishStrings, formatString, isStringKey, type StringKey, type StringTable } from '../../../src/i18n/strings';
 import { defaultTheme } from '../../../src/theme/theme';
 
 /** Every built-in table, English included, by code. */
@@ -154,19 +147,5 @@ describe('built-in languages', () => {
       'Kundenservice kontaktieren',
     ]);
     expect(defaultTheme('acme.com').brandName).toBe('Acme store');
-  });
-});
-
-describe('tables shipped as texts alone (how the build stores the built-in languages)', () => {
-  const keys = Object.keys(englishStrings) as StringKey[];
-
-  it.each(Object.entries(LANGUAGES))('%s comes back exactly from its texts in English key order', (_lang, table) => {
-    expect(tableFromValues(keys.map((key) => table[key]))).toEqual(table);
-  });
-
-  it('a text missing at the end falls back to English rather than showing nothing', () => {
-    const german = tableFromValues(keys.slice(0, -1).map((key) => LANGUAGES.de![key]));
-    expect(german.welcomeTitle).toBe('Willkommen bei {brandName}');
-    expect(german[keys.at(-1)!]).toBe(englishStrings[keys.at(-1)!]);
   });
 });
