@@ -1,14 +1,13 @@
-import { createRequire } from 'node:module';
 import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishStrings as en } from '../../src/i18n/strings';
 import { eventually } from '../support/patience';
+import { axeViolations } from './axe';
 import { afterFrames, startSession, type E2eSession } from './harness';
 
 // The takeover as a visitor lives it, against the demo server: the visitor's side in Chromium, the
 // person's side through the desk's own HTTP API (the one the /agent page uses).
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const AGENT = 'Sam from Lumen';
 
 /** The Arabic texts the right-to-left look reads, as the widget's Arabic table has them. */
@@ -96,40 +95,6 @@ async function widgetPage(options: BrowserContextOptions, attributes: string, ht
   return opened;
 }
 
-interface AxeViolation {
-  id: string;
-  help: string;
-  targets: string[];
-}
-
-/** Runs axe on the whole page, widget included, once the card's animations are over. */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const root = document.querySelector('store-assistant')?.shadowRoot;
-    const finite = (root?.getAnimations() ?? []).filter(
-      (animation) => animation.effect?.getComputedTiming().iterations !== Infinity,
-    );
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: object,
-          ): Promise<{ violations: { id: string; help: string; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
-    }));
-  });
-}
-
 describe('a person takes over, on the demo page', () => {
   it('asked for in words: connecting, the person joins and answers under their name, and reads the reply', async () => {
     const { page, pageErrors } = await session.newPage(desktop);
@@ -156,11 +121,15 @@ describe('a person takes over, on the demo page', () => {
     await desk.act('typing', sessionId);
     await header.getByText(`${AGENT} is typing…`).waitFor();
 
-    const sentAt = Date.now();
+    // Pushed down the stream already open: the page asks nothing to get it (no polling to wait for).
+    const asked: string[] = [];
+    const onRequest = (request: Request) => asked.push(request.url());
+    page.on('request', onRequest);
     await desk.act('send', sessionId, "Hi, I'm Sam. How can I help?");
     const fromAgent = widget.locator('.message.from-agent', { hasText: "Hi, I'm Sam." });
     await fromAgent.waitFor();
-    expect(Date.now() - sentAt).toBeLessThan(1000);
+    page.off('request', onRequest);
+    expect(asked.filter((url) => !/\/assets\//.test(url))).toEqual([]);
     expect(await fromAgent.locator('.agent-name').textContent()).toBe(AGENT);
     await expect
       .poll(() =>
