@@ -62,12 +62,16 @@ const EXPORT_HELPER_LOOP = /for\(var ([\w$]+) in ([\w$]+)\)([\w$]+)\(([\w$]+),\1
 /**
  * Rewrites esbuild's `__export` helper in `code` (minified output) to define own keys only. The rewrite
  * has the same length, padded with spaces, so a source map of `code` stays exact. Throws unless the
- * helper occurs exactly once, so an esbuild that emits it differently fails the build.
+ * helper occurs exactly once, or `code` has no such helper at all, so an esbuild that emits it
+ * differently fails the build.
  * @param {string} code
  * @param {string} [file] named in the error
  */
 export function hardenNamespaceHelper(code, file = 'the bundle') {
   const matches = code.match(EXPORT_HELPER_LOOP) ?? [];
+  // A bundle that builds no module namespace (a language part, say) has no helper at all: nothing to
+  // harden. A getter defined enumerable is how the helper looks, so one left unmatched fails the build.
+  if (matches.length === 0 && !/\{get:[\w$]+\[[\w$]+\],enumerable:!0\}/.test(code)) return code;
   if (matches.length !== 1) {
     throw new Error(
       `expected esbuild's __export helper once in ${file}, found it ${matches.length} times: see build/third-party-patches.mjs`,
