@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SHOPPER, signCustomerId } from '../../../demo/orders.mjs';
 import { launchChromium } from '../../support/chromium.mjs';
 import { ensureN8n, n8nInstallDir, N8N_VERSION } from './install';
 import { freePort, startN8n, type N8nServer } from './n8n-process';
@@ -55,6 +56,18 @@ async function botReply(page: Page, index: number): Promise<string> {
 
 async function cardTitles(page: Page): Promise<string[]> {
   return page.locator('store-assistant .product-card .product-title').allTextContents();
+}
+
+/** The page's shopper, as a store's template would give them: `signature` as their server signed it (or forged). */
+async function signIn(page: Page, signature: string): Promise<void> {
+  const identified = await page.evaluate(
+    (identity) =>
+      (document.querySelector('store-assistant') as HTMLElement & { identify(who: unknown): boolean }).identify(
+        identity,
+      ),
+    { id: DEMO_SHOPPER.id, email: DEMO_SHOPPER.email, name: DEMO_SHOPPER.name, signature },
+  );
+  expect(identified).toBe(true);
 }
 
 describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running demo/n8n-workflow.json`, () => {
@@ -174,6 +187,34 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
     expect(await botReply(page, 2)).toContain(
       "I'm not sure I can help with that yet. Earlier you asked about Do you sell ceramic mugs?",
     );
+  });
+
+  it('shows a signed-in shopper their order once n8n has checked the signature with its Crypto node', async () => {
+    const { page, pageErrors } = await openChat();
+    await signIn(page, signCustomerId(DEMO_SHOPPER.id, 'lumen-demo-secret'));
+    await page.getByRole('button', { name: 'Ask a question' }).click();
+    await botReply(page, 0);
+    await send(page, 'Where is order 1047?');
+    expect(await botReply(page, 1)).toContain(`Here are your recent orders, ${DEMO_SHOPPER.name}:`);
+    const card = page.locator('store-assistant .order-card');
+    await expect.poll(() => card.locator('.order-title').allTextContents()).toEqual(['Order 1047']);
+    expect(await card.textContent()).toContain('Canvas Tote');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('answers a forged signature helpfully, without any order data', async () => {
+    const { page, pageErrors } = await openChat();
+    await signIn(page, 'f'.repeat(64));
+    await page.getByRole('button', { name: 'Ask a question' }).click();
+    await botReply(page, 0);
+    await send(page, 'Where is order 1047?');
+    const reply = await botReply(page, 1);
+    expect(reply).toContain("I couldn't confirm that you're signed in, so I can't show order details here.");
+    expect(await page.locator('store-assistant .order-card').count()).toBe(0);
+    expect(await page.locator('store-assistant').evaluate((host) => host.shadowRoot?.textContent ?? '')).not.toMatch(
+      /Canvas Tote|JD014600006275/,
+    );
+    expect(pageErrors).toEqual([]);
   });
 
   it('answers the CORS preflight for the store origin only', async () => {

@@ -25,7 +25,14 @@ async function connectedCall() {
     ...defaultConfig('shop.example'),
     webhookUrl: 'https://hooks.example/chat',
     customer: { id: '7001', email: 'ada@lumen.shop', name: 'Ada', signature: SIGNATURE },
-    voice: { provider: 'vapi', publicKey: 'pk_test', assistantId: 'asst_1', squadId: null, workflowId: null, apiUrl: null },
+    voice: {
+      provider: 'vapi',
+      publicKey: 'pk_test',
+      assistantId: 'asst_1',
+      squadId: null,
+      workflowId: null,
+      apiUrl: null,
+    },
   });
   cleanups.push(() => assistant.dispose());
   await assistant.actions.startCall();
@@ -39,7 +46,9 @@ async function lookUp(call: Awaited<ReturnType<typeof connectedCall>>, args: unk
   const before = sent.mock.calls.length;
   call.fake.emit('message', {
     type: 'tool-calls',
-    toolCallList: [{ id: 'call_o', type: 'function', function: { name: 'lookup_order', arguments: JSON.stringify(args) } }],
+    toolCallList: [
+      { id: 'call_o', type: 'function', function: { name: 'lookup_order', arguments: JSON.stringify(args) } },
+    ],
   });
   await eventually(() => expect(sent.mock.calls.length).toBeGreaterThan(before));
   const message = sent.mock.calls.at(-1)?.[0] as { message: { role: string; content: string } };
@@ -100,9 +109,12 @@ describe('lookup_order', () => {
     const call = await connectedCall();
     const numbers = Array.from({ length: MAX_ORDERS + 3 }, (_, index) => String(2000 + index));
     const result = await lookUp(call, { orders: numbers.map((number) => order(number)) });
-    expect(call.assistant.getState().messages.at(-1)?.orders?.map((each) => each.number)).toEqual(
-      numbers.slice(0, MAX_ORDERS),
-    );
+    expect(
+      call.assistant
+        .getState()
+        .messages.at(-1)
+        ?.orders?.map((each) => each.number),
+    ).toEqual(numbers.slice(0, MAX_ORDERS));
     expect(result).toContain(`"shown":${MAX_ORDERS}`);
   });
 
