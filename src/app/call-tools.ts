@@ -12,7 +12,7 @@ import type { CallTools, ToolResult } from '../voice/call-tools';
 /** The most a voice assistant may ask for in one call of `add_to_cart` (confirmed or not), as for a reply's proposals. */
 const MAX_CALL_QUANTITY = MAX_ACTION_QUANTITY;
 
-type Chat = Pick<ReturnType<typeof createChatSlice>, 'showCallProducts'>;
+type Chat = Pick<ReturnType<typeof createChatSlice>, 'showCallProducts' | 'showCallOrders'>;
 type Commerce = Pick<ReturnType<typeof createCommerceSlice>, 'cart' | 'callAdds' | 'propose'>;
 
 /** What the tools read of the widget now: the conversation (for the cards shown) and the product on the page. */
@@ -165,11 +165,31 @@ async function addToCart(
 }
 
 /**
+ * `lookup_order`: the orders the assistant found (the shape of a reply's `orders`) show as order cards in
+ * the thread, sanitised and capped like a reply's. The assistant hears back only a short summary of what
+ * the visitor now sees (number, status, expected delivery), not the cards' links and lines.
+ */
+function lookupOrder(args: Record<string, unknown>, chat: Chat): ToolResult {
+  const orders = chat.showCallOrders(args.orders)?.orders ?? [];
+  if (orders.length === 0) {
+    return { ok: false, error: 'No order could be shown: each needs a number and a status of the documented list.' };
+  }
+  return {
+    ok: true,
+    shown: orders.length,
+    orders: orders.map(({ number, status, expectedDelivery }) =>
+      expectedDelivery ? { number, status, expectedDelivery } : { number, status },
+    ),
+  };
+}
+
+/**
  * The client-side tools a voice assistant may call (see demo/vapi-tools.json for their definitions):
  * `show_products` shows cards in the thread; `add_to_cart` adds to the store's cart at once, because the
  * visitor asked aloud, and shows the product's card with "Added" and "Undo" (beyond the caps of
  * call-cart-caps.ts it asks the visitor to confirm instead); without `commerce` it
- * answers that the cart is not available. `end_call` is the call controller's own.
+ * answers that the cart is not available; `lookup_order` shows order cards. `end_call` is the call
+ * controller's own.
  */
 export function callTools(chat: Chat, commerce: Commerce, facts: CallToolFacts): CallTools {
   return {
@@ -180,5 +200,6 @@ export function callTools(chat: Chat, commerce: Commerce, facts: CallToolFacts):
         : { ok: false, error: 'No product could be shown: each needs at least a title or name.' };
     },
     add_to_cart: (args) => addToCart(args, chat, commerce, facts),
+    lookup_order: (args) => lookupOrder(args, chat),
   };
 }

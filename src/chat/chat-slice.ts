@@ -8,7 +8,7 @@ import { refusedImageReporter } from './attachments/image-policy';
 import { createMarkdownLoading } from './markdown/markdown-preload';
 import { completeMessage, type Message, type Rating } from './message';
 import { createMessageLog, type MessageLog } from './message-log';
-import { showCallProducts } from './call-products';
+import { showCallOrders, showCallProducts } from './call-products';
 import { createReplyRequests, type ReplyRequests } from './replies/reply-request';
 import { createVisitorContextSource } from './replies/visitor-context';
 import { formatString } from '../i18n/strings';
@@ -241,6 +241,8 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     },
 
     showCallProducts: (raw: unknown) => showCallProducts(store, deps, log, raw),
+
+    showCallOrders: (raw: unknown) => showCallOrders(store, log, raw),
 
     receivePushed: pushedReceiver(log, conversations, deps.now),
 

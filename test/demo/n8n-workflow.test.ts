@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,10 +9,12 @@ import type { WebhookRequest } from '../../src/chat/replies/webhook-client';
 import { englishStrings } from '../../src/i18n/strings';
 import { cartIdFor } from '../../src/commerce/cart-adapter';
 import { readReplyActions } from '../../src/commerce/reply-actions';
+import { DEMO_ORDERS, DEMO_SECRET, DEMO_SHOPPER, signCustomerId } from '../../demo/orders.mjs';
 
 // demo/n8n-workflow.json is what store owners import into n8n to answer the widget. These tests check
-// that it imports as a working Webhook → Code → Respond chain, and run its Code node for real so the
-// replies are checked against the widget's own parser rather than against what we think it accepts.
+// that it imports as a working Webhook → Crypto → Code → Respond chain, and run its Crypto and Code
+// nodes for real so the replies are checked against the widget's own parser rather than against what we
+// think it accepts.
 
 interface WorkflowNode {
   id: string;
@@ -50,6 +53,7 @@ interface N8nInput {
 }
 
 const WEBHOOK = 'n8n-nodes-base.webhook';
+const CRYPTO = 'n8n-nodes-base.crypto';
 const CODE = 'n8n-nodes-base.code';
 const RESPOND = 'n8n-nodes-base.respondToWebhook';
 const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
@@ -87,8 +91,29 @@ function allNotes(): string {
     .join('\n');
 }
 
+/** Evaluates a `={{ ... }}` parameter of a node with `$json` bound to the item's json. */
+function evaluate(parameter: unknown, json: unknown): unknown {
+  const expression = typeof parameter === 'string' ? /^=\{\{([\s\S]*)\}\}$/.exec(parameter.trim())?.[1] : undefined;
+  if (!expression) throw new Error(`${JSON.stringify(parameter)} is not an n8n expression`);
+  return (new Function('$json', `return (${expression});`) as ($json: unknown) => unknown)(json);
+}
+
+/**
+ * What the Crypto node adds to the webhook's item: HMAC (of its type, in its encoding) of its value
+ * expression with its secret, under its data property name, the rest of the item passed on as it was.
+ */
+function afterCryptoNode(json: Record<string, unknown>): Record<string, unknown> {
+  const { action, type, value, secret, encoding, dataPropertyName } = nodeOfType(CRYPTO).parameters;
+  expect({ action, type, encoding }).toEqual({ action: 'hmac', type: 'SHA256', encoding: 'hex' });
+  const text = evaluate(value, json);
+  expect(typeof text).toBe('string');
+  const digest = createHmac('sha256', String(secret)).update(String(text)).digest('hex');
+  return { ...json, [String(dataPropertyName)]: digest };
+}
+
 function inputWith(body: unknown): N8nInput {
-  const items: N8nItem[] = [{ json: { headers: { 'content-type': 'application/json' }, params: {}, query: {}, body } }];
+  const webhook = { headers: { 'content-type': 'application/json' }, params: {}, query: {}, body };
+  const items: N8nItem[] = [{ json: afterCryptoNode(webhook) }];
   return { first: () => items[0] as N8nItem, last: () => items[items.length - 1] as N8nItem, all: () => items };
 }
 
@@ -111,11 +136,7 @@ async function runCodeNode(body: unknown): Promise<unknown> {
  * with `$json` bound to the item's json, then served as application/json.
  */
 function respondBody(json: unknown): string {
-  const { responseBody } = nodeOfType(RESPOND).parameters;
-  const expression =
-    typeof responseBody === 'string' ? /^=\{\{([\s\S]*)\}\}$/.exec(responseBody.trim())?.[1] : undefined;
-  if (!expression) throw new Error(`the response body ${JSON.stringify(responseBody)} is not an n8n expression`);
-  const value = (new Function('$json', `return (${expression});`) as ($json: unknown) => unknown)(json);
+  const value = evaluate(nodeOfType(RESPOND).parameters.responseBody, json);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -171,8 +192,9 @@ describe('demo/n8n-workflow.json: structure n8n imports', () => {
     }
   });
 
-  it('chains Webhook → Code → Respond to Webhook', () => {
-    expect(targetsOf(nodeOfType(WEBHOOK).name)).toEqual([nodeOfType(CODE).name]);
+  it('chains Webhook → Crypto → Code → Respond to Webhook', () => {
+    expect(targetsOf(nodeOfType(WEBHOOK).name)).toEqual([nodeOfType(CRYPTO).name]);
+    expect(targetsOf(nodeOfType(CRYPTO).name)).toEqual([nodeOfType(CODE).name]);
     expect(targetsOf(nodeOfType(CODE).name)).toEqual([nodeOfType(RESPOND).name]);
     expect(targetsOf(nodeOfType(RESPOND).name)).toEqual([]);
   });
@@ -193,7 +215,8 @@ describe('demo/n8n-workflow.json: structure n8n imports', () => {
     const code = nodeOfType(CODE);
     expect(code.typeVersion).toBe(2);
     expect(code.parameters).toMatchObject({ mode: 'runOnceForAllItems', language: 'javaScript' });
-    expect(code.parameters.jsCode).toContain('$input.first().json.body');
+    expect(code.parameters.jsCode).toContain('$input.first().json');
+    expect(code.parameters.jsCode).toContain('readRequest(item.body)');
   });
 
   it('keeps the Code node free of modules and credentials', () => {
@@ -412,5 +435,60 @@ describe('demo/n8n-workflow.json: answers about the page the visitor is on (cont
   it('every card carries the cart id', async () => {
     const reply = await visitorSees(request('Shop new arrivals'));
     expect(reply.products.every((product) => /^\d+$/.test(product.variantId ?? ''))).toBe(true);
+  });
+});
+
+describe('demo/n8n-workflow.json: orders only after the signature checks out', () => {
+  const signed = { ...DEMO_SHOPPER, signature: signCustomerId(DEMO_SHOPPER.id) };
+  const asShopper = (message: string, customer: Record<string, unknown>): WebhookRequest => ({
+    ...request(message),
+    context: { customer },
+  });
+  const numbers = (reply: ParsedReply) => (reply.orders ?? []).map((order) => order.number);
+
+  it("signs with the demo's secret, read from the Crypto node only, which the store owner is told to change", () => {
+    expect(nodeOfType(CRYPTO).parameters.secret).toBe(DEMO_SECRET);
+    const jsCode = String(nodeOfType(CODE).parameters.jsCode);
+    expect(jsCode).not.toContain(DEMO_SECRET);
+    expect(allNotes()).toMatch(/store's secret/);
+  });
+
+  it('shows a signed shopper their recent orders, the same demo orders as the mock webhook', async () => {
+    const recent = await visitorSees(asShopper('Where is my order?', signed));
+    expect(recent.text).toContain(`Here are your recent orders, ${DEMO_SHOPPER.name}`);
+    expect(numbers(recent)).toEqual(DEMO_ORDERS.slice(0, 3).map((order) => order.number));
+    const all = await visitorSees(asShopper('Show all my orders', signed));
+    expect(numbers(all)).toEqual(DEMO_ORDERS.slice(0, 5).map((order) => order.number));
+    const codeOrders = await Promise.all(
+      DEMO_ORDERS.map(async (order) => {
+        const reply = await runCodeNode(asShopper(`Where is order ${order.number}?`, signed));
+        return (record(record((reply as unknown[])[0]).json).orders as unknown[])[0];
+      }),
+    );
+    expect(codeOrders).toEqual(DEMO_ORDERS);
+  });
+
+  it.each([
+    ['a forged signature', { ...signed, signature: 'f'.repeat(64) }],
+    ["another shopper's signature", { ...signed, id: '7002' }],
+    ['an empty signature', { ...signed, signature: '' }],
+    ['no signature', { id: DEMO_SHOPPER.id }],
+    ['an id that is not text', { id: 7001, signature: signed.signature }],
+  ])('answers %s helpfully, without any order data', async (_, customer) => {
+    const reply = await visitorSees(asShopper('Where is order 1048?', customer));
+    expect(reply.text).toMatch(/couldn't confirm that you're signed in/);
+    expect(reply.orders).toBeUndefined();
+    expect(JSON.stringify(reply)).not.toMatch(/1048|JD0146/);
+  });
+
+  it("answers a guest's order question as before, and a guest's number and email pair only when both match", async () => {
+    expect((await visitorSees(request('Where is my order?'))).orders).toBeUndefined();
+    const lookup = (number: string, email: string) =>
+      visitorSees({ ...request(`Where is order ${number}?`), context: { orderLookup: { number, email } } });
+    expect(numbers(await lookup('1047', DEMO_SHOPPER.email))).toEqual(['1047']);
+    const wrong = await lookup('1047', 'eve@example.com');
+    const unknown = await lookup('9999', DEMO_SHOPPER.email);
+    expect(wrong.orders).toBeUndefined();
+    expect(wrong.text).toBe(unknown.text);
   });
 });

@@ -24,6 +24,9 @@ const STATUSES = [
 
 beforeAll(async () => {
   [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
+  fixtures.handle('/api/order-list', (_request, response, body) => {
+    replyJson(response, listReply(String((JSON.parse(body) as { message?: string }).message ?? '')));
+  });
   // "status shipped" is answered with one order in that status, with every field filled.
   fixtures.handle('/api/orders', (_request, response, body) => {
     const message = String((JSON.parse(body) as { message?: string }).message ?? '');
@@ -49,6 +52,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([session?.close(), fixtures?.close()]);
 });
+
+/** "list 4" is answered with four orders, every field filled, in different statuses. */
+function listReply(message: string) {
+  const count = Number(/list (\d+)/.exec(message)?.[1] ?? 2);
+  return {
+    output: `Here are your ${count} most recent orders:`,
+    orders: Array.from({ length: count }, (_, index) => ({
+      number: `30${index}`,
+      date: '2026-11-24',
+      status: STATUSES[index % STATUSES.length],
+      items: [
+        { title: 'Linen Shirt with a rather long name that wraps', quantity: 2 },
+        { title: 'Canvas Tote', quantity: 1 },
+      ],
+      total: 167,
+      currency: 'USD',
+      tracking: {
+        number: `JD01460000${index}`,
+        carrier: 'DHL',
+        url: `https://www.dhl.com/track?id=JD01460000${index}`,
+      },
+      expectedDelivery: '2026-11-28',
+      returnUrl: 'https://shop.example/return',
+      cancelUrl: 'https://shop.example/cancel',
+    })),
+  };
+}
 
 /** The demo store's page, the widget ready. */
 async function openDemo() {
@@ -172,4 +202,66 @@ describe('the order card in every status', () => {
     expect((await axeViolations(page)).map((violation) => violation.id)).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
+});
+
+describe('several orders', () => {
+  it.each([
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const)(
+    '%s: show as a short list of compact cards that fit the card, capped like a reply',
+    async (_, viewport) => {
+      const { page, pageErrors } = await session.newPage({ viewport });
+      await page.goto(
+        fixtures.page(
+          `/order-list-${Math.random().toString(36).slice(2)}`,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Orders</title>
+<script src="/store-assistant.js"></script></head><body><main><h1>Orders</h1>
+<store-assistant webhook-url="/api/order-list" typing-speed="0"></store-assistant></main></body></html>`,
+        ),
+      );
+      const element = widget(page);
+      await element.locator('.card').waitFor();
+      const send = (text: string) =>
+        page.evaluate(
+          (message) =>
+            (
+              document.querySelector('store-assistant') as HTMLElement & { sendMessage(t: string): boolean }
+            ).sendMessage(message),
+          text,
+        );
+      await send('list 3');
+      const list = element.getByRole('list', { name: 'Your orders' });
+      await list.waitFor();
+      expect(await list.getByRole('listitem').count()).toBe(3);
+      // A list keeps to where each order is: no lines, totals, return or cancel links, which a single card shows.
+      const cards = list.locator('[part~="order-card"]');
+      expect(await cards.evaluateAll((all) => all.every((card) => card.classList.contains('compact')))).toBe(true);
+      expect(await list.locator('.order-items, .order-total, .order-actions').count()).toBe(0);
+      expect(await list.getByRole('img', { name: /^Order 301: Paid, step 2 of 5\.$/ }).count()).toBe(1);
+
+      // Every card inside the chat card and the viewport: nothing is cut off or scrolls sideways.
+      const chat = await element.locator('.card').boundingBox();
+      for (const box of await cards.evaluateAll((all) => all.map((card) => card.getBoundingClientRect().toJSON()))) {
+        const { left, right } = box as DOMRect;
+        expect(left).toBeGreaterThanOrEqual((chat?.x ?? 0) - 0.5);
+        expect(right).toBeLessThanOrEqual(Math.min(viewport.width, (chat?.x ?? 0) + (chat?.width ?? 0)) + 0.5);
+      }
+      const sideways = await element.evaluate((host) =>
+        [...(host.shadowRoot?.querySelectorAll('.order-list, .order-card') ?? [])].some(
+          (node) => node.scrollWidth > node.clientWidth + 1,
+        ),
+      );
+      expect(sideways).toBe(false);
+      // Short: three compact cards take less height than the viewport.
+      const listBox = await list.boundingBox();
+      expect(listBox?.height ?? Infinity).toBeLessThan(viewport.height);
+
+      await send('list 8');
+      await element.getByRole('list', { name: 'Your orders' }).nth(1).waitFor();
+      expect(await element.getByRole('list', { name: 'Your orders' }).nth(1).getByRole('listitem').count()).toBe(5);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+  );
 });

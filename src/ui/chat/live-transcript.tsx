@@ -5,6 +5,7 @@ import { own } from '../../common/own';
 import type { TranscriptEntry } from '../../transcript/merge';
 import { useAssistantState, useStrings } from '../context';
 import { CartProposals } from './cart-proposals';
+import { OrderCards } from './order-cards';
 import { ProductCards } from './product-cards';
 
 /** A line of the call, or cards the assistant showed during it, in the order they came. */
@@ -12,13 +13,17 @@ type CallItem =
   { at: number; entry: TranscriptEntry; cards?: undefined } | { at: number; cards: Message; entry?: undefined };
 
 /**
- * The cards a call showed (`show_products`, or what it added to the cart): messages said by voice, with
- * cards, since the call connected. While the call runs they show among its lines, not above them.
+ * The cards a call showed (`show_products`, what it added to the cart, or `lookup_order`'s orders):
+ * messages said by voice, with cards, since the call connected. While the call runs they show among its
+ * lines, not above them.
  */
 export function callCards(messages: readonly Message[], startedAt: number | null): Message[] {
   if (startedAt === null) return [];
   return messages.filter(
-    (message) => message.source === 'voice' && (message.products?.length ?? 0) > 0 && message.timestamp >= startedAt,
+    (message) =>
+      message.source === 'voice' &&
+      ((message.products?.length ?? 0) > 0 || (message.orders?.length ?? 0) > 0) &&
+      message.timestamp >= startedAt,
   );
 }
 
@@ -60,7 +65,10 @@ export function LiveTranscript() {
           </div>
         ) : (
           <div key={item.cards.id} className="message bot voice">
-            <ProductCards products={item.cards.products ?? []} messageId={item.cards.id} t={t} />
+            {(item.cards.products?.length ?? 0) > 0 && (
+              <ProductCards products={item.cards.products ?? []} messageId={item.cards.id} t={t} />
+            )}
+            {item.cards.orders && item.cards.orders.length > 0 && <OrderCards orders={item.cards.orders} t={t} />}
             <CallProposals messageId={item.cards.id} />
           </div>
         ),

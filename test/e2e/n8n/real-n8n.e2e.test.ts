@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { n8nInstallDir, N8N_VERSION } from './install';
+import { DEMO_SHOPPER, signCustomerId } from '../../../demo/orders.mjs';
 import { gradientPng } from './photo';
 import { send, withN8nSuite } from './suite';
 import { STREAMING_WEBHOOK_PATH, WEBHOOK_PATH, streamingWorkflowForStore, workflowForStore } from './workflows';
@@ -15,6 +16,18 @@ if (!ENABLED) console.info(`real n8n suite skipped: ${SKIP_REASON}`);
 
 async function cardTitles(page: Page): Promise<string[]> {
   return page.locator('store-assistant .product-card .product-title').allTextContents();
+}
+
+/** The page's shopper, as a store's template would give them: `signature` as their server signed it (or forged). */
+async function signIn(page: Page, signature: string): Promise<void> {
+  const identified = await page.evaluate(
+    (identity) =>
+      (document.querySelector('store-assistant') as HTMLElement & { identify(who: unknown): boolean }).identify(
+        identity,
+      ),
+    { id: DEMO_SHOPPER.id, email: DEMO_SHOPPER.email, name: DEMO_SHOPPER.name, signature },
+  );
+  expect(identified).toBe(true);
 }
 
 describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running demo/n8n-workflow.json`, () => {
@@ -97,6 +110,34 @@ describe.skipIf(!ENABLED)(`the widget against a real n8n ${N8N_VERSION} running 
     expect(await botReply(page, 2)).toContain(
       "I'm not sure I can help with that yet. Earlier you asked about Do you sell ceramic mugs?",
     );
+  });
+
+  it('shows a signed-in shopper their order once n8n has checked the signature with its Crypto node', async () => {
+    const { page, pageErrors } = await openChat();
+    await signIn(page, signCustomerId(DEMO_SHOPPER.id, 'lumen-demo-secret'));
+    await page.getByRole('button', { name: 'Ask a question' }).click();
+    await botReply(page, 0);
+    await send(page, 'Where is order 1047?');
+    expect(await botReply(page, 1)).toContain(`Here are your recent orders, ${DEMO_SHOPPER.name}:`);
+    const card = page.locator('store-assistant .order-card');
+    await expect.poll(() => card.locator('.order-title').allTextContents()).toEqual(['Order 1047']);
+    expect(await card.textContent()).toContain('Canvas Tote');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('answers a forged signature helpfully, without any order data', async () => {
+    const { page, pageErrors } = await openChat();
+    await signIn(page, 'f'.repeat(64));
+    await page.getByRole('button', { name: 'Ask a question' }).click();
+    await botReply(page, 0);
+    await send(page, 'Where is order 1047?');
+    const reply = await botReply(page, 1);
+    expect(reply).toContain("I couldn't confirm that you're signed in, so I can't show order details here.");
+    expect(await page.locator('store-assistant .order-card').count()).toBe(0);
+    expect(await page.locator('store-assistant').evaluate((host) => host.shadowRoot?.textContent ?? '')).not.toMatch(
+      /Canvas Tote|JD014600006275/,
+    );
+    expect(pageErrors).toEqual([]);
   });
 
   it('answers the CORS preflight for the store origin only', async () => {
