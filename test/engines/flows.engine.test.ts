@@ -229,6 +229,51 @@ for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
           await expectNoConsoleProblems(widget);
         });
 
+        it('a person takes over: asked for in words, joins and answers under their name, then hands back', async () => {
+          await current?.close();
+          const widget = await open('/');
+          await widget.click({ role: 'button', name: 'Ask a question' });
+          await widget.waitForText('.message.bot', '');
+          await eventuallyNotLoading(widget);
+          const request = `Can I talk to a real person about my ${sizeName} order, please?`;
+          await widget.type(request);
+          await widget.press('Enter');
+          await widget.waitForText('.takeover', 'Connecting you to a person…');
+          await widget.find({ role: 'button', name: 'Cancel' });
+          // The person's side: the desk the demo's /agent page drives, through the same HTTP API.
+          const sessionId = await waitingVisitor(server.url, request);
+          await deskAction(server.url, 'join', sessionId);
+          await widget.find({ role: 'heading', name: 'Sam from Lumen' });
+          await deskAction(server.url, 'send', sessionId, 'Hi, I am Sam. Let me look at that.');
+          await widget.waitForText('.message.from-agent', 'Let me look at that.');
+          await widget.waitForText('.message.from-agent .agent-name', 'Sam from Lumen');
+          await deskAction(server.url, 'leave', sessionId);
+          await widget.waitForText('.card', 'left the conversation');
+          await widget.find({ role: 'button', name: 'Start call' });
+          await expectNoConsoleProblems(widget);
+        });
+
+        it('a signed-in shopper taps "Track my order" and reads their order card', async () => {
+          await current?.close();
+          const widget = await open('/');
+          await widget.page.evaluate(() => {
+            const signIn = [...document.querySelectorAll('button')].find((button) =>
+              /^Sign in as /.test(button.textContent ?? ''),
+            );
+            signIn?.click();
+          });
+          await eventuallyTrue(widget, () => /Signed in as /.test(document.body.textContent ?? ''));
+          await widget.click({ role: 'button', name: 'Track my order' });
+          await widget.find({ role: 'img', name: { pattern: '^Order \\d+: Out for delivery, step 4 of 5\\.$' } });
+          await eventuallyTrue(
+            widget,
+            () =>
+              (document.querySelector('store-assistant')?.shadowRoot?.querySelectorAll('[part~="order-card"]').length ??
+                0) >= 1,
+          );
+          await expectNoConsoleProblems(widget);
+        });
+
         it('dark scheme and Arabic: right to left, dark card, and the chat works', async () => {
           await current?.close();
           const widget = await open('/__engines/dark-arabic');
@@ -271,4 +316,32 @@ function eventuallyNotLoading(widget: Widget): Promise<void> {
     const box = document.querySelector('store-assistant')?.shadowRoot?.querySelector('textarea');
     return Boolean(box && !box.readOnly);
   });
+}
+
+/** A visitor waiting for a person on the demo's desk whose thread has `text`: their session id. */
+async function waitingVisitor(serverUrl: string, text: string): Promise<string> {
+  let sessionId = '';
+  await eventually(async () => {
+    const queue = (await (await fetch(`${serverUrl}/api/agent/queue`)).json()) as Array<{
+      sessionId: string;
+      status: string;
+      thread: Array<{ text: string }>;
+    }>;
+    const entry = queue.find(
+      (visitor) => visitor.status === 'waiting' && visitor.thread.some((line) => line.text === text),
+    );
+    expect(entry).toBeDefined();
+    sessionId = entry?.sessionId ?? '';
+  });
+  return sessionId;
+}
+
+/** What the demo's /agent page does for the person: join, send a message, leave. */
+async function deskAction(serverUrl: string, action: 'join' | 'send' | 'leave', sessionId: string, text?: string) {
+  const response = await fetch(`${serverUrl}/api/agent/${action}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sessionId, text }),
+  });
+  expect(response.status).toBe(200);
 }
