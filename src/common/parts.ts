@@ -128,11 +128,6 @@ export function loadPart<T>(name: string): Promise<T> {
   return load as Promise<T>;
 }
 
-/** Whether part `name` is on the page already, so using it needs no request. */
-export function hasPart(name: string): boolean {
-  return registry().has(registryKey(name));
-}
-
 /** Called by a part's file when it runs: registers what it brings under its name. */
 export function registerPart(name: string, value: unknown): void {
   registry().set(registryKey(name), value);

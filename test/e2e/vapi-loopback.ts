@@ -74,6 +74,18 @@ export async function startVapiLoopback() {
 /** Where daily-js (as Vapi's web SDK starts it, with `avoidEval`) loads its call machine from. */
 export const DAILY_CALL_MACHINE_URL = /^https:\/\/c\.daily\.co\/call-machine\//;
 
+/** What FAKE_CALL_MACHINE exposes to a test as `window.fakeCallMachine`. */
+export interface FakeCallMachine {
+  joined: string | null;
+  received: unknown[];
+  deliver(message: unknown): void;
+}
+declare global {
+  interface Window {
+    fakeCallMachine?: FakeCallMachine;
+  }
+}
+
 /**
  * A stand-in for Daily's call machine, the script daily-js loads to run a call. It speaks daily-js's
  * side of the window-message protocol the real one speaks (`iframe-call-message`, from `embedded`),

@@ -102,17 +102,6 @@ beforeEach(() => {
   cart.clear();
 });
 
-interface FakeCallMachine {
-  joined: string | null;
-  received: unknown[];
-  deliver(message: unknown): void;
-}
-declare global {
-  interface Window {
-    fakeCallMachine?: FakeCallMachine;
-  }
-}
-
 /**
  * A store page with the widget on the real Vapi SDK: the visitor sees the linen shirt's card in the chat,
  * then starts a call, which the fake call machine joins.

@@ -26,17 +26,6 @@ afterAll(async () => {
   await Promise.all([session?.close(), vapi?.close(), store?.close()]);
 });
 
-interface FakeCallMachine {
-  joined: string | null;
-  received: unknown[];
-  deliver(message: unknown): void;
-}
-declare global {
-  interface Window {
-    fakeCallMachine?: FakeCallMachine;
-  }
-}
-
 /** A store page whose signed-in shopper starts a call on the real Vapi SDK, which the fake call machine joins. */
 async function openCall(name: string, viewport: { width: number; height: number }) {
   const opened = await session.newPage({ permissions: ['microphone'], viewport });
