@@ -13,7 +13,7 @@ import { benchLoad } from './load.mjs';
 import { benchMemory } from './memory.mjs';
 import { benchMobile } from './mobile.mjs';
 import { mobileMarkdown, writeMobileTable } from './mobile-tables.mjs';
-import { benchHostileReplies, benchHugeReply, benchReveal } from './replies.mjs';
+import { benchHostileReplies, benchHugePaste, benchHugeReply, benchReveal } from './replies.mjs';
 import { startBenchServer } from './server.mjs';
 import { benchSize } from './size.mjs';
 
@@ -39,6 +39,7 @@ const server = browser ? await startBenchServer() : null;
 try {
   if (wanted('load')) rows.push(...(await benchLoad(browser, server, runs)));
   if (wanted('replies')) rows.push(...(await benchReveal(browser, server)), ...(await benchHugeReply(browser, server)));
+  if (wanted('replies')) rows.push(...(await benchHugePaste(browser, server)));
   if (wanted('hostile')) rows.push(...(await benchHostileReplies(browser, server)));
   if (wanted('growth')) rows.push(...(await benchGrowth(browser, server)));
   if (wanted('memory')) rows.push(...(await benchMemory(browser, server)));

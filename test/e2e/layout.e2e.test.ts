@@ -58,6 +58,13 @@ describe('flow', () => {
     await press(page, 'Ask a question');
     await widget(page).locator('.message.bot').first().waitFor();
     const box = widget(page).getByRole('textbox', { name: 'Message' });
+    // The reply is held until the test has typed into the waiting box, however slow the machine.
+    let releaseReply = () => {};
+    const replyReleased = new Promise<void>((resolve) => (releaseReply = resolve));
+    await page.route('**/api/chat', async (route) => {
+      await replyReleased;
+      await route.continue();
+    });
     await box.click();
     await page.keyboard.type('What is your size guide?');
     await page.keyboard.press('Enter');
@@ -72,6 +79,7 @@ describe('flow', () => {
     // Typed while the reply is awaited: nothing lands in the read-only box.
     await page.keyboard.type('x');
     expect(await box.inputValue()).toBe('');
+    releaseReply();
     await widget(page).locator('.markdown table').waitFor();
     await page.keyboard.type('Thanks');
     expect(await box.inputValue()).toBe('Thanks');

@@ -41,7 +41,7 @@ async function openCall(name: string, viewport: { width: number; height: number 
   await page.goto(store.page(`/voice-orders-${name}`, widgetPage(attributes)));
   const widget = page.locator('store-assistant');
   await widget.getByRole('button', { name: 'Ask a question' }).click();
-  await widget.getByText('Hello!').waitFor();
+  await widget.getByText('Hello!', { exact: true }).waitFor();
   await widget.getByRole('button', { name: 'Start call' }).click();
   await page.waitForFunction(() => Boolean(window.fakeCallMachine?.joined));
   await widget.getByText('Live call').first().waitFor();

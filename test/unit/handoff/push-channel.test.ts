@@ -105,6 +105,8 @@ async function joined(tab: Tab) {
   server.push({ id: '1', type: 'handoff', data: { status: 'joined', agent: { name: 'Alex' } } });
   server.push({ id: '2', type: 'message', data: { text: 'Hi, Alex here. How can I help?' } });
   await eventually(() => expect(pushed(tab, '2')).toHaveLength(1));
+  // The webhook's answer to the request for a person has landed too, so later lines follow it in order.
+  await eventually(() => expect(tab.assistant.getState().messages.some((m) => m.content === 'Noted.')).toBe(true));
 }
 
 describe('the push channel (events-url)', () => {
