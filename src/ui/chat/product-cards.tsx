@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Product } from '../../chat/replies/products';
 import { cardKey } from '../../commerce/commerce-state';
-import { useAssistant, type useStrings } from '../context';
+import { useActions, useAssistant, type useStrings } from '../context';
 import { Icon } from '../icon';
 import { CartButton } from './cart-button';
 import { usePriceFormat } from './price-format';
@@ -41,15 +41,18 @@ function ProductCard({
   product,
   messageId,
   card,
+  index,
   t,
 }: {
   product: Product;
   messageId: string | undefined;
   card: string;
+  index: number;
   t: ReturnType<typeof useStrings>;
 }) {
   // The price as the cart strip and the proposals write theirs.
   const displayPrice = usePriceFormat();
+  const actions = useActions();
   return (
     <li className="product-card" part="product-card">
       <ProductImage src={product.image} />
@@ -67,7 +70,13 @@ function ProductCard({
           {/* With a cart, "Add to cart" is the card's one clear button and "View product" a quiet link under it. */}
           <CartButton product={product} messageId={messageId} card={card} />
           {product.url && (
-            <a className="product-link" href={product.url} target="_blank" rel="noopener noreferrer">
+            <a
+              className="product-link"
+              href={product.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => actions.openProduct(product, index)}
+            >
               {t('viewProduct')}
               <span className="sr-only">: {product.title}</span>
             </a>
@@ -159,6 +168,7 @@ export function ProductCards({
             product={product}
             messageId={messageId}
             card={cardKey(messageId ?? rowId, index)}
+            index={index}
             t={t}
           />
         ))}
