@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Product } from '../../chat/replies/products';
-import { cardKey } from '../../commerce/commerce-state';
+import { cardIndex, cardKey } from '../../commerce/commerce-state';
 import { useActions, useAssistant, type useStrings } from '../context';
 import { Icon } from '../icon';
 import { CartButton } from './cart-button';
@@ -41,13 +41,11 @@ function ProductCard({
   product,
   messageId,
   card,
-  index,
   t,
 }: {
   product: Product;
   messageId: string | undefined;
   card: string;
-  index: number;
   t: ReturnType<typeof useStrings>;
 }) {
   // The price as the cart strip and the proposals write theirs.
@@ -75,7 +73,7 @@ function ProductCard({
               href={product.url}
               target="_blank"
               rel="noopener noreferrer"
-              onClick={() => actions.openProduct(product, index)}
+              onClick={() => actions.openProduct(product, cardIndex(card) ?? 0)}
             >
               {t('viewProduct')}
               <span className="sr-only">: {product.title}</span>
@@ -168,7 +166,6 @@ export function ProductCards({
             product={product}
             messageId={messageId}
             card={cardKey(messageId ?? rowId, index)}
-            index={index}
             t={t}
           />
         ))}
