@@ -16,8 +16,8 @@ export const ECOMMERCE_RESET = { ecommerce: null } as const;
 type Ga4Item = Record<string, string | number>;
 type Entry = Record<string, unknown> & { event?: string };
 
-/** Signs that name one currency wherever they are written (a "$" names several, so it names none). */
-const ONE_CURRENCY_SIGNS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP', '₹': 'INR', '¥': 'JPY' };
+/** Signs that name one currency wherever they are written ("$" and "¥" name several, so they name none). */
+const ONE_CURRENCY_SIGNS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP', '₹': 'INR' };
 
 /** A text of at most 100 characters (GA4 truncates longer parameter values), or undefined. */
 function shortText(value: unknown): string | undefined {
@@ -29,7 +29,8 @@ function finite(value: unknown): number | undefined {
 }
 
 /**
- * The amount and currency of a card's written price ("64.00 USD", "$64.00", "€29,90", "1.299,00 €"),
+ * The amount and currency of a card's written price (read here, not by the chat's price display, since
+ * analytics stands beside the features and imports none of them) ("64.00 USD", "$64.00", "€29,90", "1.299,00 €"),
  * or null when it is not one amount ("from $20", "Free"). The currency is null when the price does
  * not name exactly one.
  */
@@ -110,19 +111,19 @@ function addToCart(detail: unknown): Entry | null {
   return { event: 'add_to_cart', ecommerce: { ...money, items: [item] } };
 }
 
+/** The widget events that stand for a GA4 ecommerce event, and how each is written. */
+const ECOMMERCE_EVENTS: ReadonlyMap<string, (detail: unknown) => Entry | null> = new Map([
+  ['message', viewItemList],
+  ['product-open', selectItem],
+  ['cart', addToCart],
+]);
+
 /**
  * The GA4 ecommerce entries a widget event makes, each after {@link ECOMMERCE_RESET}: `view_item_list`
  * (a reply with cards), `select_item` (a card opened), `add_to_cart` (an add through the widget); none
  * for any other event. They carry product facts only, never what the visitor wrote.
  */
 export function ga4Entries(name: string, detail: unknown): Entry[] {
-  const entry =
-    name === 'message'
-      ? viewItemList(detail)
-      : name === 'product-open'
-        ? selectItem(detail)
-        : name === 'cart'
-          ? addToCart(detail)
-          : null;
+  const entry = ECOMMERCE_EVENTS.get(name)?.(detail) ?? null;
   return entry ? [{ ...ECOMMERCE_RESET }, entry] : [];
 }

@@ -177,6 +177,7 @@ describe('readPrice: a card’s written price', () => {
     ['€29,90', { amount: 29.9, currency: 'EUR' }],
     ['1.299,00 €', { amount: 1299, currency: 'EUR' }],
     ['1,299.50', { amount: 1299.5, currency: null }],
+    ['¥1,200', { amount: 1200, currency: null }],
     ['from $20', null],
     ['Free', null],
     [undefined, null],
