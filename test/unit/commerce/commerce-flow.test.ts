@@ -186,6 +186,18 @@ describe('"Add to cart" on a card', () => {
     ]);
   });
 
+  it('an add without a card carries no index; opening a card announces product-open with its place', async () => {
+    const { actions, events } = setup({ platform: 'shopify' }, shopify());
+    expect(await actions.addToCart(SHIRT)).toBe(true);
+    const [added] = events.filter((event) => event.name === 'cart');
+    expect(added?.detail).toMatchObject({ action: 'add', variantId: '111', quantity: 1 });
+    expect(added?.detail).not.toHaveProperty('index');
+    actions.openProduct(SHIRT, 2);
+    expect(events.filter((event) => event.name === 'product-open')).toEqual([
+      { name: 'product-open', detail: { product: SHIRT, index: 2 } },
+    ]);
+  });
+
   it("shows the platform's refusal on the card", async () => {
     const { actions, state, events } = setup({ platform: 'shopify' }, () =>
       jsonReply(
