@@ -1,7 +1,8 @@
 // The demo store's shop: product pages with JSON-LD, and a real cart behind Shopify's Ajax Cart API
 // contract (https://shopify.dev/docs/api/ajax/reference/cart), so `commerce="shopify"` works here as on a
-// Shopify store: POST /cart/add.js, POST /cart/change.js, GET /cart.js, the /cart page listing the lines
-// and /checkout, one cart per visitor in a `cart` cookie.
+// Shopify store: POST /cart/add.js, POST /cart/change.js, POST /cart/update.js (cart attributes, which
+// an order keeps as its note attributes), GET /cart.js, the /cart page listing the lines and the
+// attributes, and /checkout, one cart per visitor in a `cart` cookie.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -9,6 +10,10 @@ export const catalogue = JSON.parse(readFileSync(new URL('./catalogue.json', imp
 
 /** Carts by session token: variant id to quantity. The oldest give way past MAX_CARTS. */
 const carts = new Map();
+/** Each cart's attributes (name to text), beside its lines. */
+const cartAttributes = new WeakMap();
+const MAX_ATTRIBUTES = 20;
+const MAX_ATTRIBUTE_LENGTH = 500;
 const MAX_CARTS = 1_000;
 const MAX_QUANTITY = 99;
 
@@ -61,7 +66,7 @@ export function cartJson(lines) {
   return {
     token: 'demo',
     note: null,
-    attributes: {},
+    attributes: { ...(cartAttributes.get(lines) ?? {}) },
     item_count: items.reduce((sum, item) => sum + item.quantity, 0),
     items,
     total_price: total,
@@ -128,9 +133,29 @@ async function changeCart(request, response) {
   sendJson(response, 200, cartJson(lines));
 }
 
+/**
+ * POST /cart/update.js: `{ attributes }` merged into the cart's attributes, a blank value removing one,
+ * as Shopify's Ajax Cart API does; answers with the cart.
+ */
+async function updateCart(request, response) {
+  const body = await readJson(request);
+  const attributes = body?.attributes;
+  if (attributes !== undefined && (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)))
+    return cartError(response, 422, 'Attributes must be an object.');
+  const lines = cartOf(request, response, true);
+  const merged = { ...(cartAttributes.get(lines) ?? {}) };
+  for (const [name, value] of Object.entries(attributes ?? {})) {
+    const text = value === null || value === undefined ? '' : String(value).slice(0, MAX_ATTRIBUTE_LENGTH);
+    if (text === '') delete merged[name];
+    else if (name in merged || Object.keys(merged).length < MAX_ATTRIBUTES) merged[name] = text;
+  }
+  cartAttributes.set(lines, merged);
+  sendJson(response, 200, cartJson(lines));
+}
+
 /** The widget as the demo store's pages embed it: floating, selling through the Shopify cart. */
 const WIDGET =
-  '<store-assistant mode="floating" commerce="shopify" webhook-url="/api/chat" events-url="/api/events" store-domain="lumen.shop" store-url="/" brand-name="Lumen" logo-url="/assets/images/logo.svg" voice-provider="demo"></store-assistant>';
+  '<store-assistant mode="floating" commerce="shopify" analytics="datalayer" webhook-url="/api/chat" events-url="/api/events" store-domain="lumen.shop" store-url="/" brand-name="Lumen" logo-url="/assets/images/logo.svg" voice-provider="demo"></store-assistant>';
 
 function shopPage(title, main, count) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -175,7 +200,14 @@ function cartPage(request, response) {
     (item) =>
       `<li class="cart-line"><span class="cart-line-title">${escapeHtml(item.product_title)}</span> <span class="cart-line-quantity">× ${item.quantity}</span> <span>${money(item.final_line_price / 100)}</span></li>`,
   );
-  const main = `<h1>Your cart</h1>${rows.length ? `<ul class="cart-lines">${rows.join('')}</ul><p class="price">Total ${money(cart.total_price / 100)}</p><a href="/checkout">Checkout</a>` : '<p class="cart-empty">Your cart is empty.</p>'}`;
+  // The attributes an order would keep as note attributes ("Additional details" in Shopify's admin).
+  const attributes = Object.entries(cart.attributes).map(
+    ([name, value]) => `<div class="cart-attribute"><dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd></div>`,
+  );
+  const details = attributes.length
+    ? `<h2>Additional details</h2><dl class="cart-attributes">${attributes.join('')}</dl>`
+    : '';
+  const main = `<h1>Your cart</h1>${rows.length ? `<ul class="cart-lines">${rows.join('')}</ul><p class="price">Total ${money(cart.total_price / 100)}</p>${details}<a href="/checkout">Checkout</a>` : '<p class="cart-empty">Your cart is empty.</p>'}`;
   return shopPage('Cart', main, cart.item_count);
 }
 
@@ -190,6 +222,7 @@ export async function handleStore(request, response, url) {
   try {
     if (route === 'POST /cart/add.js') return (await addToCart(request, response), true);
     if (route === 'POST /cart/change.js') return (await changeCart(request, response), true);
+    if (route === 'POST /cart/update.js') return (await updateCart(request, response), true);
   } catch {
     return (cartError(response, 400, 'The request must be JSON.'), true);
   }

@@ -1,4 +1,5 @@
 import { own } from '../common/own';
+import { ga4Entries } from './ga4-ecommerce';
 
 /** Where the widget's events go for analytics: nowhere (default) or Google Tag Manager's `dataLayer`. */
 export type AnalyticsTarget = 'datalayer' | null;
@@ -103,6 +104,16 @@ export function dataLayerEntry(name: string, detail: unknown, withContent: boole
   }
 }
 
+/**
+ * Every `dataLayer` entry a widget event makes, in the order they are pushed: the widget's own entry
+ * ({@link dataLayerEntry}), then the GA4 ecommerce entries it stands for (product cards shown, one
+ * opened, an add to the cart), so Tag Manager's GA4 tags read them as a store's own ecommerce events.
+ */
+export function dataLayerEntries(name: string, detail: unknown, withContent: boolean): Record<string, unknown>[] {
+  const widgetEntry = dataLayerEntry(name, detail, withContent);
+  return [...(widgetEntry ? [widgetEntry] : []), ...ga4Entries(name, detail)];
+}
+
 /** Whether a failing `dataLayer` was reported already: once per page is enough to find it. */
 let reported = false;
 
@@ -124,7 +135,7 @@ function reportOnce(error: unknown, warn: (message: string, error: unknown) => v
  */
 export function pushToDataLayer(
   host: { dataLayer?: unknown },
-  entry: Entry,
+  entry: Record<string, unknown>,
   warn: (message: string, error: unknown) => void = console.warn,
 ): void {
   try {

@@ -1,7 +1,7 @@
 import type { Product } from '../chat/replies/products';
 import { own } from '../common/own';
 import { cartErrorText, patchCommerce, type createCommerceCart } from './commerce-cart';
-import type { CardAdd, CommerceStore } from './commerce-state';
+import { cardIndex, type CardAdd, type CommerceStore } from './commerce-state';
 
 /**
  * The product cards' adds, each card on its own: its first click adds one and the card then says
@@ -19,7 +19,7 @@ export function createCardAdds(store: CommerceStore, cart: ReturnType<typeof cre
     const added = current?.added ?? 0;
     set(card, { state: 'adding', added });
     try {
-      await cart.add(cartId, 1, product);
+      await cart.add(cartId, 1, product, cardIndex(card));
       set(card, { state: 'added', added: added + 1 });
       return true;
     } catch (error) {

@@ -3,7 +3,13 @@ import { explicitRequest } from '../chat/replies/request-options';
 import { isJsonObject, own } from '../common/own';
 import { safeStringify } from '../common/safe-json';
 import type { Timers } from '../common/timers';
-import { MAX_CART_LINES, type CartLine, type CartSummary, type CommercePlatform } from './commerce-state';
+import {
+  MAX_CART_LINES,
+  type AssistedMark,
+  type CartLine,
+  type CartSummary,
+  type CommercePlatform,
+} from './commerce-state';
 
 /**
  * One store platform's cart, behind one interface: the card buttons, the confirmed reply actions and
@@ -16,6 +22,11 @@ export interface CartAdapter {
   setQuantity(variantId: string, quantity: number): Promise<CartSummary | null>;
   /** The cart as it is now. */
   read(): Promise<CartSummary | null>;
+  /**
+   * Keeps `mark` with the cart so the order it becomes shows the conversation that helped; rejects when
+   * the platform refused. Absent where the platform has no way to keep it.
+   */
+  markAssisted?(mark: AssistedMark): Promise<void>;
 }
 
 /**

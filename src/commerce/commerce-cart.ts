@@ -1,5 +1,6 @@
 import type { Product } from '../chat/replies/products';
 import type { StringTable } from '../i18n/strings';
+import { createAssistedMarks } from './assisted-marks';
 import { CartError, cartIdFor, cartSender, type CartAdapter } from './cart-adapter';
 import type { CartSummary, CommerceConfig, CommerceDeps, CommerceState, CommerceStore } from './commerce-state';
 import { customCartAdapter } from './custom-cart';
@@ -26,12 +27,13 @@ export function patchCommerce(store: CommerceStore, update: (commerce: CommerceS
   store.setState((state) => ({ commerce: { ...state.commerce, ...update(state.commerce) } }));
 }
 
-/** One change of the cart: adding `quantity` of `variantId`, or setting its line to `quantity`. */
+/** One change of the cart: adding `quantity` of `variantId`, or setting its line to `quantity`; `index` is the card's place. */
 type CartChange = (
   action: 'add' | 'update',
   variantId: string,
   quantity: number,
   product: Product | null,
+  index?: number,
 ) => Promise<CartSummary | null>;
 
 /** Adds `quantity` (1 to 10) of `variantId` through `change`, once the platform takes that id and quantity. */
@@ -41,37 +43,37 @@ function addChecked(
   variantId: string,
   quantity: number,
   product: Product | null,
+  index?: number,
 ): Promise<CartSummary | null> {
   const platform = store.getState().config.commerce.platform;
   const id = platform && cartIdFor(platform, { variantId });
   if (!id || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_ACTION_QUANTITY)
     return Promise.reject(new CartError('unavailable', '', `cannot add ${quantity} of "${variantId}"`));
-  return change('add', id, quantity, product);
+  return change('add', id, quantity, product, index);
 }
 
 /**
  * The configured platform's cart, for every feature: each change updates the cart in the state, fires
  * `store-assistant:cart`, logs a failure that is not the platform's refusal, and throws a {@link CartError}.
+ * Every add marks the cart as assisted (once per conversation, see createAssistedMarks).
  */
 export function createCommerceCart(store: CommerceStore, deps: CommerceDeps) {
   let adapter: CartAdapter | null = null;
   let adapterKey = '';
+  const markAfterAdd = createAssistedMarks(store, deps);
 
   /** One change through the adapter: the state and the event on success, the console on failure. */
-  const change = async (
-    action: 'add' | 'update',
-    variantId: string,
-    quantity: number,
-    product: Product | null,
-  ): Promise<CartSummary | null> => {
+  const change: CartChange = async (action, variantId, quantity, product, index) => {
     try {
-      if (!adapter) throw new CartError('unavailable', '', 'the commerce attribute is not set');
+      const platform = adapter;
+      if (!platform) throw new CartError('unavailable', '', 'the commerce attribute is not set');
       const cart =
         action === 'add'
-          ? await adapter.add(variantId, quantity, product)
-          : await adapter.setQuantity(variantId, quantity);
+          ? await platform.add(variantId, quantity, product)
+          : await platform.setQuantity(variantId, quantity);
       if (cart) patchCommerce(store, () => ({ cart }));
-      deps.emit('cart', { action, product, quantity, cart });
+      if (action === 'add') markAfterAdd(platform);
+      deps.emit('cart', { action, product, variantId, quantity, cart, ...(index === undefined ? {} : { index }) });
       return cart;
     } catch (error) {
       const failure = error instanceof CartError ? error : new CartError('network', '', String(error));
@@ -88,9 +90,13 @@ export function createCommerceCart(store: CommerceStore, deps: CommerceDeps) {
       return adapter !== null;
     },
 
-    /** Adds `quantity` (1 to 10) of `variantId` at once; who asked for it shows the progress. */
-    add: (variantId: string, quantity: number, product: Product | null = null): Promise<CartSummary | null> =>
-      addChecked(store, change, variantId, quantity, product),
+    /** Adds `quantity` (1 to 10) of `variantId` at once; who asked for it shows the progress (card `index`, if any). */
+    add: (
+      variantId: string,
+      quantity: number,
+      product: Product | null = null,
+      index?: number,
+    ): Promise<CartSummary | null> => addChecked(store, change, variantId, quantity, product, index),
 
     /** Sets the quantity of the line holding `variantId` (0 removes it): an Undo. */
     setQuantity: (variantId: string, quantity: number) =>

@@ -20,6 +20,8 @@ export interface CommerceActions {
   confirmCartProposal(messageId: string, index: number): Promise<boolean>;
   /** The visitor declined it: nothing is added. */
   declineCartProposal(messageId: string, index: number): void;
+  /** The visitor opened the page of card `index` ("View product"): announced as `store-assistant:product-open`. */
+  openProduct(product: Product, index: number): void;
   /** `setContext()`: the store's own facts, sent as `context.store`. False (with a console message) when invalid or too large. */
   setContext(facts: unknown): boolean;
   /** "Undo" on the card of a cart change the voice assistant made (message `messageId`): the line goes back. False when nothing was undone. */
@@ -87,6 +89,7 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
     },
     confirmCartProposal: proposals.confirm,
     declineCartProposal: proposals.decline,
+    openProduct: (product, index) => deps.emit('product-open', { product, index }),
     setContext(facts) {
       const checked = checkStoreContext(facts);
       if ('problem' in checked) deps.warn(`setContext: ${checked.problem}; the store context is unchanged`);

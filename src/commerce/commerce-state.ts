@@ -106,6 +106,10 @@ export type CommerceView = {
   commerce: CommerceState;
   config: { commerce: CommerceConfig; lang: string };
   strings: StringTable;
+  /** The open conversation's id: an assisted cart is marked with it. */
+  sessionId: string;
+  /** The assistant's name, as its header shows it: an assisted cart is marked with it. */
+  theme: { brandName: string };
 };
 
 /** The store as the commerce feature sees it: it writes only its own slice. */
@@ -116,15 +120,53 @@ export interface CartEventDetail {
   action: 'add' | 'update';
   /** The card the change came from, when there was one. */
   product: Product | null;
+  /** The cart's id of what changed (a Shopify variant, a WooCommerce product or variation). */
+  variantId: string;
+  /** The card's place in its row (0 first), when the add came from a card. */
+  index?: number;
   /** Added (`add`), or the line's new quantity (`update`). */
   quantity: number;
   /** The cart after the change, when the platform reported it. */
   cart: CartSummary | null;
 }
 
+/** The detail of `store-assistant:product-open`: the visitor opened a product card's page ("View product"). */
+export interface ProductOpenDetail {
+  product: Product;
+  /** The card's place in its row (0 first). */
+  index: number;
+}
+
 /** The events commerce announces. */
 export interface CommerceEvents {
   cart: CartEventDetail;
+  'product-open': ProductOpenDetail;
+}
+
+/**
+ * What marks a cart as assisted, so the order shows the conversation that helped sell it: the
+ * conversation's id and the assistant's name, nothing that identifies the visitor.
+ */
+export interface AssistedMark {
+  conversation: string;
+  assistant: string;
+}
+
+/**
+ * The detail of the cancellable `store-assistant:mark-cart` event of `commerce="custom"`: something was
+ * added from the widget, and the page may keep `conversation` and `assistant` with its order, then call
+ * `resolve()`, or `reject(message?)` when it could not (the console says so; the visitor sees nothing).
+ */
+export interface CartMarkDetail extends AssistedMark {
+  resolve(): void;
+  reject(message?: unknown): void;
+}
+
+/** The cancellable events through which `commerce="custom"` asks the page's own cart code. */
+export interface PageCartRequests {
+  'add-to-cart': CartRequestDetail;
+  'update-cart': CartRequestDetail;
+  'mark-cart': CartMarkDetail;
 }
 
 /**
@@ -160,7 +202,7 @@ export interface CommerceDeps {
   /** `window.Shopify.routes.root` when the page sets it (a Shopify store in a language folder). */
   shopifyRoot: () => string | null;
   /** Dispatches a cancellable `store-assistant:<name>`; true when the page took it (`preventDefault()`). */
-  requestFromPage: (name: 'add-to-cart' | 'update-cart', detail: CartRequestDetail) => boolean;
+  requestFromPage: <K extends keyof PageCartRequests>(name: K, detail: PageCartRequests[K]) => boolean;
   emit: Emit<CommerceEvents>;
   warn: Warn;
   pageOrigin: string;
@@ -169,6 +211,12 @@ export interface CommerceDeps {
 /** The key of card `index` under message `messageId`: each card's "Add to cart" has its own state. */
 export function cardKey(messageId: string, index: number): string {
   return `${messageId}#${index}`;
+}
+
+/** The card's place in its row, read back from its {@link cardKey}. */
+export function cardIndex(card: string): number | undefined {
+  const index = Number(card.slice(card.lastIndexOf('#') + 1));
+  return card.includes('#') && Number.isInteger(index) && index >= 0 ? index : undefined;
 }
 
 /** The commerce state of a new widget. */

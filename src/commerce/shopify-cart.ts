@@ -8,11 +8,18 @@ import {
   type CartResponse,
   type CartSend,
 } from './cart-adapter';
-import type { CartSummary } from './commerce-state';
+import type { AssistedMark, CartSummary } from './commerce-state';
+
+/** The cart attributes an assisted cart gets: the conversation's id and the assistant's name. */
+export function assistedAttributes(mark: AssistedMark): Record<string, string> {
+  return { store_assistant_conversation: mark.conversation, store_assistant: mark.assistant };
+}
 
 // Shopify's Ajax Cart API (https://shopify.dev/docs/api/ajax/reference/cart): POST {root}cart/add.js
 // with { items: [{ id, quantity }] }, POST {root}cart/change.js with { id, quantity }, GET {root}cart.js.
 // Prices are in the currency's subunit (cents); errors answer { status, message, description }.
+// POST {root}cart/update.js with { attributes } sets cart attributes, which the order keeps as its
+// note attributes ("Additional details" in the admin).
 
 /** The cart of a `/cart.js` (or `/cart/change.js`) answer. */
 function shopifyCart(body: unknown): CartSummary {
@@ -69,6 +76,10 @@ export function shopifyCartAdapter(send: CartSend): CartAdapter {
       const response = await send('POST', 'cart/change.js', { id: String(variantId), quantity });
       if (!response.ok) throw refusal(response, 'cart/change.js');
       return shopifyCart(response.body);
+    },
+    async markAssisted(mark) {
+      const response = await send('POST', 'cart/update.js', { attributes: assistedAttributes(mark) });
+      if (!response.ok) throw refusal(response, 'cart/update.js');
     },
   };
 }

@@ -15,6 +15,14 @@ import type { CartSummary } from './commerce-state';
 // (https://developer.woocommerce.com/docs/apis/store-api/nonce-tokens), which every POST to
 // cart/add-item ({ id, quantity }), cart/update-item ({ key, quantity }) and cart/remove-item ({ key })
 // must carry. Amounts are strings in the currency's minor unit; errors answer { code, message, data }.
+// POST cart/extensions ({ namespace, data }) hands `data` to the callback the store registered for that
+// namespace with woocommerce_store_api_register_update_callback
+// (https://developer.woocommerce.com/docs/apis/store-api/extending-store-api/extend-store-api-update-cart):
+// an assisted cart's mark goes there, and the store's snippet keeps it with the order (docs/selling.md);
+// without the snippet the Store API answers 400 and the cart stays unmarked.
+
+/** The Store API namespace an assisted cart's mark is posted under; the store's snippet registers it. */
+export const MARK_NAMESPACE = 'store-assistant';
 
 const CART = 'wp-json/wc/store/v1/cart';
 
@@ -92,6 +100,9 @@ export function wooCommerceCartAdapter(send: CartSend): CartAdapter {
       if (typeof key !== 'string')
         return quantity > 0 ? change('add-item', { id: Number(variantId), quantity }) : wooCart(await fetchCart());
       return quantity > 0 ? change('update-item', { key, quantity }) : change('remove-item', { key });
+    },
+    async markAssisted(mark) {
+      await change('extensions', { namespace: MARK_NAMESPACE, data: { ...mark } });
     },
   };
 }

@@ -39,7 +39,11 @@ export const EVENTS = {
   },
   cart: {
     when: 'The cart changed through the widget (a card, a confirmed proposal, a call).',
-    detail: '`{ action: "add" | "update", product, quantity, cart }`',
+    detail: '`{ action: "add" | "update", product, variantId, quantity, cart, index? }`',
+  },
+  'product-open': {
+    when: 'The visitor opened a product card\'s page ("View product").',
+    detail: '`{ product, index }`',
   },
   suggestion: {
     when: "The visitor chose one of the bot's suggestions (it is sent as their message).",

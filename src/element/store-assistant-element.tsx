@@ -1,6 +1,6 @@
 import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps, type AssistantDeps, type AssistantEvents } from '../app/deps';
-import { dataLayerEntry, pushToDataLayer, type AnalyticsConfig } from '../analytics/data-layer';
+import { dataLayerEntries, pushToDataLayer, type AnalyticsConfig } from '../analytics/data-layer';
 import type { Emit } from '../common/events';
 import { whenIdle } from '../common/next-task';
 import { pageLocation } from '../common/page-location';
@@ -23,8 +23,8 @@ const VIEWPORT_MEASURE_WAIT_MS = 2000;
 /** With `analytics="datalayer"`, pushes a widget event to the page's `window.dataLayer`. */
 function trackEvent(config: AnalyticsConfig, [name, detail]: Parameters<Emit<AssistantEvents>>): void {
   if (config.analytics !== 'datalayer') return;
-  const entry = dataLayerEntry(name, detail, config.analyticsContent);
-  if (entry) pushToDataLayer(window as { dataLayer?: unknown }, entry);
+  for (const entry of dataLayerEntries(name, detail, config.analyticsContent))
+    pushToDataLayer(window as { dataLayer?: unknown }, entry);
 }
 
 /** Runs `work` for the element's own callbacks: an error is logged for the store owner, never thrown at the host page. */

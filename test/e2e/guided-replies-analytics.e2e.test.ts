@@ -39,6 +39,16 @@ const TAG_MANAGER =
   '<script>window.dataLayer = window.dataLayer || []; window.dataLayer.push({ event: "gtm.js" });</script>';
 const GTM_START = { event: 'gtm.js' };
 
+/** GA4's view_item_list for the gift card's reply, after `{ ecommerce: null }` (see test/unit/analytics/ga4-ecommerce.test.ts). */
+const LIST = { item_list_id: 'store_assistant', item_list_name: 'Store assistant' };
+const GIFT_CARD_LIST = [
+  { ecommerce: null },
+  {
+    event: 'view_item_list',
+    ecommerce: { ...LIST, items: [{ item_name: 'Gift card', price: 25, index: 0, ...LIST }] },
+  },
+];
+
 const widget = (page: Page) => page.locator('store-assistant');
 const dataLayer = (page: Page) =>
   page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer);
@@ -71,7 +81,7 @@ async function visit(analytics: string): Promise<{ page: Page; sessionId: unknow
 describe('analytics="datalayer"', () => {
   it('pushes the documented events, without texts or personal data', async () => {
     const { page, sessionId } = await visit('analytics="datalayer"');
-    await expect.poll(() => dataLayer(page).then((layer) => layer?.length)).toBe(12);
+    await expect.poll(() => dataLayer(page).then((layer) => layer?.length)).toBe(14);
     expect(await dataLayer(page)).toEqual([
       GTM_START,
       { event: 'store_assistant_teaser' },
@@ -80,6 +90,7 @@ describe('analytics="datalayer"', () => {
       { event: 'store_assistant_reply' },
       { event: 'store_assistant_message' },
       { event: 'store_assistant_reply', product_count: 1 },
+      ...GIFT_CARD_LIST,
       { event: 'store_assistant_message' },
       { event: 'store_assistant_suggestion_click', position: 0 },
       { event: 'store_assistant_reply' },
@@ -87,13 +98,14 @@ describe('analytics="datalayer"', () => {
       { event: 'store_assistant_close' },
     ]);
     const pushed = JSON.stringify(await dataLayer(page));
-    for (const secret of ['jane', 'Oslo', 'Shipping costs', 'worldwide', 'free over', 'Gift card', String(sessionId)])
+    // The card's name is the store's catalogue, pushed for GA4's ecommerce reports; the visitor's words never are.
+    for (const secret of ['jane', 'Oslo', 'Shipping costs', 'worldwide', 'free over', String(sessionId)])
       expect(pushed).not.toContain(secret);
   });
 
   it('with analytics-content="on", adds the texts of messages, replies, suggestions and ratings, and nothing more', async () => {
     const { page, sessionId } = await visit('analytics="datalayer" analytics-content="on"');
-    await expect.poll(() => dataLayer(page).then((layer) => layer?.length)).toBe(12);
+    await expect.poll(() => dataLayer(page).then((layer) => layer?.length)).toBe(14);
     expect(await dataLayer(page)).toEqual([
       GTM_START,
       { event: 'store_assistant_teaser' },
@@ -102,6 +114,7 @@ describe('analytics="datalayer"', () => {
       { event: 'store_assistant_reply', content: 'You said: Hi' },
       { event: 'store_assistant_message', content: QUESTION },
       { event: 'store_assistant_reply', product_count: 1, content: ANSWER },
+      ...GIFT_CARD_LIST,
       { event: 'store_assistant_message', content: 'Shipping costs' },
       { event: 'store_assistant_suggestion_click', position: 0, content: 'Shipping costs' },
       { event: 'store_assistant_reply', content: FOLLOW_UP },
@@ -136,7 +149,7 @@ describe('analytics="datalayer"', () => {
     ]);
   });
 
-  it('a cart change through a card pushes its action and counts, never the product', async () => {
+  it("a cart change through a card pushes its action and counts, and the product only in GA4's add_to_cart", async () => {
     const cart = `<script>document.addEventListener('store-assistant:add-to-cart', (event) => {
       event.preventDefault();
       event.detail.resolve({ itemCount: 3, total: 42, currency: 'EUR' });
@@ -156,6 +169,20 @@ describe('analytics="datalayer"', () => {
     await expect
       .poll(cartEntries)
       .toEqual([{ event: 'store_assistant_cart', action: 'add', quantity: 1, item_count: 3 }]);
-    expect(JSON.stringify(await dataLayer(page))).not.toMatch(/Blue Mug|mug-blue|42/);
+    const layer = (await dataLayer(page)) ?? [];
+    const added = layer.findIndex((entry) => entry.event === 'add_to_cart');
+    expect(layer.slice(added - 1, added + 1)).toEqual([
+      { ecommerce: null },
+      {
+        event: 'add_to_cart',
+        ecommerce: {
+          currency: 'EUR',
+          value: 14,
+          items: [{ item_id: 'mug-blue', item_name: 'Blue Mug', price: 14, quantity: 1, index: 0, ...LIST }],
+        },
+      },
+    ]);
+    // The cart's total is not pushed, nor is the product anywhere but in the GA4 entries.
+    expect(JSON.stringify(layer.filter((entry) => !('ecommerce' in entry)))).not.toMatch(/Blue Mug|mug-blue|42/);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Product } from '../../chat/replies/products';
-import { cardKey } from '../../commerce/commerce-state';
-import { useAssistant, type useStrings } from '../context';
+import { cardIndex, cardKey } from '../../commerce/commerce-state';
+import { useActions, useAssistant, type useStrings } from '../context';
 import { Icon } from '../icon';
 import { CartButton } from './cart-button';
 import { usePriceFormat } from './price-format';
@@ -50,6 +50,7 @@ function ProductCard({
 }) {
   // The price as the cart strip and the proposals write theirs.
   const displayPrice = usePriceFormat();
+  const actions = useActions();
   return (
     <li className="product-card" part="product-card">
       <ProductImage src={product.image} />
@@ -67,7 +68,13 @@ function ProductCard({
           {/* With a cart, "Add to cart" is the card's one clear button and "View product" a quiet link under it. */}
           <CartButton product={product} messageId={messageId} card={card} />
           {product.url && (
-            <a className="product-link" href={product.url} target="_blank" rel="noopener noreferrer">
+            <a
+              className="product-link"
+              href={product.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => actions.openProduct(product, cardIndex(card) ?? 0)}
+            >
               {t('viewProduct')}
               <span className="sr-only">: {product.title}</span>
             </a>

@@ -1,5 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../support/patience';
 import { afterFrames, startSession, type E2eSession } from '../harness';
 
 // The demo store implements Shopify's Ajax Cart API contract (POST /cart/add.js, GET /cart.js,
@@ -168,5 +169,98 @@ describe('commerce="shopify" on the demo store', () => {
     await stale.getByRole('button', { name: /Add to cart/ }).click();
     await stale.getByRole('alert').getByText("The product 'Merino Beanie' is already sold out.").waitFor();
     expect(await stale.getByRole('button', { name: /Add to cart/ }).isEnabled()).toBe(true);
+  });
+});
+
+/** The page's dataLayer: the demo store's widget has analytics="datalayer". */
+const dataLayer = (page: Page) =>
+  page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []);
+
+/** The GA4 entry `event` (the last one), checked to follow `{ ecommerce: null }` as Google documents for dataLayer. */
+async function ga4(page: Page, event: string): Promise<Record<string, unknown> | undefined> {
+  const layer = await dataLayer(page);
+  const at = layer.map((entry) => entry.event).lastIndexOf(event);
+  if (at < 1) return undefined;
+  expect(layer[at - 1]).toEqual({ ecommerce: null });
+  return layer[at];
+}
+
+// GA4's ecommerce events (https://developers.google.com/analytics/devguides/collection/ga4/ecommerce) in
+// Tag Manager's dataLayer form (https://developers.google.com/tag-platform/tag-manager/datalayer#ecommerce),
+// and the assisted cart's mark in Shopify's cart attributes (POST /cart/update.js { attributes },
+// https://shopify.dev/docs/api/ajax/reference/cart), on the demo store.
+describe('the demo store: GA4 ecommerce events and the assisted cart', () => {
+  const LIST = { item_list_id: 'store_assistant', item_list_name: 'Store assistant' };
+  const SHIRT = { item_id: '40100000000005', item_name: 'Linen Shirt', price: 64, index: 0, ...LIST };
+
+  it('cards shown, one opened, added: view_item_list, select_item, add_to_cart, and the cart marked once', async () => {
+    const { page, widget, requests, pageErrors } = await openProductPage('linen-shirt');
+    await send(page, 'Is this in stock?');
+    const card = widget.locator('.product-card', { hasText: 'Linen Shirt' });
+    await card.waitFor();
+    expect(await ga4(page, 'view_item_list')).toEqual({
+      event: 'view_item_list',
+      ecommerce: { ...LIST, items: [SHIRT] },
+    });
+
+    // "View product" opens the product in a new tab.
+    const [opened] = await Promise.all([
+      page.context().waitForEvent('page'),
+      card.getByRole('link', { name: /View product/ }).click(),
+    ]);
+    await opened.close();
+    expect(await ga4(page, 'select_item')).toEqual({ event: 'select_item', ecommerce: { ...LIST, items: [SHIRT] } });
+
+    await card.getByRole('button', { name: /^Add to cart\s*: Linen Shirt$/ }).click();
+    await card.locator('.sa-card-added', { hasText: 'Added' }).waitFor();
+    await eventually(() => expect(requests.filter((request) => request.path === '/cart/update.js')).toHaveLength(1));
+    expect(await ga4(page, 'add_to_cart')).toEqual({
+      event: 'add_to_cart',
+      ecommerce: { currency: 'USD', value: 64, items: [{ ...SHIRT, quantity: 1 }] },
+    });
+    const conversation = (
+      requests.filter((request) => request.path === '/api/chat').at(-1)?.body as { sessionId: string }
+    ).sessionId;
+    const attributes = { store_assistant_conversation: conversation, store_assistant: 'Lumen' };
+    expect(requests.find((request) => request.path === '/cart/update.js')?.body).toEqual({ attributes });
+
+    // "Add another": a second add_to_cart, and no second mark for the same conversation.
+    await card.getByRole('button', { name: /Add another/ }).click();
+    await widget.getByRole('group', { name: 'Cart' }).getByText('2 in your cart').waitFor();
+    await expect
+      .poll(async () => (await dataLayer(page)).filter((entry) => entry.event === 'add_to_cart').length)
+      .toBe(2);
+    expect(requests.filter((request) => request.path === '/cart/update.js')).toHaveLength(1);
+
+    // The store keeps the mark: /cart.js has it, and the cart page shows it as the order's details.
+    const cart = await page.evaluate(async () => (await (await fetch('/cart.js')).json()) as { attributes: unknown });
+    expect(cart.attributes).toEqual(attributes);
+    await page.goto(`${session.server.url}/cart`);
+    expect(await page.locator('.cart-attribute').allTextContents()).toEqual([
+      `store_assistant_conversation${conversation}`,
+      'store_assistantLumen',
+    ]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("a demo call's add pushes add_to_cart for the line it added", async () => {
+    const { page, widget } = await openProductPage('stoneware-mug');
+    await send(page, 'Is this in stock?');
+    await widget.locator('.product-card', { hasText: 'Stoneware Mug' }).waitFor();
+    await widget
+      .getByRole('button', { name: /Start (a live )?call/ })
+      .first()
+      .click();
+    await expect
+      .poll(async () => (await dataLayer(page)).some((entry) => entry.event === 'add_to_cart'), { timeout: 60_000 })
+      .toBe(true);
+    expect(await ga4(page, 'add_to_cart')).toEqual({
+      event: 'add_to_cart',
+      ecommerce: {
+        currency: 'USD',
+        value: 22,
+        items: [{ item_id: '40100000000008', item_name: 'Stoneware Mug', price: 22, quantity: 1, ...LIST }],
+      },
+    });
   });
 });

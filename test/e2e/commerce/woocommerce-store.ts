@@ -9,6 +9,11 @@ import { replyJson, type FixtureServer } from '../fixture-server';
 // needs that nonce (401 woocommerce_rest_missing_nonce without, 403 woocommerce_rest_invalid_nonce when
 // stale, https://developer.woocommerce.com/docs/apis/store-api/nonce-tokens), 400 errors { code, message,
 // data } for a product out of stock or unknown; a session cookie; a /cart page; and a store webhook.
+// POST cart/extensions { namespace, data } runs the callback registered for `namespace` with
+// woocommerce_store_api_register_update_callback
+// (https://developer.woocommerce.com/docs/apis/store-api/extending-store-api/extend-store-api-update-cart):
+// here the store-assistant snippet of docs/selling.md, which keeps `data` in the session for the order;
+// an unregistered namespace answers 400 woocommerce_rest_cart_extensions_error, as WooCommerce does.
 
 export interface WooProduct {
   id: number;
@@ -28,6 +33,8 @@ export const WOO_PRODUCTS: WooProduct[] = [
 interface Session {
   nonce: string;
   lines: Map<number, { key: string; quantity: number }>;
+  /** What the snippet kept from cart/extensions for the order: the assisted cart's mark. */
+  mark: unknown;
 }
 
 /** A request the store received. */
@@ -101,7 +108,7 @@ export function installWooStore(fixtures: FixtureServer) {
     if (token && sessions.has(token)) return sessions.get(token);
     if (!create) return undefined;
     const fresh = randomUUID();
-    sessions.set(fresh, { nonce: randomUUID().slice(0, 10), lines: new Map() });
+    sessions.set(fresh, { nonce: randomUUID().slice(0, 10), lines: new Map(), mark: null });
     response.setHeader('Set-Cookie', `wp_woocommerce_session_test=${fresh}; Path=/; HttpOnly; SameSite=Lax`);
     return sessions.get(fresh);
   };
@@ -155,6 +162,26 @@ export function installWooStore(fixtures: FixtureServer) {
     replyJson(response, cartJson(session), 201);
   });
 
+  /** Namespaces with a registered update callback: the snippet's, unless a test removes it. */
+  const registered = new Set(['store-assistant']);
+  fixtures.handle('/wp-json/wc/store/v1/cart/extensions', (request, response, body) => {
+    record(request, body);
+    const session = sessionOf(request, response, false);
+    if (!request.headers.nonce || !session || request.headers.nonce !== session.nonce)
+      return wooError(response, 403, 'woocommerce_rest_invalid_nonce', 'Nonce is invalid.');
+    const { namespace, data } = JSON.parse(body) as { namespace?: string; data?: unknown };
+    if (!namespace || !registered.has(namespace))
+      return wooError(
+        response,
+        400,
+        'woocommerce_rest_cart_extensions_error',
+        `There is no such namespace registered: ${namespace ?? ''}.`,
+      );
+    session.mark = data ?? null;
+    response.setHeader('Nonce', session.nonce);
+    replyJson(response, cartJson(session));
+  });
+
   fixtures.handle('/cart/', (request, response) => {
     const cart = cartJson(sessionOf(request, response, false));
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -193,6 +220,15 @@ export function installWooStore(fixtures: FixtureServer) {
     /** The next webhook replies are `reply` (null: the store's own answers). */
     replyWith(reply: unknown) {
       nextReply = reply;
+    },
+    /** The marks the snippet kept, one per cart session that has one. */
+    marks: () => [...sessions.values()].map((each) => each.mark).filter((mark) => mark !== null),
+    /** Without the store-side snippet, no callback answers the widget's namespace. */
+    withoutSnippet() {
+      registered.clear();
+    },
+    withSnippet() {
+      registered.add('store-assistant');
     },
     /** Every session's nonce changes, as when WordPress's nonce lifetime passes. */
     expireNonces() {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixture-server';
 import { afterFrames, startSession, type E2eSession } from '../harness';
+import { eventually } from '../../support/patience';
 import { installWooStore, WOO_PRODUCTS, wooProductPage } from './woocommerce-store';
 
 // The same flows as on the demo's Shopify cart, against a loopback server implementing WooCommerce's
@@ -70,8 +71,13 @@ describe('commerce="woocommerce" against the Store API contract', () => {
     store.requests.length = 0;
     await card.getByRole('button', { name: /^Add to cart\s*: Beanie$/ }).click();
     await card.locator('.sa-card-added', { hasText: 'Added' }).waitFor();
-    // The nonce was fetched with the context's cart read; the add carries it.
-    expect(storeCalls()).toEqual(['POST /wp-json/wc/store/v1/cart/add-item +Nonce']);
+    // The nonce was fetched with the context's cart read; the add carries it, and so does the mark after it.
+    await eventually(() =>
+      expect(storeCalls()).toEqual([
+        'POST /wp-json/wc/store/v1/cart/add-item +Nonce',
+        'POST /wp-json/wc/store/v1/cart/extensions +Nonce',
+      ]),
+    );
     expect(store.requests[0]?.body).toEqual({ id: 16, quantity: 1 });
 
     const strip = widget.getByRole('group', { name: 'Cart' });
@@ -104,12 +110,70 @@ describe('commerce="woocommerce" against the Store API contract', () => {
     store.requests.length = 0;
     await card.getByRole('button', { name: /Add to cart/ }).click();
     await card.locator('.sa-card-added', { hasText: 'Added' }).waitFor();
-    expect(storeCalls()).toEqual([
-      'POST /wp-json/wc/store/v1/cart/add-item +Nonce',
-      'GET /wp-json/wc/store/v1/cart',
-      'POST /wp-json/wc/store/v1/cart/add-item +Nonce',
-    ]);
+    await eventually(() =>
+      expect(storeCalls()).toEqual([
+        'POST /wp-json/wc/store/v1/cart/add-item +Nonce',
+        'GET /wp-json/wc/store/v1/cart',
+        'POST /wp-json/wc/store/v1/cart/add-item +Nonce',
+        'POST /wp-json/wc/store/v1/cart/extensions +Nonce',
+      ]),
+    );
     expect(store.requests.map((request) => request.nonce)[0]).not.toBe(store.requests[2]?.nonce);
+  });
+
+  it('an add marks the cart as assisted through cart/extensions, once per conversation, for the snippet to keep', async () => {
+    const { page, widget, pageErrors } = await openProduct('cap');
+    store.replyWith({
+      output: 'Two caps',
+      products: [
+        { name: 'Cap', productUrl: '/product/cap/', id: 18 },
+        { name: 'Beanie', productUrl: '/product/beanie/', id: 16 },
+      ],
+    });
+    await send(page, 'caps?');
+    await widget.locator('.product-card').nth(1).waitFor();
+    store.requests.length = 0;
+    for (const name of ['Cap', 'Beanie']) {
+      const card = widget.locator('.product-card', { hasText: name });
+      await card.getByRole('button', { name: /Add to cart/ }).click();
+      await card.locator('.sa-card-added', { hasText: 'Added' }).waitFor();
+    }
+    // The conversation's id is the one the webhook hears as sessionId.
+    const conversation = (store.webhookBodies.at(-1) as { sessionId: string }).sessionId;
+    expect(conversation).toMatch(/\S/);
+    await eventually(() =>
+      expect(store.requests.filter((request) => request.path.endsWith('/extensions'))).toHaveLength(1),
+    );
+    const mark = store.requests.find((request) => request.path.endsWith('/extensions'));
+    expect(mark?.nonce).not.toBeNull();
+    expect(mark?.body).toEqual({
+      namespace: 'store-assistant',
+      data: { conversation, assistant: 'Woo Shop' },
+    });
+    expect(store.marks()).toContainEqual((mark?.body as { data: unknown }).data);
+    // One mark for the conversation, after two adds.
+    expect(storeCalls().filter((call) => call.includes('add-item'))).toHaveLength(2);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('without the snippet on the store the add still counts; the failed mark is one console line', async () => {
+    store.withoutSnippet();
+    try {
+      const { page, widget, consoleMessages, pageErrors } = await openProduct('beanie');
+      await send(page, 'Is this in stock?');
+      const card = widget.locator('.product-card', { hasText: 'Beanie' });
+      await card.getByRole('button', { name: /Add to cart/ }).click();
+      await card.locator('.sa-card-added', { hasText: 'Added' }).waitFor();
+      await eventually(() =>
+        expect(consoleMessages.filter((message) => message.includes('marked as assisted'))).toEqual([
+          expect.stringContaining('There is no such namespace registered: store-assistant.'),
+        ]),
+      );
+      expect(await widget.getByRole('alert').count()).toBe(0);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      store.withSnippet();
+    }
   });
 
   it('a reply cannot change the cart: each proposal waits for a click, at most 10, quantities above 10 dropped', async () => {

@@ -448,7 +448,11 @@ describe('the custom cart (store-assistant:add-to-cart)', () => {
     const details: CartRequestDetail[] = [];
     const cart = customCartAdapter({
       timers,
-      requestFromPage: (name, detail) => (details.push(detail), expect(name).toBe('add-to-cart'), page(detail)),
+      requestFromPage: (name, detail) => (
+        details.push(detail as CartRequestDetail),
+        expect(name).toBe('add-to-cart'),
+        page(detail as CartRequestDetail)
+      ),
     });
     const outcome = await cart
       .add('mug-1', 2, product)

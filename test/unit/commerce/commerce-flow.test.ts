@@ -174,11 +174,27 @@ describe('"Add to cart" on a card', () => {
     expect(state().commerce.cardAdds[CARD]).toEqual({ state: 'adding', added: 0 });
     expect(await adding).toBe(true);
     expect(state().commerce.cardAdds[CARD]).toEqual({ state: 'added', added: 1 });
-    expect(cartRequests()).toEqual(['POST /cart/add.js', 'GET /cart.js']);
+    // The add, the cart after it, then the mark of an assisted cart.
+    expect(cartRequests()).toEqual(['POST /cart/add.js', 'GET /cart.js', 'POST /cart/update.js']);
     expect(requests[0]?.body).toEqual({ items: [{ id: 111, quantity: 1 }] });
     expect(state().commerce.cart).toMatchObject({ itemCount: 1, total: 48 });
     expect(events.filter((event) => event.name === 'cart')).toEqual([
-      { name: 'cart', detail: { action: 'add', product: SHIRT, quantity: 1, cart: state().commerce.cart } },
+      {
+        name: 'cart',
+        detail: { action: 'add', product: SHIRT, variantId: '111', quantity: 1, cart: state().commerce.cart, index: 0 },
+      },
+    ]);
+  });
+
+  it('an add without a card carries no index; opening a card announces product-open with its place', async () => {
+    const { actions, events } = setup({ platform: 'shopify' }, shopify());
+    expect(await actions.addToCart(SHIRT)).toBe(true);
+    const [added] = events.filter((event) => event.name === 'cart');
+    expect(added?.detail).toMatchObject({ action: 'add', variantId: '111', quantity: 1 });
+    expect(added?.detail).not.toHaveProperty('index');
+    actions.openProduct(SHIRT, 2);
+    expect(events.filter((event) => event.name === 'product-open')).toEqual([
+      { name: 'product-open', detail: { product: SHIRT, index: 2 } },
     ]);
   });
 
@@ -231,6 +247,7 @@ describe('"Add to cart" on a card', () => {
     expect(requests.map((request) => request.url)).toEqual([
       'https://shop.example/fr/cart/add.js',
       'https://shop.example/fr/cart.js',
+      'https://shop.example/fr/cart/update.js',
     ]);
     assistant.configure({
       ...config,
@@ -369,7 +386,7 @@ describe('cart changes a reply proposes (a security boundary)', () => {
     actions.declineCartProposal(bot?.id ?? '', 1);
     expect(await actions.confirmCartProposal(bot?.id ?? '', 0)).toBe(true);
     expect(await actions.confirmCartProposal(bot?.id ?? '', 1)).toBe(false);
-    expect(cartRequests()).toEqual(['GET /cart.js', 'POST /cart/add.js', 'GET /cart.js']);
+    expect(cartRequests()).toEqual(['GET /cart.js', 'POST /cart/add.js', 'GET /cart.js', 'POST /cart/update.js']);
     expect(requests.find((request) => request.url.endsWith('/cart/add.js'))?.body).toEqual({
       items: [{ id: 111, quantity: 2 }],
     });
