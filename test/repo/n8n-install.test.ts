@@ -26,6 +26,7 @@ let calls: string;
 const FAKE_NPM = `#!/bin/sh
 echo "$PWD|$*" >> "$FAKE_NPM_CALLS"
 if [ -n "$FAKE_NPM_FAIL" ]; then echo "npm ERR! $FAKE_NPM_FAIL" >&2; exit 1; fi
+if [ "$1" = install ] && [ -n "$FAKE_NPM_GATE" ]; then while [ ! -e "$FAKE_NPM_GATE" ]; do sleep 0.05; done; fi
 if [ "$1" = install ]; then mkdir -p node_modules/n8n/bin && echo '#!/usr/bin/env node' > node_modules/n8n/bin/n8n; fi
 `;
 
@@ -51,6 +52,7 @@ beforeEach(() => {
   vi.stubEnv('XDG_CACHE_HOME', path.join(scratch, 'cache'));
   vi.stubEnv('FAKE_NPM_CALLS', calls);
   vi.stubEnv('FAKE_NPM_FAIL', '');
+  vi.stubEnv('FAKE_NPM_GATE', '');
 });
 
 afterEach(() => {
@@ -126,6 +128,9 @@ describe('installing n8n for the real-n8n suite', () => {
 
   it('waits for an install already under way in a live process instead of installing a second copy', async () => {
     const cache = path.dirname(n8nInstallDir());
+    // The first install is held until the second call has started, however fast or slow the machine.
+    const gate = path.join(scratch, 'gate');
+    vi.stubEnv('FAKE_NPM_GATE', gate);
     const first = ensureN8n();
     // The first call has claimed a scratch folder before the second one looks.
     await eventually(() =>
@@ -134,7 +139,9 @@ describe('installing n8n for the real-n8n suite', () => {
           readdirSync(cache).some((entry) => existsSync(path.join(cache, entry, 'store-assistant-owner.json'))),
       ).toBe(true),
     );
-    const [one, two] = await Promise.all([first, ensureN8n()]);
+    const second = ensureN8n();
+    writeFileSync(gate, '');
+    const [one, two] = await Promise.all([first, second]);
     expect(npmCalls().filter((call) => call.args.startsWith('install'))).toHaveLength(1);
     expect(two).toMatchObject({ dir: one.dir, installed: true });
   });

@@ -109,7 +109,9 @@ export async function ensureN8n(version = N8N_VERSION): Promise<N8nInstall> {
   await removeStalePartials(`n8n-${version}`, INSTALL_TIMEOUT_MS);
   const scratch = await mkdtemp(path.join(cache, `n8n-${version}.partial-`));
   try {
-    await writeFile(path.join(scratch, OWNER), JSON.stringify({ pid: process.pid }));
+    // Written whole, then named: a run that looks in between sees either no owner or a readable one.
+    await writeFile(path.join(scratch, `${OWNER}.tmp`), JSON.stringify({ pid: process.pid }));
+    await rename(path.join(scratch, `${OWNER}.tmp`), path.join(scratch, OWNER));
     await writeFile(path.join(scratch, 'package.json'), installManifest(version));
     await npm(
       ['install', '--ignore-scripts', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'],
