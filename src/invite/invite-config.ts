@@ -66,7 +66,10 @@ function trigger(word: string): InviteTrigger | null {
  */
 export function parseInviteTriggers(value: string, problem: Problem): InviteTrigger[] {
   const triggers: InviteTrigger[] = [];
-  for (const word of value.split(/[\s,]+/).filter(Boolean).slice(0, 20)) {
+  for (const word of value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .slice(0, 20)) {
     const parsed = trigger(word);
     if (parsed) triggers.push(parsed);
     else problem('must be time:SECONDS, scroll:PERCENT, exit, add-to-cart or returning', word);
@@ -81,7 +84,10 @@ function questionList(value: unknown): string[] | null {
   for (const item of value.slice(0, 20)) {
     if (typeof item !== 'string') return null;
     // Control characters would make a button read other than it shows.
-    const text = item.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+    const text = item
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (text && text.length <= MAX_INVITE_QUESTION_LENGTH * 2) list.push(text);
   }
   return list;

@@ -18,5 +18,9 @@ export function pageKind(page: { path: string; bodyClasses: readonly string[]; h
 
 /** Whether a form's action posts to the store's own cart: Shopify's `/cart/add`, or WooCommerce's add-to-cart. */
 export function addsToCart(action: string, fieldNames: readonly string[]): boolean {
-  return /\/cart\/add(?:\.js)?(?:[?#]|$)/i.test(action) || /[?&]add-to-cart=/i.test(action) || fieldNames.includes('add-to-cart');
+  return (
+    /\/cart\/add(?:\.js)?(?:[?#]|$)/i.test(action) ||
+    /[?&]add-to-cart=/i.test(action) ||
+    fieldNames.includes('add-to-cart')
+  );
 }

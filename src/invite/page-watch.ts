@@ -3,7 +3,8 @@ import { addsToCart, pageKind } from './page-kind';
 import type { InvitePage, InvitePageFacts } from './invite-state';
 
 /** Fields a visitor types into. */
-const TYPING_FIELD = 'input:not([type=button],[type=submit],[type=reset],[type=checkbox],[type=radio]), textarea, select';
+const TYPING_FIELD =
+  'input:not([type=button],[type=submit],[type=reset],[type=checkbox],[type=radio]), textarea, select';
 
 /** Runs `callback` once the page's `load` event has passed. */
 function afterLoad(callback: () => void): () => void {
