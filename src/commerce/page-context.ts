@@ -95,7 +95,12 @@ function availability(value: unknown): string | undefined {
 /** A category: a text (its last step, of a path such as "Apparel > Shirts") or a thing with a name. */
 function categoryOf(value: unknown): string | undefined {
   const name = text(typeof value === 'object' ? own(value, 'name') : value, 200);
-  return name?.split(/\s*>\s*/).pop()?.slice(0, 100) || undefined;
+  return (
+    name
+      ?.split(/\s*>\s*/)
+      .pop()
+      ?.slice(0, 100) || undefined
+  );
 }
 
 /** A Product node as {@link PageProduct}: its first offer's price and availability. */

@@ -39,7 +39,8 @@ export const EVENTS = {
   },
   invite: {
     when: "Floating mode: an invitation with questions about the page's product showed, one of its questions was asked, or it was closed.",
-    detail: '`{ action: "shown", trigger, questions }`, `{ action: "asked", index, question }` or `{ action: "dismissed" }`',
+    detail:
+      '`{ action: "shown", trigger, questions }`, `{ action: "asked", index, question }` or `{ action: "dismissed" }`',
   },
   cart: {
     when: 'The cart changed through the widget (a card, a confirmed proposal, a call).',

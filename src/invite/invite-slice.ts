@@ -1,6 +1,6 @@
 import { MAX_INVITE_QUESTIONS, storeQuestions, type InviteTrigger } from './invite-config';
 import { createInviteMemory } from './invite-memory';
-import type { InviteDeps, InviteExtensions, InvitePageFacts, InviteStore } from './invite-state';
+import type { InviteDeps, InviteExtensions, InvitePage, InvitePageFacts, InviteStore } from './invite-state';
 
 /** The invitation's actions, for the UI. */
 export interface InviteActions {
@@ -31,6 +31,61 @@ function questionsFor(store: InviteStore, facts: InvitePageFacts, suggestions: R
   return suggestions(facts);
 }
 
+/** The page's questions, on a product page (or a cart or checkout page with `invite-on-checkout`); else none. */
+function pageQuestions(store: InviteStore, facts: InvitePageFacts, suggestions: ReturnType<typeof suggestionsOnce>) {
+  const onCheckout = facts.kind === 'cart' || facts.kind === 'checkout';
+  const wanted = facts.kind === 'product' || (onCheckout && store.getState().config.inviteOnCheckout);
+  return wanted ? questionsFor(store, facts, suggestions) : Promise.resolve([]);
+}
+
+/** Watches for one trigger (all but `returning`, which is known at once); returns the function that stops it. */
+function watchTrigger(trigger: InviteTrigger, deps: InviteDeps, fire: () => void): () => void {
+  const page: InvitePage = deps.invitePage;
+  switch (trigger.kind) {
+    case 'time': {
+      const timer = deps.timers.setTimeout(fire, trigger.seconds * 1000);
+      return () => deps.timers.clearTimeout(timer);
+    }
+    case 'scroll':
+      return page.watchScroll(trigger.percent, fire);
+    case 'exit':
+      return page.watchExit(fire);
+    case 'add-to-cart':
+      return page.watchAddToCart(fire);
+    default:
+      return () => undefined;
+  }
+}
+
+/** Showing, closing and asking: the invitation on screen, its events and what the caps remember of it. */
+function inviteDisplay(store: InviteStore, deps: InviteDeps, memory: ReturnType<typeof createInviteMemory>) {
+  const hide = () => {
+    if (store.getState().invite.questions) store.setState({ invite: { questions: null, productName: null } });
+  };
+  return {
+    hide,
+    show(trigger: InviteTrigger['kind'], { list, facts }: NonNullable<Questions>): void {
+      memory.shown(store.getState().config.persist);
+      store.setState({ invite: { questions: list, productName: facts.product?.name ?? null } });
+      deps.emit('invite', { action: 'shown', trigger, questions: list });
+    },
+    dismiss(): void {
+      if (!store.getState().invite.questions) return;
+      memory.closed(store.getState().config.persist, deps.now());
+      hide();
+      deps.emit('invite', { action: 'dismissed' });
+    },
+    /** The visitor tapped question `index`: the invitation is done; returns the question to ask. */
+    ask(index: number): string | null {
+      const question = store.getState().invite.questions?.[index] ?? null;
+      if (question === null) return null;
+      hide();
+      deps.emit('invite', { action: 'asked', index, question });
+      return question;
+    },
+  };
+}
+
 /**
  * Invitations that know the page (floating mode): on a product page, two or three questions about the
  * product beside the launcher, when one of the store's triggers fires. Caps: once per page, `invite-limit`
@@ -39,6 +94,7 @@ function questionsFor(store: InviteStore, facts: InvitePageFacts, suggestions: R
  */
 export function createInviteSlice(store: InviteStore, deps: InviteDeps, extensions: InviteExtensions) {
   const memory = createInviteMemory({ local: deps.localStorage, session: deps.sessionStorage });
+  const display = inviteDisplay(store, deps, memory);
   const suggestions = suggestionsOnce(extensions);
   let stops: (() => void)[] = [];
   let armedFor: string | null = null;
@@ -61,79 +117,43 @@ export function createInviteSlice(store: InviteStore, deps: InviteDeps, extensio
   };
   const allowed = (): boolean => {
     const { config, isOpen } = store.getState();
-    const persist = config.persist;
-    return (
-      !shownOnPage &&
-      !isOpen &&
-      memory.count(persist) < config.inviteLimit &&
-      !memory.snoozed(persist, deps.now(), config.inviteSnoozeHours)
-    );
+    const { persist } = config;
+    const capped = memory.count(persist) >= config.inviteLimit;
+    return !shownOnPage && !isOpen && !capped && !memory.snoozed(persist, deps.now(), config.inviteSnoozeHours);
   };
   const attempt = () => {
-    if (fired === null || !questions || questions.list.length === 0 || waitingForTyping || !allowed()) return;
-    if (deps.invitePage.typing()) {
-      waitingForTyping = true;
-      stops.push(
-        deps.invitePage.afterTyping(() => {
-          waitingForTyping = false;
-          attempt();
-        }),
-      );
-      return;
+    if (fired === null || !questions?.list.length || waitingForTyping || !allowed()) return;
+    if (!deps.invitePage.typing()) {
+      shownOnPage = true;
+      return display.show(fired, questions);
     }
-    const trigger = fired;
-    shownOnPage = true;
-    memory.shown(store.getState().config.persist);
-    store.setState({ invite: { questions: questions.list, productName: questions.facts.product?.name ?? null } });
-    deps.emit('invite', { action: 'shown', trigger, questions: questions.list });
+    waitingForTyping = true;
+    const retry = () => ((waitingForTyping = false), attempt());
+    stops.push(deps.invitePage.afterTyping(retry));
   };
   const fire = (kind: InviteTrigger['kind']) => () => {
     fired ??= kind;
     attempt();
   };
-  const prepare = async (armed: number) => {
-    const facts = deps.invitePage.read();
-    const onCheckout = facts.kind === 'cart' || facts.kind === 'checkout';
-    const wanted = facts.kind === 'product' || (onCheckout && store.getState().config.inviteOnCheckout);
-    const list = wanted ? await questionsFor(store, facts, suggestions) : [];
-    if (armed !== generation) return;
-    questions = { list, facts };
-    attempt();
-  };
   const arm = (triggers: InviteTrigger[]) => {
     const armed = generation;
-    stops.push(deps.invitePage.afterLoadIdle(() => void prepare(armed)));
-    for (const trigger of triggers) {
-      if (trigger.kind === 'time') {
-        const timer = deps.timers.setTimeout(fire('time'), trigger.seconds * 1000);
-        stops.push(() => deps.timers.clearTimeout(timer));
-      } else if (trigger.kind === 'scroll') stops.push(deps.invitePage.watchScroll(trigger.percent, fire('scroll')));
-      else if (trigger.kind === 'exit') stops.push(deps.invitePage.watchExit(fire('exit')));
-      else if (trigger.kind === 'add-to-cart') stops.push(deps.invitePage.watchAddToCart(fire('add-to-cart')));
-      else if ((returning ??= memory.returning(store.getState().config.persist))) fire('returning')();
-    }
-  };
-  const hide = () => {
-    if (store.getState().invite.questions) store.setState({ invite: { questions: null, productName: null } });
+    stops.push(
+      deps.invitePage.afterLoadIdle(async () => {
+        const facts = deps.invitePage.read();
+        const list = await pageQuestions(store, facts, suggestions);
+        if (armed !== generation) return;
+        questions = { list, facts };
+        attempt();
+      }),
+    );
+    for (const trigger of triggers) stops.push(watchTrigger(trigger, deps, fire(trigger.kind)));
+    if (triggers.some((trigger) => trigger.kind === 'returning'))
+      if ((returning ??= memory.returning(store.getState().config.persist))) fire('returning')();
   };
 
   return {
-    actions: {
-      dismissInvite(): void {
-        if (!store.getState().invite.questions) return;
-        memory.closed(store.getState().config.persist, deps.now());
-        hide();
-        deps.emit('invite', { action: 'dismissed' });
-      },
-    } satisfies InviteActions,
-    /** The visitor tapped question `index`: the invitation is done; returns the question to ask. */
-    ask(index: number): string | null {
-      const question = store.getState().invite.questions?.[index] ?? null;
-      if (question === null) return null;
-      hide();
-      deps.emit('invite', { action: 'asked', index, question });
-      return question;
-    },
+    actions: { dismissInvite: display.dismiss } satisfies InviteActions,
+    ask: display.ask,
     /** Arms the triggers for the current configuration, or disarms them when it asks for none. */
     configure(): void {
       const { config } = store.getState();
@@ -141,12 +161,12 @@ export function createInviteSlice(store: InviteStore, deps: InviteDeps, extensio
       const key = wanted ? JSON.stringify([config.invite, config.inviteQuestions, config.persist]) : null;
       if (key === armedFor) return;
       disarm();
-      if (!wanted) return hide();
+      if (!wanted) return display.hide();
       armedFor = key;
       arm(config.invite);
     },
     /** The card opened: an invitation on screen has done its work. */
-    opened: hide,
+    opened: display.hide,
     dispose: disarm,
   };
 }
