@@ -30,7 +30,10 @@ describe("the demo's product page", () => {
     await question.waitFor();
     await question.click();
     await page.clock.fastForward(5_000);
-    await widget.getByText(/is in stock \(\$/).waitFor();
+    await widget
+      .locator('.message')
+      .filter({ hasText: /is in stock \(\$/ })
+      .waitFor();
     expect(pageErrors).toEqual([]);
   });
 

@@ -115,7 +115,7 @@ describe('invitations: the triggers', () => {
       { action: 'shown', trigger: 'time', questions: ['Does Linen Shirt run small?', 'How do I wash it?'] },
     ]);
     await invitation(page).getByRole('button', { name: 'Does Linen Shirt run small?' }).click();
-    await widget(page).getByText('You said: Does Linen Shirt run small?').waitFor();
+    await widget(page).locator('.message').filter({ hasText: 'You said: Does Linen Shirt run small?' }).waitFor();
     expect(await widget(page).getAttribute('open')).toBe('');
     expect(await invitation(page).count()).toBe(0);
     expect((await inviteEvents(page)).at(-1)).toEqual({
