@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyJson, startFixtureServer, type FixtureServer } from './fixture-server';
 import type { ReceivedRequest } from './guided-replies-fixtures';
+import { axeViolations } from './axe';
 import { afterFrames, startSession, type E2eSession } from './harness';
 
 /**
@@ -274,6 +275,10 @@ describe('invitations: keyboard, screen reader, phone, motion', () => {
     await invitation(page).waitFor();
     const status = widget(page).getByRole('status').filter({ hasText: 'Questions about Linen Shirt?' });
     expect(await status.count()).toBe(1);
+    const inWidget = (await axeViolations(page)).filter((violation) =>
+      violation.targets.some((target) => target.includes('store-assistant')),
+    );
+    expect(inWidget).toEqual([]);
     expect(await invitation(page).getByRole('button').allTextContents()).toEqual([
       '',
       'Does Linen Shirt run small?',
