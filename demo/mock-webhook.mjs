@@ -327,6 +327,21 @@ export async function handleChat(request, response, url) {
     response.end(JSON.stringify(takeover));
     return true;
   }
+  // A product page asking for questions to invite the visitor with (when the page lists none of its own).
+  if (body?.action === 'suggest') {
+    const product = pageProduct(body?.context?.page ?? null);
+    response.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...CORS,
+    });
+    response.end(
+      JSON.stringify({
+        suggestions: product ? [`Is the ${product.name} in stock?`, `Please add the ${product.name} to my cart`] : [],
+      }),
+    );
+    return true;
+  }
   const message = typeof body?.message === 'string' ? body.message : '';
   const context = {
     message,

@@ -157,12 +157,23 @@ async function updateCart(request, response) {
 const WIDGET =
   '<store-assistant mode="floating" commerce="shopify" analytics="datalayer" webhook-url="/api/chat" events-url="/api/events" store-domain="lumen.shop" store-url="/" brand-name="Lumen" logo-url="/assets/images/logo.svg" voice-provider="demo"></store-assistant>';
 
-function shopPage(title, main, count) {
+/**
+ * The product pages' invitation: eight seconds on the page, leaving it, or adding to its cart brings two
+ * questions about the product, by its type.
+ */
+const PRODUCT_INVITE = ` invite="time:8 exit add-to-cart" invite-questions='${escapeHtml(
+  JSON.stringify({
+    apparel: ['Is the {product} in stock?', 'Does the {product} run true to size?'],
+    '*': ['Is the {product} in stock?', 'Please add the {product} to my cart'],
+  }),
+)}'`;
+
+function shopPage(title, main, count, invite = '') {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Lumen</title><link rel="stylesheet" href="/assets/demo.css"><script src="/store-assistant.js" defer></script><script src="/assets/demo-cart.js" defer></script></head>
 <body><header class="shop-header"><a href="/">Lumen demo store</a><a href="/cart" class="cart-link">Cart (<span id="cart-count">${count}</span>)</a></header>
 <main class="product-page">${main}</main>
-${WIDGET}
+${invite ? WIDGET.replace('<store-assistant ', `<store-assistant${invite} `) : WIDGET}
 </body></html>`;
 }
 
@@ -175,6 +186,7 @@ export function productPage(id, request, response) {
     '@type': 'Product',
     name: product.name,
     sku: product.id,
+    category: product.category,
     description: product.description,
     image: `/assets/products/${product.id}.svg`,
     url: `/products/${product.id}`,
@@ -190,7 +202,7 @@ export function productPage(id, request, response) {
   const main = `<img src="/assets/products/${product.id}.svg" alt=""><h1>${escapeHtml(product.name)}</h1><p>${escapeHtml(product.description)}</p>
 <p class="price">${money(product.price)}${product.soldOut ? ' · <strong>Sold out</strong>' : ''}</p><p class="hint">Ask the assistant "is this in stock?" or "add this one".</p>
 <script type="application/ld+json">${JSON.stringify(jsonLd).replace(/</g, '\\u003c')}</script>`;
-  return shopPage(product.name, main, cartJson(cartOf(request, response)).item_count);
+  return shopPage(product.name, main, cartJson(cartOf(request, response)).item_count, PRODUCT_INVITE);
 }
 
 /** The cart page: the visitor's lines and total. */

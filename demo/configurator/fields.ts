@@ -76,6 +76,12 @@ export function createFields(changed: () => void): Field[] {
     'feedback-url': feedbackUrlField,
     teaser: teaserField,
     'teaser-delay': teaserDelayField,
+    // Invitations depend on the store's product pages and their types: set in the page template, not here.
+    invite: null,
+    'invite-questions': null,
+    'invite-limit': null,
+    'invite-snooze': null,
+    'invite-on-checkout': null,
     analytics: analyticsField,
     'analytics-content': analyticsContentField,
     commerce: () => optionalSelectField('commerce'),

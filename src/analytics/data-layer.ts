@@ -26,6 +26,7 @@ export const DATA_LAYER_EVENTS = {
   'call-end': 'store_assistant_call_end',
   cart: 'store_assistant_cart',
   teaser: 'store_assistant_teaser',
+  invite: 'store_assistant_invite',
   error: 'store_assistant_error',
   handoff: 'store_assistant_handoff',
 } as const;
@@ -98,6 +99,14 @@ export function dataLayerEntry(name: string, detail: unknown, withContent: boole
         event: DATA_LAYER_EVENTS.handoff,
         status: text(own(detail, 'status')),
         reason: text(own(detail, 'reason')),
+      });
+    case 'invite':
+      return defined({
+        event: DATA_LAYER_EVENTS.invite,
+        action: text(own(detail, 'action')),
+        trigger: text(own(detail, 'trigger')),
+        position: number(own(detail, 'index')),
+        content: withContent ? text(own(detail, 'question')) : undefined,
       });
     default:
       return null;

@@ -4,6 +4,7 @@ import type { CustomerActions } from '../customer/customer-slice';
 import type { ThemeActions } from '../theme/theme-slice';
 import type { VoiceActions } from '../voice/call-controller';
 import type { HandoffActions } from '../handoff/handoff-slice';
+import type { InviteActions } from '../invite/invite-slice';
 import type { View } from './state';
 
 /**
@@ -19,7 +20,8 @@ export interface AssistantActions
     ThemeActions,
     CommerceActions,
     HandoffActions,
-    CustomerActions {
+    CustomerActions,
+    InviteActions {
   /** Shows `view` and remembers it for the tab. */
   navigate(view: View): void;
   /** Floating mode: shows or hides the card. */
@@ -57,6 +59,8 @@ export interface AssistantActions
   withdrawVoiceConsent(): void;
   /** The visitor closed the launcher teaser. */
   dismissTeaser(): void;
+  /** The visitor tapped question `index` of the invitation: the chat opens and asks it. */
+  askInvite(index: number): void;
   /** The UI has rendered after being attached: announces `store-assistant:ready` and schedules the markdown preload. */
   markRendered(): void;
 }

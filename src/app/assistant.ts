@@ -20,6 +20,8 @@ import { createCallCartCaps } from './call-cart-caps';
 import { callTools } from './call-tools';
 import { callVariables } from './call-variables';
 import { createTeaser } from './teaser';
+import { createInviteSlice } from '../invite/invite-slice';
+import { askSuggestions } from './invite';
 import { createConsentRecord } from './voice-consent';
 import { createTooltips } from './tooltips';
 import { createOutbox } from './outbox';
@@ -126,6 +128,7 @@ function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActi
     handoff,
     navigation: createNavigation(store, deps.sessionStorage),
     teaser: createTeaser(store, deps),
+    invite: createInviteSlice(store, deps, { askSuggestions: askSuggestions(store.getState, deps) }),
     outbox: createOutbox(store, deps, (text) => chat.actions.sendMessage(text)),
   };
 }
@@ -165,7 +168,7 @@ function composeActions(
   slices: ReturnType<typeof createSlices>,
   markRendered: () => void,
 ): AssistantActions {
-  const { theme, commerce, customer, chat, calls, handoff, navigation, teaser, outbox } = slices;
+  const { theme, commerce, customer, chat, calls, handoff, navigation, teaser, invite, outbox } = slices;
   const actions: AssistantActions = {
     ...theme.actions,
     ...customer.actions,
@@ -173,6 +176,7 @@ function composeActions(
     ...chat.actions,
     ...calls.actions,
     ...commerce.actions,
+    ...invite.actions,
     ...createTooltips(store, deps),
     sendMessage(text) {
       // During a live call, what the visitor types goes into the call, not to the webhook.
@@ -198,9 +202,19 @@ function composeActions(
     navigate: navigation.navigate,
     setOpen(isOpen) {
       navigation.setOpen(isOpen);
-      if (isOpen) teaser.opened();
+      if (isOpen) {
+        teaser.opened();
+        invite.opened();
+      }
     },
     dismissTeaser: teaser.dismiss,
+    askInvite(index) {
+      const question = invite.ask(index);
+      if (question === null) return;
+      navigation.setOpen(true);
+      teaser.opened();
+      actions.startChat(question);
+    },
     ...threadActions(store, slices),
     startChat(firstMessage) {
       navigation.navigate('chat');
@@ -236,7 +250,7 @@ export function createAssistant(deps: AssistantDeps) {
   const store = createStore<AssistantState>(initialState(deps.pageOrigin, deps.randomId()));
   const late: LateActions = {};
   const slices = createSlices(store, deps, late);
-  const { theme, commerce, customer, chat, calls, handoff, navigation, teaser, outbox } = slices;
+  const { theme, commerce, customer, chat, calls, handoff, navigation, teaser, invite, outbox } = slices;
   let cancelPreload: (() => void) | null = null;
   const actions = composeActions(store, deps, slices, () => {
     deps.emit('ready', { version: VERSION });
@@ -274,6 +288,7 @@ export function createAssistant(deps: AssistantDeps) {
       // After the conversations are loaded: a different shopper than theirs clears them.
       customer.configure(config);
       teaser.configure();
+      invite.configure();
       commerce.configure(config.commerce);
       outbox.start();
     },
@@ -287,6 +302,7 @@ export function createAssistant(deps: AssistantDeps) {
       handoff.dispose();
       chat.dispose();
       teaser.dispose();
+      invite.dispose();
       outbox.dispose();
     },
   };

@@ -10,6 +10,7 @@ import type { ThemePatch } from '../theme/theme';
 import type { VoiceConfig } from '../voice/voice-config';
 import { DEFAULT_HANDOFF_TIMEOUT_S, type HandoffConfig } from '../handoff/handoff-state';
 import { DEFAULT_TEASER_DELAY_S } from './teaser';
+import { NO_INVITE, type InviteConfig } from '../invite/invite-config';
 
 export type { PersistMode } from '../chat/chat-state';
 export type { DisplayMode } from '../common/display';
@@ -30,7 +31,7 @@ export interface FaqEntry {
  * Everything the element's attributes configure, already parsed and validated. The store never sees
  * raw attribute strings.
  */
-export interface AssistantConfig extends ChatConfig, AnalyticsConfig, HandoffConfig, CustomerConfig {
+export interface AssistantConfig extends ChatConfig, AnalyticsConfig, HandoffConfig, CustomerConfig, InviteConfig {
   voice: VoiceConfig;
   /** The store's cart and what the page tells the webhook. */
   commerce: CommerceConfig;
@@ -91,6 +92,7 @@ export function defaultConfig(pageHost: string): AssistantConfig {
     feedbackUrl: null,
     teaser: null,
     teaserDelay: DEFAULT_TEASER_DELAY_S,
+    ...NO_INVITE,
     analytics: null,
     analyticsContent: false,
     lang: 'en',

@@ -12,13 +12,16 @@ import { loadPart } from '../common/parts';
 import { requestMicrophone } from '../voice/microphone';
 import type { VoiceDeps, VoiceEvents } from '../voice/voice-state';
 import type { HandoffDeps, HandoffEvents } from '../handoff/handoff-state';
+import type { InviteDeps, InviteEvents } from '../invite/invite-state';
+import { browserInvitePage } from '../invite/page-watch';
+import { invitePageFacts } from './invite';
 import { pageLanguageFiles, type LanguageDeps } from '../i18n/language-files';
 import { nextTask, onIdle } from '../common/next-task';
 import { pageLocation } from '../common/page-location';
 import { safeStorage } from '../common/storage';
 
 /** The events the widget announces on its element, with their `detail`: each feature's, and the element's own. */
-export interface AssistantEvents extends ChatEvents, VoiceEvents, CommerceEvents, HandoffEvents {
+export interface AssistantEvents extends ChatEvents, VoiceEvents, CommerceEvents, HandoffEvents, InviteEvents {
   ready: { version: string };
   open: Record<string, never>;
   close: Record<string, never>;
@@ -56,7 +59,8 @@ export type RequestFrame = (callback: (time: number) => void) => () => void;
  * Every side effect the store may cause, injected so tests pass fakes and the UI never touches the
  * network, storage or timers itself.
  */
-export interface AssistantDeps extends ChatDeps, VoiceDeps, ThemeDeps, CommerceDeps, HandoffDeps, LanguageDeps {
+export interface AssistantDeps
+  extends ChatDeps, VoiceDeps, ThemeDeps, CommerceDeps, HandoffDeps, LanguageDeps, InviteDeps {
   requestFrame: RequestFrame;
   /** The visitor asked the system for less motion: no typewriter, no animations. */
   prefersReducedMotion: () => boolean;
@@ -137,6 +141,7 @@ export function browserDeps(
     emit,
     requestFromPage,
     readPage: snapshotPage,
+    invitePage: browserInvitePage(() => invitePageFacts(snapshotPage())),
     shopifyRoot,
     warn: (message) => console.warn(`[store-assistant] ${message}`),
     // Page-wide: every widget on the page shares each language's one request and one console line.

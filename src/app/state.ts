@@ -8,6 +8,7 @@ import { defaultTheme, type Theme } from '../theme/theme';
 import { IDLE_VOICE, type VoiceState } from '../voice/voice-state';
 import { initialHandoffState, type HandoffState } from '../handoff/handoff-state';
 import { defaultConfig, type AssistantConfig } from './config';
+import { INITIAL_INVITE_STATE, type InviteState } from '../invite/invite-state';
 
 export type { ConversationSummary, Attachment } from '../chat/chat-state';
 export type { ThemeLayers } from '../theme/theme-slice';
@@ -48,6 +49,8 @@ export interface AssistantState extends ChatState {
   tooltip: string | null;
   /** Floating mode: the launcher teaser is shown. */
   teaser: boolean;
+  /** Floating mode: the invitation beside the launcher, with questions about the page's product. */
+  invite: InviteState;
   /** The cart, "Add to cart" progress and proposed cart changes. */
   commerce: CommerceState;
   /** Messages written offline, oldest first, waiting for the connection (app/outbox.ts). */
@@ -74,6 +77,7 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     voice: IDLE_VOICE,
     tooltip: null,
     teaser: false,
+    invite: INITIAL_INVITE_STATE,
     commerce: initialCommerceState(),
     undelivered: [],
     handoff: initialHandoffState(),

@@ -12,6 +12,8 @@ export interface PageProduct {
   availability?: string;
   url?: string;
   image?: string;
+  /** The product's type or category (schema.org `category`, `product:category`), as the store names it. */
+  category?: string;
 }
 
 /** `context.page`: where the visitor is. */
@@ -90,6 +92,17 @@ function availability(value: unknown): string | undefined {
     .replace(/^schema:/i, '');
 }
 
+/** A category: a text (its last step, of a path such as "Apparel > Shirts") or a thing with a name. */
+function categoryOf(value: unknown): string | undefined {
+  const name = text(typeof value === 'object' ? own(value, 'name') : value, 200);
+  return (
+    name
+      ?.split(/\s*>\s*/)
+      .pop()
+      ?.slice(0, 100) || undefined
+  );
+}
+
 /** A Product node as {@link PageProduct}: its first offer's price and availability. */
 function productFromJsonLd(node: Record<string, unknown>, base: string): PageProduct {
   const offer = firstOffer(node);
@@ -103,6 +116,7 @@ function productFromJsonLd(node: Record<string, unknown>, base: string): PagePro
     availability: availability(own(offer, 'availability')),
     url: link(own(node, 'url') ?? own(offer, 'url'), base),
     image: link(first(own(node, 'image')), base),
+    category: categoryOf(first(own(node, 'category'))),
   };
 }
 
@@ -121,6 +135,7 @@ function productFromMeta(meta: readonly [string, string][], base: string): PageP
     availability: availability(either('availability')),
     url: link(tags.get('og:url'), base),
     image: link(tags.get('og:image:secure_url') ?? tags.get('og:image'), base),
+    category: categoryOf(tags.get('product:category')),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type CustomerAttributes,
 } from '../customer/identity';
 import { isJsonObject, own } from '../common/own';
+import { parseInviteQuestions, parseInviteSnooze, parseInviteTriggers } from '../invite/invite-config';
 import { isStringKey, type StringTable } from '../i18n/strings';
 import type { Theme, ThemePatch } from '../theme/theme';
 import { checkText, checkThemeField } from '../theme/validate';
@@ -501,6 +502,39 @@ export const ATTRIBUTES = {
    * @default `8`
    */
   'teaser-delay': attribute('teaserDelay', numberFrom(0, 600, 'seconds')),
+  /**
+   * Floating mode: when the launcher invites the visitor with two or three questions about the product the
+   * page shows; space- or comma-separated, the first to happen brings it: `time:SECONDS`, `scroll:PERCENT`,
+   * `exit` (a mouse leaving through the top of the window, desktop only), `add-to-cart` (the page's own cart
+   * form), `returning` (a visitor seen before, as `persist` allows). See Invitations.
+   * @default none: no invitation
+   */
+  invite: attribute('invite', (value, { invalid }) => parseInviteTriggers(value, invalid)),
+  /**
+   * The invitation's questions as JSON: a list for every product page, or an object of lists by product
+   * type with `"*"` for the rest; `{product}` stands for the product's name.
+   * @default none: the webhook is asked for this page's `suggestions`
+   */
+  'invite-questions': attribute('inviteQuestions', (value, { invalid }) => parseInviteQuestions(value, invalid)),
+  /**
+   * Invitations per session at most (0 to 20).
+   * @default `2`
+   */
+  'invite-limit': attribute('inviteLimit', (value, context) => {
+    const limit = numberFrom(0, 20, 'invitations')(value, context);
+    return limit === undefined ? undefined : Math.floor(limit);
+  }),
+  /**
+   * How long no invitation shows after the visitor closed one: days (`7`, `7d`) or hours (`12h`), remembered
+   * only as `persist` allows.
+   * @default `7d`
+   */
+  'invite-snooze': attribute('inviteSnoozeHours', (value, { invalid }) => parseInviteSnooze(value, invalid)),
+  /**
+   * `on` lets invitations show on cart and checkout pages too.
+   * @default `off`
+   */
+  'invite-on-checkout': keywordMap('inviteOnCheckout', { on: true, off: false }),
   /**
    * `datalayer` pushes the widget's events to `window.dataLayer` (Google Tag Manager); see Analytics.
    * @default none

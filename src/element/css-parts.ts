@@ -41,6 +41,8 @@ export const CSS_PARTS = {
   'undo-button':
     'The "Undo" beside "Added" on the card of something the voice assistant added to the cart during a call.',
   teaser: 'Floating mode: the speech bubble beside the closed launcher.',
+  invite: "Floating mode: the invitation beside the closed launcher, with questions about the page's product.",
+  'invite-question': 'One question of the invitation: a tap opens the chat and asks it.',
   'voice-consent': 'The recording consent shown before the first call.',
   'consent-agree': 'The "Agree and call" button of the recording consent.',
   'product-cards': 'The list of product cards under a bot message.',

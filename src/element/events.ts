@@ -37,6 +37,11 @@ export const EVENTS = {
     when: 'Floating mode: the launcher teaser showed its text (at most once per session).',
     detail: '`{ text }`',
   },
+  invite: {
+    when: "Floating mode: an invitation with questions about the page's product showed, one of its questions was asked, or it was closed.",
+    detail:
+      '`{ action: "shown", trigger, questions }`, `{ action: "asked", index, question }` or `{ action: "dismissed" }`',
+  },
   cart: {
     when: 'The cart changed through the widget (a card, a confirmed proposal, a call).',
     detail: '`{ action: "add" | "update", product, variantId, quantity, cart, index? }`',

@@ -209,6 +209,10 @@ export const englishStrings = {
   defaultBrandName: '{storeName} store',
   defaultWelcomeMessage: 'Welcome to {storeDomain}. How can we assist you today?',
   defaultQuickActions: 'New Course|Track my order|Size guide|Contact support',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Questions about {product}?',
+  inviteTitleGeneric: 'Questions about this product?',
+  inviteClose: 'Close the questions',
 } as const;
 
 /** A key of the string table. */

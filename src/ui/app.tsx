@@ -20,6 +20,7 @@ import { HomeView } from './home-view';
 import { Launcher } from './launcher';
 import { SectionHeader } from './section-header';
 import { Teaser } from './teaser';
+import { Invitation } from './invitation';
 
 interface CardProps {
   ref?: Ref<HTMLDivElement>;
@@ -183,6 +184,7 @@ function FloatingWidget() {
         />
       )}
       <Teaser />
+      <Invitation />
       <Launcher
         ref={launcher}
         cardId={cardId}

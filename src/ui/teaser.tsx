@@ -12,7 +12,10 @@ export function Teaser() {
   const t = useStrings();
   const { setOpen, dismissTeaser } = useActions();
   // Its close button is named in the visitor's language: it waits for that language.
-  const shown = useAssistantState((state) => state.teaser && !state.isOpen && !state.languagePending);
+  // An invitation on screen takes its place: the two never show together.
+  const shown = useAssistantState(
+    (state) => state.teaser && !state.isOpen && !state.languagePending && !state.invite.questions,
+  );
   const text = useAssistantState((state) => state.config.teaser);
   const brandName = useAssistantState((state) => state.theme.brandName);
   if (!shown || !text) return null;

@@ -89,6 +89,16 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     emit: (name, detail) => void events.push({ name, detail }),
     // No page to read, no Shopify global and nothing on the page taking cart events, unless a test gives them.
     readPage: () => null,
+    // A page that is not a product page and where the visitor does nothing, unless a test gives one.
+    invitePage: {
+      read: () => ({ kind: 'other' }),
+      afterLoadIdle: () => () => undefined,
+      watchScroll: () => () => undefined,
+      watchExit: () => () => undefined,
+      watchAddToCart: () => () => undefined,
+      typing: () => false,
+      afterTyping: () => () => undefined,
+    },
     shopifyRoot: () => null,
     requestFromPage: () => false,
     warn: (message) => void warnings.push(message),

@@ -179,4 +179,8 @@ export const ar: StringTable = {
   defaultBrandName: 'متجر {storeName}',
   defaultWelcomeMessage: 'مرحبًا بك في {storeDomain}. كيف يمكننا مساعدتك اليوم؟',
   defaultQuickActions: 'دورة جديدة|تتبّع طلبي|دليل المقاسات|تواصل مع الدعم',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'أسئلة حول {product}؟',
+  inviteTitleGeneric: 'أسئلة حول هذا المنتج؟',
+  inviteClose: 'إغلاق الأسئلة',
 };

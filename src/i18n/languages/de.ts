@@ -181,4 +181,8 @@ export const de: StringTable = {
   defaultBrandName: '{storeName} Shop',
   defaultWelcomeMessage: 'Willkommen bei {storeDomain}. Wie können wir Ihnen heute helfen?',
   defaultQuickActions: 'Neuer Kurs|Meine Bestellung verfolgen|Größentabelle|Kundenservice kontaktieren',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Fragen zu {product}?',
+  inviteTitleGeneric: 'Fragen zu diesem Produkt?',
+  inviteClose: 'Fragen schließen',
 };

@@ -180,4 +180,8 @@ export const es: StringTable = {
   defaultBrandName: 'Tienda {storeName}',
   defaultWelcomeMessage: 'Te damos la bienvenida a {storeDomain}. ¿En qué podemos ayudarte hoy?',
   defaultQuickActions: 'Curso nuevo|Seguir mi pedido|Guía de tallas|Contactar con soporte',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: '¿Preguntas sobre {product}?',
+  inviteTitleGeneric: '¿Preguntas sobre este producto?',
+  inviteClose: 'Cerrar las preguntas',
 };

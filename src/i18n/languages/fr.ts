@@ -180,4 +180,8 @@ export const fr: StringTable = {
   defaultBrandName: 'Boutique {storeName}',
   defaultWelcomeMessage: "Bienvenue sur {storeDomain}. Comment pouvons-nous vous aider aujourd'hui ?",
   defaultQuickActions: 'Nouveau cours|Suivre ma commande|Guide des tailles|Contacter le service client',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Des questions sur {product} ?',
+  inviteTitleGeneric: 'Des questions sur ce produit ?',
+  inviteClose: 'Fermer les questions',
 };

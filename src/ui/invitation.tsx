@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { BrandMark } from './brand-mark';
+import { useActions, useAssistantState, useStrings } from './context';
+import { Icon } from './icon';
+
+/**
+ * Floating mode: the invitation, two or three questions about the page's product beside the closed
+ * launcher, where the teaser would be. A tap on one opens the chat and asks it; the close button puts
+ * invitations away for `invite-snooze`. Its title is a polite status, read once as it appears; the
+ * questions are ordinary buttons, next in the tab order.
+ */
+export function Invitation() {
+  const t = useStrings();
+  const titleId = useId();
+  const { askInvite, dismissInvite } = useActions();
+  // Its texts are in the visitor's language: it waits for that language.
+  const questions = useAssistantState((state) =>
+    state.isOpen || state.languagePending ? null : state.invite.questions,
+  );
+  const productName = useAssistantState((state) => state.invite.productName);
+  if (!questions) return null;
+  const title = productName ? t('inviteTitle', { product: productName }) : t('inviteTitleGeneric');
+  return (
+    <div className="invite" part="invite" role="group" aria-labelledby={titleId}>
+      <div className="invite-head">
+        <BrandMark className="avatar" alt="" />
+        <p className="invite-title" id={titleId} role="status" dir="auto">
+          {title}
+        </p>
+        <button
+          type="button"
+          className="teaser-close invite-close"
+          aria-label={t('inviteClose')}
+          title={t('inviteClose')}
+          onClick={dismissInvite}
+        >
+          <Icon name="close" small />
+        </button>
+      </div>
+      <ul className="invite-questions">
+        {questions.map((question, index) => (
+          <li key={question}>
+            <button
+              type="button"
+              className="invite-question"
+              part="invite-question"
+              dir="auto"
+              onClick={() => askInvite(index)}
+            >
+              {question}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
