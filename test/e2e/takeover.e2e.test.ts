@@ -184,7 +184,7 @@ describe('a person takes over, on the demo page', () => {
 
     await desk.act('leave', sessionId);
     await widget
-      .locator('.message.bot .bubble', { hasText: `${AGENT} left the conversation. The assistant is answering again.` })
+      .locator('.system-line', { hasText: `${AGENT} left the conversation. The assistant is answering again.` })
       .waitFor();
     await widget.locator('.chat-header').getByRole('heading', { name: 'Lumen' }).waitFor();
     await widget.getByRole('button', { name: 'Start call' }).waitFor();
