@@ -246,6 +246,9 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
 
     receivePushed: pushedReceiver(log, conversations, deps.now),
 
+    /** A takeover carried by n8n's chat socket changed or was loaded: its execution is followed, or let go. */
+    followTakeover: () => replies.followTakeover(),
+
     preloadMarkdown: markdown.preload,
 
     /** The element was removed: cancel the reply in flight and save what there is. */
