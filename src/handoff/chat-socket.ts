@@ -32,6 +32,14 @@ export interface ChatSocketTakeover {
   ended(execution: string): void;
 }
 
+/** What the end of the execution carrying it means for the takeover: the person is gone, or nobody came. */
+const ENDED_WHILE: Record<HandoffPhase, 'left' | 'timeout' | null> = {
+  none: null,
+  connecting: 'timeout',
+  joined: 'left',
+  missed: null,
+};
+
 /** What the socket transport needs of the takeover slice. */
 export interface ChatSocketParts {
   allowImage: AllowImage;
@@ -83,14 +91,7 @@ export function createChatSocketTakeover(
       const { handoff, config } = store.getState();
       if (handoff.execution !== execution) return;
       // With an events-url the stream carries the takeover: the execution that started it may well end.
-      const status =
-        config.eventsUrl !== null
-          ? null
-          : handoff.phase === 'joined'
-            ? 'left'
-            : handoff.phase === 'connecting'
-              ? 'timeout'
-              : null;
+      const status = config.eventsUrl === null ? ENDED_WHILE[handoff.phase] : null;
       if (status) parts.receive({ kind: 'handoff', id: `n8n-${execution}-ended-${deps.now()}`, status, agent: null });
       if (store.getState().handoff.execution === execution) carriedBy(null);
       parts.save();
