@@ -159,6 +159,7 @@ describe("a person's takeover over n8n's chat socket", () => {
     await eventually(() => expect(tab.state().handoff.phase).toBe('none'));
     expect(tab.bot().at(-1)?.text).toBe('Sam left the conversation. The assistant is answering again.');
   });
+
   it('an execution that ends before anyone joined says nobody is free, and offers the email form', async () => {
     const tab = page(() => jsonReply({ executionStarted: true, executionId: '25' }));
     const socket = await askForPerson(tab);
