@@ -2,6 +2,8 @@
 // answers them from /agent. The widget hears the person over a Server-Sent Events stream
 // (GET /api/events?sessionId=…, the widget's events-url), resumed with Last-Event-ID after a drop or a
 // reload; the agent page reads the queue and acts through small JSON endpoints under /api/agent/.
+// A visitor on n8n's chat comes instead from demo/n8n-chat-takeover-workflow.json, whose "Tell the desk"
+// posts to /api/agent/n8n with the execution's resume URL: the person's words go back to n8n there.
 
 /** Conversations handed to a person, by the widget's sessionId. */
 const desk = new Map();
@@ -101,6 +103,76 @@ async function readBody(request) {
   return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
 }
 
+/** How long one try to resume n8n's execution may take: n8n leaves a request unanswered while it is busy. */
+const RESUME_TRY_MS = 5_000;
+const RESUME_TRIES = 6;
+
+/**
+ * Resumes the n8n execution holding the visitor (its Wait node) with what the person did. n8n takes it
+ * only while the execution waits there: just after it sent a message it answers 409 or not at all, so the
+ * desk tries again.
+ */
+async function resumeN8n(entry, body) {
+  for (let attempt = 1; attempt <= RESUME_TRIES; attempt += 1) {
+    try {
+      const response = await fetch(entry.resumeUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(RESUME_TRY_MS),
+      });
+      if (response.ok) return;
+    } catch {
+      // not answered in time: tried again
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+  }
+  entry.thread.push({ from: 'system', text: 'n8n did not take that: the execution is no longer waiting.' });
+}
+
+/** The person, as n8n's workflow shows them: the same name and picture as over the stream. */
+const n8nPerson = (origin) => ({ name: AGENT_NAME, avatar: `${origin}/assets/images/agent.svg` });
+
+/** POST /api/agent/n8n: the workflow tells the desk about a visitor, or passes on what they wrote. */
+function fromN8n(body) {
+  const sessionId = typeof body.sessionId === 'string' ? body.sessionId : '';
+  if (!sessionId || typeof body.resumeUrl !== 'string' || !/^https?:\/\//.test(body.resumeUrl)) return false;
+  const entry = conversation(sessionId);
+  entry.resumeUrl = body.resumeUrl;
+  if (typeof body.text === 'string' && body.text.trim()) entry.thread.push({ from: 'visitor', text: body.text.trim() });
+  if (entry.status !== 'joined') {
+    entry.status = 'waiting';
+    entry.since = Date.now();
+  }
+  return true;
+}
+
+/** What the agent page does to a visitor held by n8n: each is a POST to the execution's resume URL. */
+const N8N_ACTIONS = {
+  join(entry) {
+    entry.status = 'joined';
+  },
+  typing() {},
+  send(entry, body, origin) {
+    const text = String(body.text ?? '')
+      .trim()
+      .slice(0, 4000);
+    if (!text) return;
+    entry.thread.push({ from: 'agent', text });
+    void resumeN8n(entry, { text, ...n8nPerson(origin) });
+  },
+  away(entry) {
+    entry.status = 'left';
+    entry.thread.push({ from: 'system', text: 'You told the visitor the team is away.' });
+    void resumeN8n(entry, { handoff: 'left', text: 'Our team is away right now. The assistant is here to help.' });
+  },
+  leave(entry) {
+    entry.status = 'left';
+    entry.thread.push({ from: 'system', text: 'You handed the conversation back to the assistant.' });
+    void resumeN8n(entry, { handoff: 'left' });
+  },
+};
+
 /** What the agent page may do to a waiting or joined conversation. */
 const AGENT_ACTIONS = {
   join(entry, _body, origin) {
@@ -152,7 +224,7 @@ export async function handleTakeover(request, response, url) {
     json(response, 200, queue);
     return true;
   }
-  const action = /^\/api\/agent\/(join|typing|send|away|leave)$/.exec(url.pathname)?.[1];
+  const action = /^\/api\/agent\/(join|typing|send|away|leave|n8n)$/.exec(url.pathname)?.[1];
   if (!action || request.method !== 'POST') return false;
   let body;
   try {
@@ -161,12 +233,18 @@ export async function handleTakeover(request, response, url) {
     json(response, 400, { error: 'the body must be JSON' });
     return true;
   }
+  if (action === 'n8n') {
+    const accepted = fromN8n(body);
+    json(response, accepted ? 200 : 400, accepted ? { ok: true } : { error: 'sessionId and resumeUrl are needed' });
+    return true;
+  }
   const entry = desk.get(String(body.sessionId ?? ''));
   if (!entry) {
     json(response, 404, { error: 'no such conversation' });
     return true;
   }
-  AGENT_ACTIONS[action](entry, body, `http://${request.headers.host ?? '127.0.0.1'}`);
+  const actions = entry.resumeUrl ? N8N_ACTIONS : AGENT_ACTIONS;
+  actions[action](entry, body, `http://${request.headers.host ?? '127.0.0.1'}`);
   json(response, 200, { ok: true });
   return true;
 }

@@ -69,6 +69,7 @@ function withCustomer(
 /** The composed actions, for the features that need another's: set once they exist. */
 interface LateActions {
   actions?: AssistantActions;
+  followTakeover?: () => void;
 }
 
 /** Each feature's slice over the one store, with the hooks that connect them. */
@@ -79,6 +80,8 @@ function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActi
     allowImage: (url) => allowedImageUrl(url, store.getState().markdownOptions),
     deliver: (message) => chat.receivePushed(message),
     history: () => buildHistory(store.getState().messages),
+    // Called on any takeover change, which may come before the chat exists.
+    followSocket: () => late.followTakeover?.(),
   });
   // A sign-out clears through the same path as clearConversations(), which wins over replies in any tab.
   const customer = createCustomerSlice(store, deps, {
@@ -96,7 +99,9 @@ function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActi
     },
     onReplyActions: commerce.proposeActions,
     onReplySignals: handoff.onReplySignals,
+    takeover: handoff.chatSocket,
   });
+  late.followTakeover = chat.followTakeover;
   const calls = createCallController(store, deps, {
     saveTranscript: chat.appendTranscript,
     variables() {

@@ -6,7 +6,7 @@ import { createAttachments } from './attachments/attachments';
 import { messageWithImage } from './attachments/image-attachment';
 import { refusedImageReporter } from './attachments/image-policy';
 import { createMarkdownLoading } from './markdown/markdown-preload';
-import { completeMessage, type Message, type Rating } from './message';
+import { completeMessage, PUSHED_ID_PREFIX, type Message, type Rating } from './message';
 import { createMessageLog, type MessageLog } from './message-log';
 import { showCallOrders, showCallProducts } from './call-products';
 import { createReplyRequests, type ReplyRequests } from './replies/reply-request';
@@ -149,7 +149,7 @@ export interface PushedChatMessage {
  */
 function pushedReceiver(log: MessageLog, conversations: Conversations, now: () => number) {
   return (pushed: PushedChatMessage): boolean => {
-    const id = `push-${pushed.id}`;
+    const id = `${PUSHED_ID_PREFIX}${pushed.id}`;
     if (log.find(id)) return false;
     const message = completeMessage({ id, content: pushed.text, sender: 'bot', timestamp: now() });
     if (pushed.agent) message.agent = pushed.agent;
@@ -245,6 +245,9 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     showCallOrders: (raw: unknown) => showCallOrders(store, log, raw),
 
     receivePushed: pushedReceiver(log, conversations, deps.now),
+
+    /** A takeover carried by n8n's chat socket changed or was loaded: its execution is followed, or let go. */
+    followTakeover: () => replies.followTakeover(),
 
     preloadMarkdown: markdown.preload,
 

@@ -10,6 +10,7 @@ import type { MarkdownOptions } from './markdown/markdown';
 import type { MarkdownRenderer } from './markdown/markdown-loader';
 import type { FeedbackDetail, Message } from './message';
 import type { OpenSocket } from './n8n-chat/n8n-socket';
+import type { SocketTakeover } from './n8n-chat/socket-takeover';
 
 /** `webhook`: the widget's JSON contract (docs/webhook.md); `n8n-chat`: n8n's chat protocol (docs/n8n.md). */
 export type ChatProtocol = 'webhook' | 'n8n-chat';
@@ -103,6 +104,8 @@ export interface ChatExtensions {
    * channel. Returns true when an empty reply is expected: no "not understood" bubble is shown for it.
    */
   onReplySignals?: (signals: { pending?: boolean; handoff?: unknown }) => boolean;
+  /** A person's takeover, as n8n's chat socket carries it (`protocol="n8n-chat"`). */
+  takeover?: SocketTakeover;
 }
 
 /** Every side effect the chat may cause, injected so tests pass fakes. */

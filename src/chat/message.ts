@@ -42,6 +42,22 @@ export interface Message {
   agent?: { name: string; avatar?: string };
 }
 
+/** The id of a message pushed from outside a request: this prefix, then the event's id. */
+export const PUSHED_ID_PREFIX = 'push-';
+
+/**
+ * A line the widget wrote about the conversation itself, outside any request ("Sam left the
+ * conversation"): read and announced as a status of the conversation, not as anyone's message.
+ */
+export function isStatusLine(message: Message): boolean {
+  return (
+    message.sender === 'bot' &&
+    message.origin === 'widget' &&
+    message.status === undefined &&
+    message.id.startsWith(PUSHED_ID_PREFIX)
+  );
+}
+
 /** A visitor's rating of a reply: helpful or not. */
 export type Rating = 'up' | 'down';
 

@@ -41,6 +41,7 @@ export function readRecord(storage: SafeStorage, sessionId: string, allowImage: 
   const requestedAt = own(state, 'requestedAt');
   const lastEventId = own(raw, 'lastEventId');
   const seen = own(raw, 'seen');
+  const execution = own(state, 'execution');
   return {
     state: {
       phase: phase as HandoffState['phase'],
@@ -51,6 +52,7 @@ export function readRecord(storage: SafeStorage, sessionId: string, allowImage: 
       // A send cut short by the page leaving may be tried again.
       email: typeof email === 'string' && EMAIL.has(email) && email !== 'sending' ? (email as 'sent') : 'idle',
       requestedAt: typeof requestedAt === 'number' && Number.isFinite(requestedAt) ? requestedAt : null,
+      execution: typeof execution === 'string' && execution ? execution.slice(0, 100) : null,
     },
     lastEventId: typeof lastEventId === 'string' ? lastEventId.slice(0, 100) : null,
     seen: Array.isArray(seen) ? seen.filter((id): id is string => typeof id === 'string').slice(-MAX_SEEN) : [],

@@ -1,4 +1,5 @@
 import { formatString } from '../i18n/strings';
+import { createChatSocketTakeover } from './chat-socket';
 import { createEventChannel, type Backoff } from './event-channel';
 import { eraseRecords } from './handoff-record';
 import { createHandoffMemory } from './handoff-memory';
@@ -52,6 +53,11 @@ export interface HandoffParts {
   history(): unknown[];
   /** The channel's back-off; tests shorten it. */
   backoff?: Backoff;
+  /**
+   * The takeover changed, or was loaded (a reload, another tab): with n8n's chat protocol, the chat
+   * follows the execution that carries it, or stops following it once the visitor ended it.
+   */
+  followSocket?: () => void;
 }
 
 /** A tab hidden this long stops listening; shown again, it reconnects and catches up from the last id. */
@@ -65,15 +71,28 @@ export function streamUrl(eventsUrl: string | null, sessionId: string): string |
   return url.href;
 }
 
-/** POSTs a takeover change to the webhook, as `context.handoff`; resolves whether it was accepted. */
-function postToWebhook(store: HandoffStore, deps: HandoffDeps, handoff: object, history: unknown[]) {
+/**
+ * A takeover change as the webhook reads it: `context.handoff` with no message; to n8n's Chat Trigger,
+ * n8n's own `sendMessage` with an empty `chatInput` and the change (and the history) in `metadata`.
+ */
+function takeoverRequest(store: HandoffStore, handoff: object, history: unknown[]): string {
   const { config, sessionId } = store.getState();
+  if (config.protocol === 'n8n-chat') {
+    const metadata = { handoff, ...(history.length > 0 ? { history } : {}) };
+    return JSON.stringify({ action: 'sendMessage', sessionId, chatInput: '', metadata });
+  }
+  return JSON.stringify({ message: '', sessionId, history, context: { handoff } });
+}
+
+/** POSTs a takeover change to the webhook; resolves whether it was accepted. */
+function postToWebhook(store: HandoffStore, deps: HandoffDeps, handoff: object, history: unknown[]) {
+  const { config } = store.getState();
   if (config.webhookUrl === null) return Promise.resolve(false);
   return deps
     .fetch(config.webhookUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ message: '', sessionId, history, context: { handoff } }),
+      body: takeoverRequest(store, handoff, history),
     })
     .then((response) => response.ok)
     .catch(() => false);
@@ -92,7 +111,15 @@ export function createHandoffSlice(store: HandoffStore, deps: HandoffDeps, parts
   const { channel, closeChannel } = createChannel(store, deps, { memory, flags, parts, receive });
 
   const scheduling = createScheduling(store, deps, { channel, closeChannel, flags, timers, apply, memory });
-  const { sync } = scheduling;
+  const sync = () => {
+    scheduling.sync();
+    parts.followSocket?.();
+  };
+  const chatSocket = createChatSocketTakeover(store, deps, {
+    allowImage: parts.allowImage,
+    receive,
+    save: memory.save,
+  });
   const unsubscribe = store.subscribe((state, previous) => {
     if (state.sessionId !== previous.sessionId) {
       flags.loadedFor = [state.config.persist, state.config.eventsUrl, state.sessionId].join(' ');
@@ -123,6 +150,8 @@ export function createHandoffSlice(store: HandoffStore, deps: HandoffDeps, parts
   return {
     actions,
     receive,
+    /** n8n's chat socket as a transport of the takeover. */
+    chatSocket,
     start: () => start(store, deps, { flags, memory, apply }),
     onReplySignals: (signals: ReplySignals) => onReplySignals(store, { flags, memory, apply, parts, deps }, signals),
     requestContext: () => requestContext(store.getState().handoff),

@@ -37,6 +37,11 @@ export interface HandoffState {
   email: 'idle' | 'sending' | 'sent' | 'failed';
   /** When the visitor asked for a person (ms since the epoch): the wait is timed from here, across reloads. */
   requestedAt: number | null;
+  /**
+   * The n8n execution whose chat socket carries the takeover (`protocol="n8n-chat"`, a workflow holding
+   * the visitor on a Wait node): saved with the takeover, so a reload or another tab follows it again.
+   */
+  execution: string | null;
   channel: ChannelStatus;
 }
 
@@ -53,7 +58,12 @@ export type HandoffView = {
   handoff: HandoffState;
   sessionId: string;
   strings: StringTable;
-  config: HandoffConfig & { webhookUrl: string | null; persist: 'local' | 'session' | 'none' };
+  config: HandoffConfig & {
+    webhookUrl: string | null;
+    persist: 'local' | 'session' | 'none';
+    /** n8n's chat protocol takes the takeover's own requests in its own shape. */
+    protocol: 'webhook' | 'n8n-chat';
+  };
 };
 
 /** The store as the takeover sees it: it writes only its own slice, and follows the open conversation. */
@@ -95,6 +105,7 @@ export function initialHandoffState(): HandoffState {
     missedBecause: null,
     email: 'idle',
     requestedAt: null,
+    execution: null,
     channel: 'closed',
   };
 }

@@ -10,7 +10,15 @@ export interface Transition {
 
 /** A takeover no longer under way. */
 function ended(state: HandoffState): HandoffState {
-  return { ...state, phase: 'none', agent: null, typing: false, missedBecause: null, requestedAt: null };
+  return {
+    ...state,
+    phase: 'none',
+    agent: null,
+    typing: false,
+    missedBecause: null,
+    requestedAt: null,
+    execution: null,
+  };
 }
 
 /**

@@ -43,6 +43,7 @@ export const englishStrings = {
   handoffPerson: 'Support team',
   handoffTyping: '{name} is typing…',
   handoffVoiceOff: 'Calls are off while you chat with a person.',
+  handoffEmailSendLabel: 'Send email address',
   // Orders: the order cards and a guest's order lookup
   orders: 'Your orders',
   orderTitle: 'Order {number}',

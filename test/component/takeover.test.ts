@@ -98,3 +98,44 @@ describe('a takeover by a person', () => {
     expect(root.querySelector('.takeover-email')).toBeNull();
   });
 });
+
+describe('a takeover read by a screen reader', () => {
+  it("names the email form's button apart from the composer's Send", async () => {
+    const stream = eventStream();
+    const { findByRole, findByText, getAllByRole } = await mountWidget(
+      { 'events-url': EVENTS_URL },
+      { reply: (request) => stream.respond(request) },
+    );
+    fireEvent.click(await findByRole('button', { name: 'Talk to a human agent' }));
+    await eventually(() => expect(stream.open).toBe(true));
+    stream.send('1', 'handoff', { status: 'timeout' });
+    await findByText('Nobody is free to answer right now.');
+    expect(await findByRole('button', { name: 'Send email address' })).toBeTruthy();
+    // The composer's button is the only one named "Send".
+    expect(getAllByRole('button', { name: 'Send' })).toHaveLength(1);
+  });
+
+  it('says that the person left as a status of the conversation, not as the assistant', async () => {
+    const stream = eventStream();
+    const { root, findByRole, findByText } = await mountWidget(
+      { 'events-url': EVENTS_URL },
+      { reply: (request) => stream.respond(request) },
+    );
+    fireEvent.click(await findByRole('button', { name: 'Talk to a human agent' }));
+    await eventually(() => expect(stream.open).toBe(true));
+    stream.send('1', 'handoff', { status: 'joined', agent: { name: 'Sam' } });
+    stream.send('2', 'message', { text: 'Hi, I am Sam.' });
+    await findByText("You're chatting with Sam");
+    const liveRegion = root.querySelector('[aria-live="polite"][aria-atomic="true"]');
+    // The person's message is announced under their name.
+    await eventually(() => expect(liveRegion?.textContent).toBe('Sam: Hi, I am Sam.'));
+
+    stream.send('3', 'handoff', { status: 'left' });
+    const line = 'Sam left the conversation. The assistant is answering again.';
+    await eventually(() => expect(liveRegion?.textContent).toBe(line));
+    const status = root.querySelector('.system-line.status-line');
+    expect(status?.textContent).toBe(line);
+    // Not a message of the assistant's: no bubble, no "Assistant:" before it.
+    expect([...root.querySelectorAll('.message.bot')].some((bot) => bot.textContent?.includes(line))).toBe(false);
+  });
+});

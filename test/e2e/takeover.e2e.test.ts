@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishStrings as en } from '../../src/i18n/strings';
@@ -184,7 +186,7 @@ describe('a person takes over, on the demo page', () => {
 
     await desk.act('leave', sessionId);
     await widget
-      .locator('.message.bot .bubble', { hasText: `${AGENT} left the conversation. The assistant is answering again.` })
+      .locator('.system-line', { hasText: `${AGENT} left the conversation. The assistant is answering again.` })
       .waitFor();
     await widget.locator('.chat-header').getByRole('heading', { name: 'Lumen' }).waitFor();
     await widget.getByRole('button', { name: 'Start call' }).waitFor();
@@ -376,5 +378,54 @@ describe('the takeover looks right and reads well', () => {
     if (look.scheme === 'dark') expect(lightness(layout.background)).toBeLessThan(96);
     else expect(lightness(layout.background)).toBeGreaterThan(160);
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('a visitor held by n8n (demo/n8n-chat-takeover-workflow.json) at the demo desk', () => {
+  it("queues the visitor the workflow reports, and resumes the execution with the person's words", async () => {
+    // n8n's side: the execution's resume URL, answering as n8n's waiting webhook does.
+    const resumed: unknown[] = [];
+    let arrived: () => void = () => undefined;
+    const n8n = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        resumed.push(JSON.parse(body));
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"message":"Workflow was started"}');
+        arrived();
+      });
+    });
+    await new Promise<void>((resolve) => n8n.listen(0, '127.0.0.1', resolve));
+    const resumeUrl = `http://127.0.0.1:${(n8n.address() as AddressInfo).port}/webhook-waiting/41`;
+    const resumedAs = async (count: number) => {
+      if (resumed.length < count) await new Promise<void>((resolve) => (arrived = resolve));
+      return resumed[count - 1];
+    };
+    try {
+      const sessionId = 'n8n-visitor-1';
+      // What the workflow's "Tell the desk" posts.
+      const told = await fetch(`${session.server.url}/api/agent/n8n`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ sessionId, executionId: '41', resumeUrl, from: 'visitor', text: 'A person, please' }),
+      });
+      expect(told.status).toBe(200);
+      expect(await desk.entry(sessionId)).toMatchObject({
+        status: 'waiting',
+        thread: [{ from: 'visitor', text: 'A person, please' }],
+      });
+
+      await desk.act('join', sessionId);
+      await desk.act('send', sessionId, 'Hi, Sam here.');
+      expect(await resumedAs(1)).toEqual({
+        text: 'Hi, Sam here.',
+        name: AGENT,
+        avatar: `${session.server.url}/assets/images/agent.svg`,
+      });
+      await desk.act('leave', sessionId);
+      expect(await resumedAs(2)).toEqual({ handoff: 'left' });
+    } finally {
+      await new Promise<void>((resolve) => n8n.close(() => resolve()));
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { StringTable } from '../../i18n/strings';
 import { renderedHtml } from './markdown-loader';
-import type { Message } from '../message';
+import { isStatusLine, type Message } from '../message';
 import { safeHtmlFragment } from './trusted-html';
 import { decodeEntities } from './visible-text';
 
@@ -56,11 +56,13 @@ export function spokenText(markdown: string): string {
 }
 
 /**
- * What the live region says when a bot message has been revealed: who, the text, its products and the
- * replies it suggests (so a screen reader user knows the buttons under it are there).
+ * What the live region says when a bot message has been revealed: who (the assistant, or the person
+ * who wrote it), the text, its products and the replies it suggests (so a screen reader user knows the
+ * buttons under it are there). A status line of the conversation is said as it is, by nobody.
  */
 export function announcementFor(message: Message, strings: StringTable): string {
-  let text = `${strings.assistant}: ${spokenText(message.content)}`;
+  if (isStatusLine(message)) return spokenText(message.content);
+  let text = `${message.agent?.name ?? strings.assistant}: ${spokenText(message.content)}`;
   const titles = (message.products ?? []).map((product) => product.title).filter(Boolean);
   if (titles.length > 0) text += ` ${strings.products}: ${titles.join(', ')}.`;
   const suggestions = message.suggestions ?? [];

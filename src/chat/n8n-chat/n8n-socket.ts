@@ -51,6 +51,8 @@ export interface N8nSocketHooks {
   onBusy(busy: boolean): void;
   /** The socket failed for good while no turn was waiting on it. */
   onFailure(reason: string): void;
+  /** The execution followed ended (`failure` null) or could not be reached again; not called when closed on purpose. */
+  onEnd?(executionUrl: string, failure: string | null): void;
 }
 
 /** One execution followed over the socket. */
@@ -64,8 +66,8 @@ interface Followed {
   last: string | null;
   /** On a new connection, the message that would come again and is not to be shown twice. */
   replay: string | null;
-  /** The visitor's answer, sent once the socket (re)opens. */
-  outbox: string | null;
+  /** What the visitor wrote meanwhile, sent once the socket (re)opens. */
+  outbox: string[];
   /** The answer last sent, until a message shows n8n got it: one lost with a dropped socket is sent again. */
   unconfirmed: string | null;
   /** Counts connections: the one the unconfirmed answer went out on is `sentOn`. */
@@ -101,7 +103,7 @@ function followed(url: string): Followed {
     waiting: false,
     last: null,
     replay: null,
-    outbox: null,
+    outbox: [],
     unconfirmed: null,
     connection: 0,
     sentOn: 0,
@@ -170,10 +172,10 @@ function connector(
       onOpen: () => {
         if (following.current !== item) return;
         item.open = true;
-        if (item.outbox === null) return;
-        item.socket?.send(item.outbox);
+        if (item.outbox.length === 0) return;
+        for (const text of item.outbox) item.socket?.send(text);
         item.sentOn = item.connection;
-        item.outbox = null;
+        item.outbox = [];
       },
       onMessage: (text) => receive(item, text),
       onClose: (code) => closed(item, code),
@@ -196,6 +198,7 @@ export function createN8nSocket(deps: { openSocket: OpenSocket; timers: Timers }
     deps.timers.clearTimeout(item.retry);
     hooks.onBusy(false);
     if (!settle(item, failure) && failure) hooks.onFailure(failure);
+    hooks.onEnd?.(item.url, failure);
   };
   const connect = connector(deps, hooks, following, end);
 
@@ -239,9 +242,26 @@ export function createN8nSocket(deps: { openSocket: OpenSocket; timers: Timers }
       item.sentOn = item.connection;
       const settled = turn(item);
       if (item.open) item.socket?.send(answer);
-      else item.outbox = answer;
+      else item.outbox = [answer];
       return settled;
     },
+
+    /**
+     * Sends `message` (see socketAnswer) to the execution followed, whatever node it waits on, without
+     * waiting for what follows: during a takeover the person answers when they answer. Kept until the
+     * socket (re)opens. False when no execution is followed.
+     */
+    tell(message: string): boolean {
+      const item = following.current;
+      if (!item) return false;
+      item.waiting = false;
+      if (item.open) item.socket?.send(message);
+      else item.outbox.push(message);
+      return true;
+    },
+
+    /** The socket URL of the execution followed now, if any. */
+    followed: (): string | null => following.current?.url ?? null,
 
     /** Stops following (a new chat, the element removed): the socket closes, a waiting turn settles. */
     close,

@@ -12,6 +12,7 @@ import { loadEarlierSession, rememberSession } from '../n8n-chat/earlier-session
 import { createN8nSocket, type N8nSocket } from '../n8n-chat/n8n-socket';
 import { chatNodeText, startedExecution } from '../n8n-chat/n8n-reply';
 import { chatSocketUrl, sendMessageRequest, socketAnswer } from '../n8n-chat/n8n-request';
+import { createN8nTakeover, type N8nTakeover } from '../n8n-chat/n8n-takeover';
 
 /** Why the widget cancelled a reply in flight. */
 export type CancelReason = 'new-chat' | 'removed';
@@ -80,7 +81,7 @@ function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | P
 async function fetchReply(
   store: ChatStore,
   deps: ChatDeps,
-  parts: ReplyRequestParts & { n8n: N8nSocket },
+  parts: ReplyRequestParts & { n8n: N8nSocket; n8nTakeover: N8nTakeover },
   request: InFlight,
   onStreamText: (text: string) => void,
 ) {
@@ -91,6 +92,8 @@ async function fetchReply(
   if (request.controller.signal.aborted) throw new WebhookError('aborted', 'the request was cancelled');
   const n8nChat = store.getState().config.protocol === 'n8n-chat';
   if (n8nChat) rememberSession(store, deps.localStorage);
+  // During a takeover the visitor writes to the person: to the execution that holds the takeover, not a new one.
+  if (n8nChat && parts.n8nTakeover.tell(request.userMessage.content)) return undefined;
   // A Chat node waits for the visitor: their message resumes that execution rather than starting one.
   if (n8nChat && parts.n8n.waitingForVisitor())
     return void (await parts.n8n.answer(socketAnswer(request.sessionId, request.userMessage.content)));
@@ -175,32 +178,56 @@ function earlierLoader(store: ChatStore, deps: ChatDeps, parts: ReplyRequestPart
 
 /**
  * n8n's chat socket for this chat: each Chat node message joins the conversation as a reply, in order,
- * once the markdown renderer is there; `n8n|continue` shows the typing dots until the next one.
+ * once the markdown renderer is there; `n8n|continue` shows the typing dots until the next one. A
+ * message about a person's takeover goes to the takeover instead (chat/n8n-chat/n8n-takeover.ts).
  */
 function n8nSocket(
   store: ChatStore,
   deps: ChatDeps,
   parts: ReplyRequestParts,
   display: ReturnType<typeof createReplyDisplay>,
-): N8nSocket {
+): { socket: N8nSocket; takeover: N8nTakeover } {
   let shown = Promise.resolve();
-  return createN8nSocket(deps, {
+  const socket: N8nSocket = createN8nSocket(deps, {
     onMessage(text) {
+      const { config, markdownOptions } = store.getState();
+      const reply = parseReply(chatNodeText(text), { ...markdownOptions, storeUrl: config.storeUrl });
+      const empty = !reply.text && reply.products.length === 0 && !reply.orders;
+      if (takeover.take(text, { text: reply.text, handoff: reply.handoff, empty }, socket.followed() ?? ''))
+        return parts.conversations.commit();
+      // The takeover has read the reply's `handoff` already: it takes effect once.
+      const shownReply = parts.takeover ? { ...reply, handoff: undefined } : reply;
       shown = shown
         .then(parts.ensureMarkdown)
         .catch(() => undefined)
         .then(() => {
-          const { config, markdownOptions } = store.getState();
-          display.showReply(parseReply(chatNodeText(text), { ...markdownOptions, storeUrl: config.storeUrl }), null);
+          display.showReply(shownReply, null);
           parts.conversations.commit();
         });
     },
-    onBusy: (busy) => store.setState({ loading: busy }),
+    onBusy: (busy) => store.setState({ loading: takeover.busy(busy) }),
     onFailure(reason) {
       deps.warn(`chat: ${reason}`);
       deps.emit('error', { source: 'chat', message: `chat: ${reason}` });
     },
+    onEnd: (url, failure) => takeover.ended(url, failure),
   });
+  const takeover = createN8nTakeover({ store, socket: () => socket, takeover: parts.takeover, warn: deps.warn });
+  return { socket, takeover };
+}
+
+/** Sends the question the failed reply `errorMessageId` belongs to again, replacing the error bubble. */
+function retryFailed(
+  store: ChatStore,
+  log: MessageLog,
+  errorMessageId: string,
+  request: (question: Message) => unknown,
+) {
+  const failed = log.find(errorMessageId);
+  const question = failed?.retryFor ? log.find(failed.retryFor) : undefined;
+  if (!failed || !question || store.getState().loading) return;
+  log.remove(failed.id);
+  void request(question);
 }
 
 /**
@@ -213,7 +240,9 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   let inFlight: InFlight | null = null;
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
   const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);
-  const n8n = n8nSocket(store, deps, parts, display);
+  const socket = n8nSocket(store, deps, parts, display);
+  const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover };
+  const n8n = socket.socket;
   const earlierSignal = new AbortController(); // the element removed while an earlier session loads
 
   /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
@@ -231,7 +260,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     store.setState({ loading: true, notice: null });
     const markdownReady = parts.ensureMarkdown();
     try {
-      const parsed = await fetchReply(store, deps, { ...parts, n8n }, current, (text) => showStreamText(current, text));
+      const parsed = await fetchReply(store, deps, withSocket, current, (text) => showStreamText(current, text));
       await markdownReady;
       await deps.yieldToPage();
       if (parsed && stillCurrent(current)) display.showReply(parsed, current.streamedId);
@@ -249,16 +278,13 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   return {
     request,
 
+    /** The takeover changed or was loaded: n8n's execution that carries it is followed, or let go. */
+    followTakeover: socket.takeover.sync,
+
     /** n8n's chat protocol: an empty conversation loads the earlier one n8n's chat memory holds, once. */
     loadEarlier: earlierLoader(store, deps, parts, earlierSignal.signal),
     /** Sends the question a failed reply belongs to again, replacing the error bubble. */
-    retry(errorMessageId: string): void {
-      const failed = log.find(errorMessageId);
-      const question = failed?.retryFor ? log.find(failed.retryFor) : undefined;
-      if (!failed || !question || store.getState().loading) return;
-      log.remove(failed.id);
-      void request(question);
-    },
+    retry: (errorMessageId: string) => retryFailed(store, log, errorMessageId, request),
 
     /**
      * Cancels the reply in flight, if any, and shows how it ended before anything is saved: what had

@@ -34,6 +34,7 @@ export const ar: StringTable = {
   handoffPerson: 'فريق الدعم',
   handoffTyping: '{name} يكتب…',
   handoffVoiceOff: 'المكالمات متوقفة أثناء محادثتك مع أحد الموظفين.',
+  handoffEmailSendLabel: 'إرسال عنوان البريد الإلكتروني',
   orders: 'طلباتك',
   orderTitle: 'الطلب {number}',
   orderPlaced: 'تم في {date}',

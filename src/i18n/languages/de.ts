@@ -34,6 +34,7 @@ export const de: StringTable = {
   handoffPerson: 'Kundenservice',
   handoffTyping: '{name} schreibt…',
   handoffVoiceOff: 'Anrufe sind aus, solange Sie mit einer Person chatten.',
+  handoffEmailSendLabel: 'E-Mail-Adresse senden',
   orders: 'Ihre Bestellungen',
   orderTitle: 'Bestellung {number}',
   orderPlaced: 'Bestellt am {date}',

@@ -34,6 +34,7 @@ export const es: StringTable = {
   handoffPerson: 'Atención al cliente',
   handoffTyping: '{name} está escribiendo…',
   handoffVoiceOff: 'Las llamadas están desactivadas mientras hablas con una persona.',
+  handoffEmailSendLabel: 'Enviar la dirección de correo',
   orders: 'Tus pedidos',
   orderTitle: 'Pedido {number}',
   orderPlaced: 'Realizado el {date}',

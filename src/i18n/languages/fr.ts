@@ -34,6 +34,7 @@ export const fr: StringTable = {
   handoffPerson: 'Service client',
   handoffTyping: '{name} écrit…',
   handoffVoiceOff: "Les appels sont désactivés pendant l'échange avec un conseiller.",
+  handoffEmailSendLabel: "Envoyer l'adresse e-mail",
   orders: 'Vos commandes',
   orderTitle: 'Commande {number}',
   orderPlaced: 'Passée le {date}',

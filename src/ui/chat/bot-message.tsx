@@ -1,5 +1,5 @@
 import { memo, useLayoutEffect, useMemo, useRef, type MouseEvent, type RefObject } from 'react';
-import type { Message } from '../../chat/message';
+import { isStatusLine, type Message } from '../../chat/message';
 import type { MarkdownOptions } from '../../chat/markdown/markdown';
 import type { MarkdownRenderer } from '../../chat/markdown/markdown-loader';
 import { startTypewriter, type Typewriter } from './typewriter';
@@ -132,6 +132,8 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
 
   const streaming = message.status === 'streaming';
   if (failedLine) return <FailedReply message={message} t={t} />;
+  // "Sam left the conversation": the conversation's status, said by nobody, so no "Assistant:" before it.
+  if (isStatusLine(message)) return <p className="system-line status-line">{message.content}</p>;
   const voice = message.source === 'voice';
   // Cards a call showed come without text: no empty bubble above them.
   const cardsOnly =

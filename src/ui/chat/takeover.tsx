@@ -69,7 +69,13 @@ function EmailForm() {
           maxLength={254}
           onChange={(event) => setAddress(event.target.value)}
         />
-        <button type="submit" className="pill-button" disabled={email === 'sending'}>
+        {/* Named apart from the composer's Send, which shows at the same time. */}
+        <button
+          type="submit"
+          className="pill-button"
+          disabled={email === 'sending'}
+          aria-label={t('handoffEmailSendLabel')}
+        >
           {t('handoffEmailSend')}
         </button>
       </div>

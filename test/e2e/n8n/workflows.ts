@@ -143,3 +143,17 @@ export function responseNodesWorkflow(storeOrigin: string): Workflow {
     settings: { executionOrder: 'v1' },
   };
 }
+
+const DEMO_TAKEOVER_WORKFLOW = fileURLToPath(new URL('../../../demo/n8n-chat-takeover-workflow.json', import.meta.url));
+
+/**
+ * demo/n8n-chat-takeover-workflow.json set up as its note says: Allowed Origins (CORS) naming the store's
+ * origin, and **Tell the desk** posting to `deskUrl`, where the test plays the store's team.
+ */
+export function takeoverWorkflowForStore(storeOrigin: string, deskUrl: string): Workflow {
+  const workflow = JSON.parse(readFileSync(DEMO_TAKEOVER_WORKFLOW, 'utf8')) as Workflow;
+  const trigger = nodeOfType(workflow, CHAT_TRIGGER);
+  trigger.parameters.options = { ...trigger.parameters.options, allowedOrigins: storeOrigin };
+  nodeOfType(workflow, 'n8n-nodes-base.httpRequest').parameters.url = deskUrl;
+  return workflow;
+}
