@@ -1,8 +1,8 @@
 import type { Store } from '../common/store';
 import type { Timers } from '../common/timers';
 import type { LanguageDeps } from '../i18n/language-files';
-import { builtInLanguage, withOverrides } from '../i18n/resolve';
-import { englishStrings, type StringTable } from '../i18n/strings';
+import { builtInLanguage, localeOf, withOverrides } from '../i18n/resolve';
+import { englishStrings, type StringOverrides, type StringTable } from '../i18n/strings';
 import { themeFor } from '../theme/theme-slice';
 import type { AssistantConfig } from './config';
 import type { AssistantState } from './state';
@@ -24,6 +24,8 @@ const WAITING_STRINGS: StringTable = { ...englishStrings, defaultBrandName: '{st
 /** The strings the store shows for a configuration, and whether they wait for the visitor's language. */
 export interface LanguageChoice {
   strings: StringTable;
+  /** The tag the strings are written in, for their plural forms and numbers. */
+  locale: string;
   languagePending: boolean;
 }
 
@@ -47,6 +49,8 @@ function requestLanguage(deps: LanguageDeps, code: string): StringTable | Promis
 export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps & { timers: Timers }) {
   /** The built-in language the configuration asks for: a table arriving for another is not shown. */
   let wanted = 'en';
+  /** The visitor's own tag for it (`de-AT`), which words its numbers and plural forms. */
+  let tag = 'en';
   /** Languages whose file failed on this page: English for good. */
   const failed = new Set<string>();
   /** Languages shown as English because the visitor waited too long: replaced when they arrive. */
@@ -59,16 +63,17 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
     if (wait !== null) deps.timers.clearTimeout(wait);
     wait = null;
   };
-  const show = (table: Partial<StringTable>) => {
+  const show = (table: Partial<StringTable>, code: string) => {
     stopWaiting();
     store.setState((state) => {
       const strings = withOverrides(table, state.config.strings);
-      return { strings, languagePending: false, theme: themeFor(state.config, strings, state.themeLayers) };
+      const locale = localeOf(code, tag);
+      return { strings, locale, languagePending: false, theme: themeFor(state.config, strings, state.themeLayers) };
     });
   };
   const fallBack = (code: string) => {
     deps.warnLanguageFallback(code);
-    if (wanted === code) show(englishStrings);
+    if (wanted === code) show(englishStrings, 'en');
   };
   const follow = (code: string, load: Promise<StringTable>) => {
     if (followed.has(code)) return;
@@ -76,7 +81,7 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
     load.then(
       (table) => {
         late.delete(code);
-        if (wanted === code) show(table);
+        if (wanted === code) show(table, code);
       },
       () => {
         failed.add(code);
@@ -86,14 +91,20 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
     );
   };
 
-  const choose = (code: string, overrides: Partial<StringTable>): LanguageChoice => {
-    const english = { strings: withOverrides(englishStrings, overrides), languagePending: false };
+  const choose = (code: string, overrides: StringOverrides): LanguageChoice => {
+    const locale = localeOf(code, tag);
+    const english = {
+      strings: withOverrides(englishStrings, overrides),
+      locale: localeOf('en', tag),
+      languagePending: false,
+    };
     if (code === 'en' || failed.has(code)) return english;
     const table = requestLanguage(deps, code);
-    if (!(table instanceof Promise)) return { strings: withOverrides(table, overrides), languagePending: false };
+    if (!(table instanceof Promise))
+      return { strings: withOverrides(table, overrides), locale, languagePending: false };
     follow(code, table);
     if (late.has(code)) return english;
-    return { strings: withOverrides(WAITING_STRINGS, overrides), languagePending: true };
+    return { strings: withOverrides(WAITING_STRINGS, overrides), locale, languagePending: true };
   };
 
   // The wait is counted while the card is shown: open, or inline (always shown).
@@ -112,6 +123,7 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
     /** The strings for `config`, at once when its language is on the page; else English, pending, until it is. */
     configure(config: AssistantConfig): LanguageChoice {
       wanted = builtInLanguage(config.lang);
+      tag = config.lang;
       const choice = choose(wanted, config.strings);
       if (!choice.languagePending) stopWaiting();
       return choice;
