@@ -62,10 +62,17 @@ export function translate(table: StringTable, locale: string, key: StringKey, va
   return formatString(template, shown);
 }
 
-/** The items of a list joined as the language joins them ("a, b and c", "a، b و c"). */
-export function formatList(items: readonly string[], locale: string): string {
+/**
+ * The items of a list joined as the language joins them: all of them ("a, b and c", "a، b و c"), or
+ * one of them (`disjunction`, "a, b or c").
+ */
+export function formatList(
+  items: readonly string[],
+  locale: string,
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+): string {
   try {
-    return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
+    return new Intl.ListFormat(locale, { type }).format(items);
   } catch {
     return items.join(', ');
   }
