@@ -3,100 +3,99 @@ import { englishStrings, isPluralKey, type StringOverrides, type StringTable } f
 /** The file names of `src/i18n/languages/`, without `.ts`: the build lists the folder (build/languages.mjs). */
 declare const __STORE_ASSISTANT_LANGUAGE_FILES__: readonly string[];
 
-/** One language the widget speaks, or will once its file is in `src/i18n/languages/`. */
-interface Language {
-  /** The language tag its texts are written in, for `Intl` (plural rules, numbers, lists). */
-  locale: string;
-  /** The greeting "Ask a question" opens a chat with: its table's `askQuestionMessage`, word for word. */
-  greeting: string;
-  rtl?: true;
-}
-
 /**
- * Every language the widget is translated into, by its code (the name of its file in
- * `src/i18n/languages/`, and of the part beside the script, `store-assistant.lang-<code>.js`). Only the
+ * Every language the widget is translated into, by its code: the name of its file in
+ * `src/i18n/languages/` and of the part beside the script, `store-assistant.lang-<code>.js`. Only the
  * codes and greetings are in the script: each table but English ships as its own file, fetched only for
  * a visitor who needs it, so the script does not grow with every language added.
  */
-export const LANGUAGES: Readonly<Record<string, Language>> = {
-  en: { locale: 'en', greeting: 'Hi' },
-  ar: { locale: 'ar', greeting: 'مرحبًا', rtl: true },
-  de: { locale: 'de', greeting: 'Hallo' },
-  es: { locale: 'es', greeting: 'Hola' },
-  fr: { locale: 'fr', greeting: 'Bonjour' },
-  it: { locale: 'it', greeting: 'Ciao' },
-  'pt-br': { locale: 'pt-BR', greeting: 'Olá' },
-  'pt-pt': { locale: 'pt-PT', greeting: 'Olá' },
-  nl: { locale: 'nl', greeting: 'Hallo' },
-  pl: { locale: 'pl', greeting: 'Cześć' },
-  ru: { locale: 'ru', greeting: 'Здравствуйте' },
-  uk: { locale: 'uk', greeting: 'Вітаю' },
-  tr: { locale: 'tr', greeting: 'Merhaba' },
-  cs: { locale: 'cs', greeting: 'Dobrý den' },
-  sk: { locale: 'sk', greeting: 'Dobrý deň' },
-  hu: { locale: 'hu', greeting: 'Szia' },
-  ro: { locale: 'ro', greeting: 'Bună' },
-  ja: { locale: 'ja', greeting: 'こんにちは' },
-  ko: { locale: 'ko', greeting: '안녕하세요' },
-  'zh-hans': { locale: 'zh-Hans', greeting: '你好' },
-  'zh-hant': { locale: 'zh-Hant', greeting: '你好' },
-  he: { locale: 'he', greeting: 'שלום', rtl: true },
-  fa: { locale: 'fa', greeting: 'سلام', rtl: true },
-  ur: { locale: 'ur', greeting: 'السلام علیکم', rtl: true },
-  hi: { locale: 'hi', greeting: 'नमस्ते' },
-  th: { locale: 'th', greeting: 'สวัสดี' },
-  vi: { locale: 'vi', greeting: 'Xin chào' },
-  id: { locale: 'id', greeting: 'Halo' },
-  ms: { locale: 'ms', greeting: 'Hai' },
-  sv: { locale: 'sv', greeting: 'Hej' },
-  da: { locale: 'da', greeting: 'Hej' },
-  nb: { locale: 'nb', greeting: 'Hei' },
-  fi: { locale: 'fi', greeting: 'Hei' },
-  el: { locale: 'el', greeting: 'Γεια σας' },
-  bg: { locale: 'bg', greeting: 'Здравейте' },
-  hr: { locale: 'hr', greeting: 'Bok' },
-  sr: { locale: 'sr', greeting: 'Здраво' },
-  sl: { locale: 'sl', greeting: 'Živjo' },
-  lt: { locale: 'lt', greeting: 'Sveiki' },
-  lv: { locale: 'lv', greeting: 'Sveiki' },
-  et: { locale: 'et', greeting: 'Tere' },
-};
+export const LANGUAGE_CODES: readonly string[] = (
+  'en ar de es fr it pt-br pt-pt nl pl ru uk tr cs sk hu ro ja ko zh-hans zh-hant he fa ur hi th vi id ms ' +
+  'sv da nb fi el bg hr sr sl lt lv et'
+).split(' ');
 
-/**
- * The built-in languages: English, and every language whose file the build found. A language listed in
- * {@link LANGUAGES} without its file yet is not offered, so a visitor reading it gets English at once
- * rather than a request that cannot succeed.
- */
-export const BUILT_IN_LANGUAGES: readonly string[] = Object.keys(LANGUAGES).filter(
-  (code) => code === 'en' || __STORE_ASSISTANT_LANGUAGE_FILES__.includes(code),
-);
+/** The languages written right to left. */
+export const RIGHT_TO_LEFT: readonly string[] = ['ar', 'he', 'fa', 'ur'];
 
 /**
  * The greeting "Ask a question" opens a chat with (`askQuestionMessage`), in each language: a chat is
  * not named after it in any language, and reading it from the tables would fetch them all.
  */
-export const ASK_QUESTION_GREETINGS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(LANGUAGES).map(([code, language]) => [code, language.greeting]),
+export const ASK_QUESTION_GREETINGS: Readonly<Record<string, string>> = {
+  en: 'Hi',
+  ar: 'مرحبًا',
+  de: 'Hallo',
+  es: 'Hola',
+  fr: 'Bonjour',
+  it: 'Ciao',
+  'pt-br': 'Olá',
+  'pt-pt': 'Olá',
+  nl: 'Hallo',
+  pl: 'Cześć',
+  ru: 'Здравствуйте',
+  uk: 'Вітаю',
+  tr: 'Merhaba',
+  cs: 'Dobrý den',
+  sk: 'Dobrý deň',
+  hu: 'Szia',
+  ro: 'Bună',
+  ja: 'こんにちは',
+  ko: '안녕하세요',
+  'zh-hans': '你好',
+  'zh-hant': '你好',
+  he: 'שלום',
+  fa: 'سلام',
+  ur: 'السلام علیکم',
+  hi: 'नमस्ते',
+  th: 'สวัสดี',
+  vi: 'Xin chào',
+  id: 'Halo',
+  ms: 'Hai',
+  sv: 'Hej',
+  da: 'Hej',
+  nb: 'Hei',
+  fi: 'Hei',
+  el: 'Γεια σας',
+  bg: 'Здравейте',
+  hr: 'Bok',
+  sr: 'Здраво',
+  sl: 'Živjo',
+  lt: 'Sveiki',
+  lv: 'Sveiki',
+  et: 'Tere',
+};
+
+/**
+ * The built-in languages: English, and every language whose file the build found. A language listed in
+ * {@link LANGUAGE_CODES} without its file yet is not offered, so a visitor reading it gets English at
+ * once rather than a request that cannot succeed.
+ */
+export const BUILT_IN_LANGUAGES: readonly string[] = LANGUAGE_CODES.filter(
+  (code) => code === 'en' || __STORE_ASSISTANT_LANGUAGE_FILES__.includes(code),
 );
+
+/** The tag a language's texts are written in, for `Intl`: "pt-br" is "pt-BR", "zh-hant" "zh-Hant". */
+export function languageLocale(code: string): string {
+  try {
+    return Intl.getCanonicalLocales(code)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}
 
 /** Tags whose language is written under another code: regions and scripts of one language, and old codes. */
 const LANGUAGE_OF_TAG: Readonly<Record<string, string>> = {
   pt: 'pt-br',
-  'pt-br': 'pt-br',
-  'pt-pt': 'pt-pt',
   'pt-ao': 'pt-pt',
   'pt-mz': 'pt-pt',
   zh: 'zh-hans',
   'zh-cn': 'zh-hans',
   'zh-sg': 'zh-hans',
-  'zh-hans': 'zh-hans',
   'zh-tw': 'zh-hant',
   'zh-hk': 'zh-hant',
   'zh-mo': 'zh-hant',
-  'zh-hant': 'zh-hant',
   no: 'nb',
   nn: 'nb',
-  nb: 'nb',
   iw: 'he',
   in: 'id',
 };
@@ -109,6 +108,7 @@ function languageCode(tag: string): string {
   const subtags = tag.toLowerCase().split('-');
   for (let length = Math.min(subtags.length, 2); length > 0; length--) {
     const prefix = subtags.slice(0, length).join('-');
+    if (LANGUAGE_CODES.includes(prefix)) return prefix;
     if (Object.prototype.hasOwnProperty.call(LANGUAGE_OF_TAG, prefix)) return LANGUAGE_OF_TAG[prefix] as string;
   }
   if (subtags[0] === 'zh' && subtags.includes('hant')) return 'zh-hant';
@@ -151,12 +151,12 @@ export function localeOf(code: string, tag: string): string {
       // A tag the browser does not know: the language's own.
     }
   }
-  return LANGUAGES[code]?.locale ?? 'en';
+  return languageLocale(code);
 }
 
 /** The writing direction of a language tag. */
 export function directionOf(lang: string): 'ltr' | 'rtl' {
-  return LANGUAGES[builtInLanguage(lang)]?.rtl ? 'rtl' : 'ltr';
+  return RIGHT_TO_LEFT.includes(builtInLanguage(lang)) ? 'rtl' : 'ltr';
 }
 
 /**
