@@ -158,12 +158,12 @@ async function languagePage(lang: string, options: { pseudoAs?: string } = {}) {
     event.preventDefault(); event.detail.resolve({ itemCount: 3, total: 97, currency: 'USD' }); });</script>`;
   const url = fixtures.page(
     `/views-${lang}-${Math.random().toString(36).slice(2)}`,
-    `<!doctype html><html><head><meta charset="utf-8"><title>Store</title>
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Store</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><script src="/store-assistant.js"></script>
-<style>body { margin: 0 }</style>${cartPage}</head><body>
+<style>body { margin: 0 } h1 { font-size: 1rem; margin: 0 }</style>${cartPage}</head><body><main><h1>Store</h1>
 <store-assistant mode="inline" lang="${lang}" brand-name="⟦Northwind⟧" webhook-url="/api/chat" events-url="/api/events"
  typing-speed="0" commerce="custom" cart-url="/cart" checkout-url="/checkout" voice-provider="demo"
- voice-consent="⟦We record calls to answer you better.⟧" faq='${FAQ}'></store-assistant></body></html>`,
+ voice-consent="⟦We record calls to answer you better.⟧" faq='${FAQ}'></store-assistant></main></body></html>`,
   );
   await page.goto(url);
   await page.locator('store-assistant .card:not([aria-busy])').waitFor();
@@ -199,7 +199,8 @@ function overflowingTexts(): string[] {
   const problems: string[] = [];
   const sideways = (element: Element) => element.matches('.product-cards, [role="region"]');
   // The cart strip keeps to one line: its words give way (an ellipsis) before the count and total do.
-  const givesWay = (element: Element) => element.closest('.sa-cart-items') !== null;
+  // Content (a conversation's title and preview, marked dir="auto") keeps to its line too.
+  const givesWay = (element: Element) => element.closest('.sa-cart-items, .list-action [dir="auto"]') !== null;
   const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.trim() ?? '';
