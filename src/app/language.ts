@@ -2,7 +2,7 @@ import type { Store } from '../common/store';
 import type { Timers } from '../common/timers';
 import type { LanguageDeps } from '../i18n/language-files';
 import { builtInLanguage, localeOf, withOverrides } from '../i18n/resolve';
-import { englishStrings, type StringOverrides, type StringTable } from '../i18n/strings';
+import { englishStrings, type StringTable } from '../i18n/strings';
 import { themeFor } from '../theme/theme-slice';
 import type { AssistantConfig } from './config';
 import type { AssistantState } from './state';
@@ -29,6 +29,15 @@ export interface LanguageChoice {
   languagePending: boolean;
 }
 
+/** The choice that shows `table`, written in language `code`, with the store's overrides on top. */
+function choice(table: Partial<StringTable>, code: string, config: AssistantConfig, pending = false): LanguageChoice {
+  return {
+    strings: withOverrides(table, config.strings),
+    locale: localeOf(code, config.lang),
+    languagePending: pending,
+  };
+}
+
 /** `deps.loadLanguage(code)`, a throw turned into a rejection. */
 function requestLanguage(deps: LanguageDeps, code: string): StringTable | Promise<StringTable> {
   try {
@@ -49,8 +58,6 @@ function requestLanguage(deps: LanguageDeps, code: string): StringTable | Promis
 export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps & { timers: Timers }) {
   /** The built-in language the configuration asks for: a table arriving for another is not shown. */
   let wanted = 'en';
-  /** The visitor's own tag for it (`de-AT`), which words its numbers and plural forms. */
-  let tag = 'en';
   /** Languages whose file failed on this page: English for good. */
   const failed = new Set<string>();
   /** Languages shown as English because the visitor waited too long: replaced when they arrive. */
@@ -66,8 +73,7 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
   const show = (table: Partial<StringTable>, code: string) => {
     stopWaiting();
     store.setState((state) => {
-      const strings = withOverrides(table, state.config.strings);
-      const locale = localeOf(code, tag);
+      const { strings, locale } = choice(table, code, state.config);
       return { strings, locale, languagePending: false, theme: themeFor(state.config, strings, state.themeLayers) };
     });
   };
@@ -91,20 +97,12 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
     );
   };
 
-  const choose = (code: string, overrides: StringOverrides): LanguageChoice => {
-    const locale = localeOf(code, tag);
-    const english = {
-      strings: withOverrides(englishStrings, overrides),
-      locale: localeOf('en', tag),
-      languagePending: false,
-    };
-    if (code === 'en' || failed.has(code)) return english;
+  const choose = (code: string, config: AssistantConfig): LanguageChoice => {
+    if (code === 'en' || failed.has(code)) return choice(englishStrings, 'en', config);
     const table = requestLanguage(deps, code);
-    if (!(table instanceof Promise))
-      return { strings: withOverrides(table, overrides), locale, languagePending: false };
+    if (!(table instanceof Promise)) return choice(table, code, config);
     follow(code, table);
-    if (late.has(code)) return english;
-    return { strings: withOverrides(WAITING_STRINGS, overrides), locale, languagePending: true };
+    return late.has(code) ? choice(englishStrings, 'en', config) : choice(WAITING_STRINGS, code, config, true);
   };
 
   // The wait is counted while the card is shown: open, or inline (always shown).
@@ -123,10 +121,9 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
     /** The strings for `config`, at once when its language is on the page; else English, pending, until it is. */
     configure(config: AssistantConfig): LanguageChoice {
       wanted = builtInLanguage(config.lang);
-      tag = config.lang;
-      const choice = choose(wanted, config.strings);
-      if (!choice.languagePending) stopWaiting();
-      return choice;
+      const chosen = choose(wanted, config);
+      if (!chosen.languagePending) stopWaiting();
+      return chosen;
     },
 
     dispose: stopWaiting,

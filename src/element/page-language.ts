@@ -11,6 +11,21 @@ export function pageLanguage(asked: string | null, doc: Document = document, nav
 }
 
 /**
+ * Follows the page's `<html lang>` while told to: `follow(true)` starts calling `onChange` on each change,
+ * `follow(false)` stops. Told either twice, it does nothing more.
+ */
+export function pageLanguageFollower(onChange: () => void): (follow: boolean) => void {
+  let stop: (() => void) | null = null;
+  return (follow) => {
+    if (follow && !stop) stop = watchPageLanguage(onChange);
+    else if (!follow && stop) {
+      stop();
+      stop = null;
+    }
+  };
+}
+
+/**
  * Calls `onChange` when the page's `<html lang>` changes (a store's language switcher, a translation
  * extension). Returns the function that stops watching.
  */

@@ -11,7 +11,7 @@ import { deferredReactRenderer, type DeferredMount, type DeferredReactRenderer }
 import { ElementRoot, type ElementRootProps } from './element-root';
 import { dispatchAssistantEvent } from './events';
 import { drawLauncherShell } from './launcher-shell';
-import { pageLanguage, watchPageLanguage } from './page-language';
+import { pageLanguage, pageLanguageFollower } from './page-language';
 import type { Theme } from '../theme/theme';
 import type { StoreAssistantMembers } from './members';
 import { coverViewport, measureViewport } from './mobile-viewport';
@@ -103,8 +103,8 @@ function withAssistant() {
     protected readonly warn: (message: string) => void;
     /** Undoes {@link coverViewport} while the floating card is open. */
     private releaseViewport: (() => void) | null = null;
-    /** Stops following the page's `<html lang>`, while it is followed. */
-    private unwatchPageLanguage: (() => void) | null = null;
+    /** Without a `lang` attribute the widget speaks the page's language, and follows it when it changes. */
+    protected readonly followPageLanguage = pageLanguageFollower(() => this.configure());
 
     constructor() {
       super();
@@ -148,15 +148,6 @@ function withAssistant() {
         // The store holds whether the card is open; the attribute reflects it, and setting it asks for it.
         if (Boolean(open) !== this.assistant.getState().isOpen) this.assistant.actions.setOpen(Boolean(open));
       });
-    }
-
-    /** Without a `lang` attribute the widget speaks the page's language, and follows it when it changes. */
-    protected followPageLanguage(follow: boolean): void {
-      if (follow && !this.unwatchPageLanguage) this.unwatchPageLanguage = watchPageLanguage(() => this.configure());
-      else if (!follow && this.unwatchPageLanguage) {
-        this.unwatchPageLanguage();
-        this.unwatchPageLanguage = null;
-      }
     }
 
     protected applyTheme(): void {
