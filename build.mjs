@@ -7,12 +7,13 @@
 // It then builds the demo configurator's script (build/configurator.mjs).
 import { build, transform } from 'esbuild';
 import { minify } from 'terser';
-import { readdir, readFile, writeFile, stat } from 'node:fs/promises';
+import { readFile, writeFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConfigurator } from './build/configurator.mjs';
+import { languageFiles } from './build/languages.mjs';
 import { markEagerModules } from './build/eager-compile.mjs';
 import { thirdPartyPatchesPlugin } from './build/third-party-patches.mjs';
 import { writePublicApi } from './build/public-api.mjs';
@@ -186,6 +187,7 @@ function sharedOptions() {
     define: {
       'process.env.NODE_ENV': '"production"',
       __STORE_ASSISTANT_VERSION__: JSON.stringify(pkg.version),
+      __STORE_ASSISTANT_LANGUAGE_FILES__: JSON.stringify(languageFiles()),
     },
     alias: reactProductionEntries(),
     legalComments: 'linked',
@@ -232,10 +234,7 @@ export async function buildBundle({ quiet = false, entry = widgetEntry, file = o
  * @returns {Promise<Array<{ name: string; contents: string }>>}
  */
 export async function partEntries() {
-  const languages = (await readdir(path.join(root, 'src/i18n/languages')))
-    .filter((file) => /^[a-z]{2,3}(?:-[a-z0-9]+)*\.ts$/i.test(file))
-    .map((file) => file.slice(0, -'.ts'.length))
-    .sort();
+  const languages = languageFiles();
   return [
     { name: 'voice', contents: "import './src/voice/voice-part';\n" },
     ...languages.map((code) => ({

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { languageFiles } from './build/languages.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
-const define = { __STORE_ASSISTANT_VERSION__: JSON.stringify(version) };
+const define = {
+  __STORE_ASSISTANT_VERSION__: JSON.stringify(version),
+  __STORE_ASSISTANT_LANGUAGE_FILES__: JSON.stringify(languageFiles()),
+};
 
 export default defineConfig({
   define,

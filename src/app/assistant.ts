@@ -281,11 +281,12 @@ export function createAssistant(deps: AssistantDeps) {
 
     /** Applies a new configuration from the element's attributes. */
     configure(config: AssistantConfig): void {
-      const { strings, languagePending } = language.configure(config);
+      const { strings, locale, languagePending } = language.configure(config);
       store.setState((state) => ({
         config,
         theme: themeFor(config, strings, state.themeLayers),
         strings,
+        locale,
         languagePending,
       }));
       chat.configure(config);

@@ -4,7 +4,7 @@ import type { CommerceConfig } from '../commerce/commerce-state';
 import { NO_CUSTOMER_ATTRIBUTES } from '../customer/identity';
 import type { CustomerConfig } from '../customer/customer-state';
 import { COMMERCE_IMAGE_HOSTS } from '../chat/attachments/image-policy';
-import type { StringTable } from '../i18n/strings';
+import type { StringOverrides } from '../i18n/strings';
 import type { DisplayMode } from '../common/display';
 import type { ThemePatch } from '../theme/theme';
 import type { VoiceConfig } from '../voice/voice-config';
@@ -51,9 +51,13 @@ export interface AssistantConfig extends ChatConfig, AnalyticsConfig, HandoffCon
   teaser: string | null;
   /** Seconds before the teaser shows. */
   teaserDelay: number;
+  /**
+   * The visitor's language tag: the `lang` attribute, else the page's `<html lang>`, else the browser's
+   * languages, the first with a built-in language (the element picks it, element/page-language.ts).
+   */
   lang: string;
   /** Overrides of single entries of the string table. */
-  strings: Partial<StringTable>;
+  strings: StringOverrides;
 }
 
 /** The configuration of an element with no attributes on a page at `pageHost`. */

@@ -1,7 +1,7 @@
 import type { Store } from '../common/store';
 import type { Timers } from '../common/timers';
 import type { LanguageDeps } from '../i18n/language-files';
-import { builtInLanguage, withOverrides } from '../i18n/resolve';
+import { builtInLanguage, localeOf, withOverrides } from '../i18n/resolve';
 import { englishStrings, type StringTable } from '../i18n/strings';
 import { themeFor } from '../theme/theme-slice';
 import type { AssistantConfig } from './config';
@@ -24,7 +24,18 @@ const WAITING_STRINGS: StringTable = { ...englishStrings, defaultBrandName: '{st
 /** The strings the store shows for a configuration, and whether they wait for the visitor's language. */
 export interface LanguageChoice {
   strings: StringTable;
+  /** The tag the strings are written in, for their plural forms and numbers. */
+  locale: string;
   languagePending: boolean;
+}
+
+/** The choice that shows `table`, written in language `code`, with the store's overrides on top. */
+function choice(table: Partial<StringTable>, code: string, config: AssistantConfig, pending = false): LanguageChoice {
+  return {
+    strings: withOverrides(table, config.strings),
+    locale: localeOf(code, config.lang),
+    languagePending: pending,
+  };
 }
 
 /** `deps.loadLanguage(code)`, a throw turned into a rejection. */
@@ -59,16 +70,16 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
     if (wait !== null) deps.timers.clearTimeout(wait);
     wait = null;
   };
-  const show = (table: Partial<StringTable>) => {
+  const show = (table: Partial<StringTable>, code: string) => {
     stopWaiting();
     store.setState((state) => {
-      const strings = withOverrides(table, state.config.strings);
-      return { strings, languagePending: false, theme: themeFor(state.config, strings, state.themeLayers) };
+      const { strings, locale } = choice(table, code, state.config);
+      return { strings, locale, languagePending: false, theme: themeFor(state.config, strings, state.themeLayers) };
     });
   };
   const fallBack = (code: string) => {
     deps.warnLanguageFallback(code);
-    if (wanted === code) show(englishStrings);
+    if (wanted === code) show(englishStrings, 'en');
   };
   const follow = (code: string, load: Promise<StringTable>) => {
     if (followed.has(code)) return;
@@ -76,7 +87,7 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
     load.then(
       (table) => {
         late.delete(code);
-        if (wanted === code) show(table);
+        if (wanted === code) show(table, code);
       },
       () => {
         failed.add(code);
@@ -86,14 +97,12 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
     );
   };
 
-  const choose = (code: string, overrides: Partial<StringTable>): LanguageChoice => {
-    const english = { strings: withOverrides(englishStrings, overrides), languagePending: false };
-    if (code === 'en' || failed.has(code)) return english;
+  const choose = (code: string, config: AssistantConfig): LanguageChoice => {
+    if (code === 'en' || failed.has(code)) return choice(englishStrings, 'en', config);
     const table = requestLanguage(deps, code);
-    if (!(table instanceof Promise)) return { strings: withOverrides(table, overrides), languagePending: false };
+    if (!(table instanceof Promise)) return choice(table, code, config);
     follow(code, table);
-    if (late.has(code)) return english;
-    return { strings: withOverrides(WAITING_STRINGS, overrides), languagePending: true };
+    return late.has(code) ? choice(englishStrings, 'en', config) : choice(WAITING_STRINGS, code, config, true);
   };
 
   // The wait is counted while the card is shown: open, or inline (always shown).
@@ -112,9 +121,9 @@ export function createLanguage(store: Store<AssistantState>, deps: LanguageDeps 
     /** The strings for `config`, at once when its language is on the page; else English, pending, until it is. */
     configure(config: AssistantConfig): LanguageChoice {
       wanted = builtInLanguage(config.lang);
-      const choice = choose(wanted, config.strings);
-      if (!choice.languagePending) stopWaiting();
-      return choice;
+      const chosen = choose(wanted, config);
+      if (!chosen.languagePending) stopWaiting();
+      return chosen;
     },
 
     dispose: stopWaiting,

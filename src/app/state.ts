@@ -32,6 +32,8 @@ export type View = 'home' | 'chats' | 'faq' | 'chat';
 export interface AssistantState extends ChatState {
   config: AssistantConfig;
   strings: StringTable;
+  /** The language tag `strings` are written in: their plural forms and numbers follow it (i18n/translate.ts). */
+  locale: string;
   /**
    * The visitor's language is still being fetched: the card shows nothing textual (no English) until it
    * is there, or until it has kept a visitor waiting too long (app/language.ts).
@@ -68,6 +70,7 @@ export function initialState(pageOrigin: string, sessionId: string): AssistantSt
     ...initialChatState(sessionId, { imageHosts: config.imageHosts, pageOrigin }),
     config,
     strings: englishStrings,
+    locale: 'en',
     languagePending: false,
     theme: defaultTheme(config.storeDomain),
     themeLayers: { saved: {}, imported: {} },

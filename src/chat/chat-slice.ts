@@ -11,7 +11,7 @@ import { createMessageLog, type MessageLog } from './message-log';
 import { showCallOrders, showCallProducts } from './call-products';
 import { createReplyRequests, type ReplyRequests } from './replies/reply-request';
 import { createVisitorContextSource } from './replies/visitor-context';
-import { formatString } from '../i18n/strings';
+import { translate } from '../i18n/translate';
 
 /**
  * Longest message a visitor can send, in characters (UTF-16 units, as `maxlength` counts). A question
@@ -111,7 +111,7 @@ function messageSender(
     const content = text.trim();
     if ((!content && !state.attachment) || state.loading) return false;
     if (content.length > MAX_MESSAGE_LENGTH) {
-      const text = formatString(state.strings.messageTooLong, { max: MAX_MESSAGE_LENGTH });
+      const text = translate(state.strings, state.locale, 'messageTooLong', { max: MAX_MESSAGE_LENGTH });
       store.setState({ notice: { source: 'chat', text } });
       return false;
     }

@@ -77,7 +77,14 @@ export interface ChatConfig {
 }
 
 /** What the chat reads and writes of the whole state: its slice, plus what it needs to know of the rest. */
-export type ChatView = ChatState & { config: ChatConfig; strings: StringTable; notice: Notice | null; isOpen: boolean };
+export type ChatView = ChatState & {
+  config: ChatConfig;
+  strings: StringTable;
+  /** The language tag of `strings`, for their plural forms and numbers. */
+  locale: string;
+  notice: Notice | null;
+  isOpen: boolean;
+};
 
 /** The store as the chat sees it: it writes its own slice and the notice. */
 export type ChatStore = SliceStore<ChatView, keyof ChatState | 'notice'>;

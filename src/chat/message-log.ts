@@ -94,7 +94,7 @@ export function createMessageLog(store: ChatStore, deps: Pick<ChatDeps, 'now' | 
 
     /** Hands a complete bot message to the polite live region, to be read once, in full. */
     announce(message: Message | undefined): void {
-      if (message) store.setState((state) => ({ announcement: announcementFor(message, state.strings) }));
+      if (message) store.setState((state) => ({ announcement: announcementFor(message, state.strings, state.locale) }));
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '../customer/identity';
 import { isJsonObject, own } from '../common/own';
 import { parseInviteQuestions, parseInviteSnooze, parseInviteTriggers } from '../invite/invite-config';
-import { isStringKey, type StringTable } from '../i18n/strings';
+import { isPluralKey, isStringKey, type PluralForms, type StringOverrides } from '../i18n/strings';
 import type { Theme, ThemePatch } from '../theme/theme';
 import { checkText, checkThemeField } from '../theme/validate';
 import type { VoiceConfig } from '../voice/voice-config';
@@ -246,19 +246,41 @@ const languageTag: Parse<string> = (value, { invalid }) => {
   return undefined;
 };
 
-const stringOverrides: Parse<Partial<StringTable>> = (value, { warn, invalid }) => {
+/** Longest text of one entry the `strings` attribute may set. */
+const MAX_STRING_OVERRIDE_LENGTH = 500;
+
+const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+
+/** A counted entry's forms from JSON: texts by plural category, `other` among them; undefined otherwise. */
+function pluralForms(value: unknown): PluralForms | undefined {
+  if (!isJsonObject(value) || typeof value.other !== 'string') return undefined;
+  const forms = Object.entries(value);
+  const valid = forms.every(
+    ([category, text]) =>
+      PLURAL_CATEGORIES.has(category) && typeof text === 'string' && text.length <= MAX_STRING_OVERRIDE_LENGTH,
+  );
+  return valid ? (Object.fromEntries(forms) as PluralForms) : undefined;
+}
+
+const stringOverrides: Parse<StringOverrides> = (value, { warn, invalid }) => {
   const parsed = parseJson(value);
   if (!isJsonObject(parsed)) {
     invalid('must be a JSON object of string keys and texts');
     return undefined;
   }
-  const strings: Partial<StringTable> = {};
+  const strings: Record<string, string | PluralForms> = {};
   for (const [key, text] of Object.entries(parsed)) {
+    const forms = isPluralKey(key) ? pluralForms(text) : undefined;
     if (!isStringKey(key)) warn(`strings: "${key}" is not a known string and was ignored`);
-    else if (typeof text === 'string' && text.length <= 500) strings[key] = text;
+    else if (typeof text === 'string' && text.length <= MAX_STRING_OVERRIDE_LENGTH) strings[key] = text;
+    else if (forms) strings[key] = forms;
+    else if (isPluralKey(key))
+      warn(
+        `strings: "${key}" must be a text, or texts by plural category ("one", "other", …), of at most 500 characters`,
+      );
     else warn(`strings: "${key}" must be a text of at most 500 characters`);
   }
-  return strings;
+  return strings as StringOverrides;
 };
 
 /** A `customer-*` field by its check; a malformed one is reported, and leaves the shopper unidentified. */
@@ -577,14 +599,16 @@ export const ATTRIBUTES = {
    */
   'checkout-url': attribute('commerce.checkoutUrl', httpUrl),
   /**
-   * Language of the widget's own texts: `en`, `de`, `fr`, `es` or `ar` (right to left); a regional tag such
-   * as `de-AT` uses its language, any other falls back to English.
-   * @default `en`
+   * Language of the widget's own texts, one of the built-in languages (see Languages); a regional tag such
+   * as `de-AT` or `zh-TW` uses its language. Without it, or for a language with no translation, the page's
+   * `<html lang>` and then the browser's languages are tried; English when none has a translation.
+   * @default the page's language, else the browser's, else `en`
    */
   lang: attribute('lang', languageTag),
   /**
-   * JSON object overriding single entries of the string table, for example `{"askQuestion":"Ask us"}` (see
-   * Languages).
+   * JSON object overriding single entries of the string table, for example `{"askQuestion":"Ask us"}`; a
+   * counted entry takes one text or its forms, `{"cartCount":{"one":"{count} item","other":"{count} items"}}`
+   * (see Languages).
    * @default none
    */
   strings: attribute('strings', stringOverrides),

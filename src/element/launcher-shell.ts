@@ -1,7 +1,7 @@
 import type { AssistantView } from '../app/assistant';
 import type { AssistantState } from '../app/state';
 import { directionOf } from '../i18n/resolve';
-import { formatString } from '../i18n/strings';
+import { translate } from '../i18n/translate';
 
 /**
  * Floating mode's launcher, drawn in plain DOM the moment the element is connected: the same markup,
@@ -136,8 +136,8 @@ function drawState(
     : isOpen
       ? strings.closeChat
       : unread > 0
-        ? formatString(strings.openChatUnread, { brandName, count: unread })
-        : formatString(strings.openChat, { brandName });
+        ? translate(strings, state.locale, 'openChatUnread', { brandName, count: unread })
+        : translate(strings, state.locale, 'openChat', { brandName });
   button.setAttribute('aria-label', label);
   button.setAttribute('aria-expanded', String(isOpen));
   icon.className = `icon icon-${isOpen ? 'close' : 'launcher'}`;

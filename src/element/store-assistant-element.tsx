@@ -11,6 +11,7 @@ import { deferredReactRenderer, type DeferredMount, type DeferredReactRenderer }
 import { ElementRoot, type ElementRootProps } from './element-root';
 import { dispatchAssistantEvent } from './events';
 import { drawLauncherShell } from './launcher-shell';
+import { pageLanguage, pageLanguageFollower } from './page-language';
 import type { Theme } from '../theme/theme';
 import type { StoreAssistantMembers } from './members';
 import { coverViewport, measureViewport } from './mobile-viewport';
@@ -102,6 +103,8 @@ function withAssistant() {
     protected readonly warn: (message: string) => void;
     /** Undoes {@link coverViewport} while the floating card is open. */
     private releaseViewport: (() => void) | null = null;
+    /** Without a `lang` attribute the widget speaks the page's language, and follows it when it changes. */
+    protected readonly followPageLanguage = pageLanguageFollower(() => this.configure());
 
     constructor() {
       super();
@@ -139,6 +142,8 @@ function withAssistant() {
       contained(() => {
         const read = (name: AttributeName) => this.getAttribute(name);
         const { open, ...config } = parseAttributes(read, pageLocation(), this.warn);
+        config.lang = pageLanguage(this.getAttribute('lang'));
+        this.followPageLanguage(this.isConnected && !this.hasAttribute('lang'));
         this.assistant.configure(config);
         // The store holds whether the card is open; the attribute reflects it, and setting it asks for it.
         if (Boolean(open) !== this.assistant.getState().isOpen) this.assistant.actions.setOpen(Boolean(open));
@@ -208,6 +213,7 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
 
     disconnectedCallback(): void {
       window.removeEventListener('pagehide', this.onPageHide);
+      this.followPageLanguage(false);
       this.syncViewport();
       this.removeLauncherShell?.();
       this.removeLauncherShell = null;

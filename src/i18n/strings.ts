@@ -60,7 +60,7 @@ export const englishStrings = {
   orderEnded: 'Order {number}: {status}.',
   orderItems: 'Items in order {number}',
   orderQuantity: '× {quantity}',
-  orderMoreItems: '+ {count} more',
+  orderMoreItems: { one: '+ {count} more', other: '+ {count} more' },
   orderTotal: 'Total {total}',
   orderTrackingNumber: 'Tracking number {number}',
   trackPackage: 'Track package',
@@ -87,7 +87,7 @@ export const englishStrings = {
   chatsTitle: 'Chats',
   chatsEmpty: 'Your conversations will appear here.',
   chatsList: 'Saved conversations',
-  messageCount: '{count} messages',
+  messageCount: { one: '{count} message', other: '{count} messages' },
   startNewChat: 'Start a new chat',
   deleteConversation: 'Delete conversation',
 
@@ -128,7 +128,7 @@ export const englishStrings = {
   // Floating mode
   openChat: 'Open chat with {brandName}',
   closeChat: 'Close chat',
-  openChatUnread: 'Open chat with {brandName}, {count} new',
+  openChatUnread: { one: 'Open chat with {brandName}, {count} new', other: 'Open chat with {brandName}, {count} new' },
 
   // Voice calls
   voiceNotConfigured: 'Voice is not configured',
@@ -164,8 +164,11 @@ export const englishStrings = {
   imageUnreadable: 'That image could not be read. Try another one.',
   imageTooLarge: 'That image is too large. Try a smaller one.',
   chatUnavailable: "Chat isn't available right now.",
-  messageTooLong: 'Messages can be up to {max} characters. Shorten yours to send it.',
-  characterCount: '{count} of {max} characters',
+  messageTooLong: {
+    one: 'Messages can be up to {max} character. Shorten yours to send it.',
+    other: 'Messages can be up to {max} characters. Shorten yours to send it.',
+  },
+  characterCount: { one: '{count} of {max} character', other: '{count} of {max} characters' },
   storageFull:
     "This conversation couldn't be saved: the browser's storage is full. It stays here until you leave the page.",
   dismiss: 'Dismiss',
@@ -186,13 +189,13 @@ export const englishStrings = {
   addToCart: 'Add to cart',
   addingToCart: 'Adding…',
   addedToCart: 'Added',
-  addedToCartCount: '{count} added',
+  addedToCartCount: { one: '{count} added', other: '{count} added' },
   addAnother: 'Add another',
   soldOut: 'Sold out',
   cartFailed: "Couldn't add this to your cart. Please try again.",
   cartUnavailable: 'Adding to the cart is not available on this page.',
   cart: 'Cart',
-  cartCount: '{count} in your cart',
+  cartCount: { one: '{count} in your cart', other: '{count} in your cart' },
   viewCart: 'View cart',
   checkout: 'Checkout',
   cartProposals: 'Suggested for your cart',
@@ -219,8 +222,46 @@ export const englishStrings = {
 /** A key of the string table. */
 export type StringKey = keyof typeof englishStrings;
 
-/** A complete string table: one entry for every key. */
-export type StringTable = Record<StringKey, string>;
+/**
+ * The entries that count something, each with the placeholder that holds the number: their wording
+ * depends on the number (one message, two messages; Polish and Russian have four forms, Arabic six), so
+ * each is a {@link PluralForms} picked by `Intl.PluralRules` of the language (translate.ts).
+ */
+export const PLURAL_KEYS = {
+  messageCount: 'count',
+  openChatUnread: 'count',
+  addedToCartCount: 'count',
+  cartCount: 'count',
+  orderMoreItems: 'count',
+  messageTooLong: 'max',
+  characterCount: 'max',
+} as const satisfies Partial<Record<StringKey, string>>;
+
+/** A key whose entry has a form per plural category. */
+export type PluralKey = keyof typeof PLURAL_KEYS;
+
+/** A key whose entry is one text. */
+export type TextKey = Exclude<StringKey, PluralKey>;
+
+/** A plural category of `Intl.PluralRules`. */
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+/**
+ * An entry's forms by plural category: exactly the categories `Intl.PluralRules` gives for the language
+ * (a unit test holds every file to it); `other` is every language's, and the form for a category missing.
+ */
+export type PluralForms = { other: string } & Partial<Record<Exclude<PluralCategory, 'other'>, string>>;
+
+/** A complete string table: one entry for every key, counted entries with their plural forms. */
+export type StringTable = { [K in StringKey]: K extends PluralKey ? PluralForms : string };
+
+/** A store's overrides: single entries; a counted one as its forms, or one text for every form. */
+export type StringOverrides = { [K in StringKey]?: K extends PluralKey ? PluralForms | string : string };
+
+/** Is `key` one of the counted entries? */
+export function isPluralKey(key: string): key is PluralKey {
+  return Object.prototype.hasOwnProperty.call(PLURAL_KEYS, key);
+}
 
 /** Fills `{name}` placeholders; unknown placeholders are left as written so a missing value is visible. */
 export function formatString(template: string, values: Record<string, string | number> = {}): string {

@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useSyncExternalStore } from 're
 import type { AssistantActions } from '../app/actions';
 import type { AssistantView } from '../app/assistant';
 import type { AssistantState } from '../app/state';
-import { formatString, type StringKey } from '../i18n/strings';
+import type { StringKey } from '../i18n/strings';
+import { translate, type StringValues } from '../i18n/translate';
 
 /** The assistant of the element being rendered, as far as the UI may use it: state, actions, device facts. */
 export const AssistantContext = createContext<AssistantView | null>(null);
@@ -32,8 +33,12 @@ export function useAssistantState<T>(select: (state: AssistantState) => T): T {
   );
 }
 
-/** The translate function: the string for `key` with its `{placeholders}` filled. */
-export function useStrings(): (key: StringKey, values?: Record<string, string | number>) => string {
+/**
+ * The translate function: the text for `key` in the visitor's language, a counted entry in the form its
+ * number asks for, numbers written as the language writes them, `{placeholders}` filled (i18n/translate.ts).
+ */
+export function useStrings(): (key: StringKey, values?: StringValues) => string {
   const strings = useAssistantState((state) => state.strings);
-  return useCallback((key, values) => formatString(strings[key], values), [strings]);
+  const locale = useAssistantState((state) => state.locale);
+  return useCallback((key, values) => translate(strings, locale, key, values), [strings, locale]);
 }

@@ -1,4 +1,4 @@
-import type { StringKey } from '../i18n/strings';
+import type { TextKey } from '../i18n/strings';
 import { own } from '../common/own';
 import { capText } from '../common/text-cut';
 import { MAX_TRANSCRIPT_LINE } from '../transcript/merge';
@@ -16,7 +16,7 @@ import type { MicrophoneAccess } from './microphone';
 import type { VoiceClient, VoiceTarget } from './voice-client';
 import type { VoiceConfig } from './voice-config';
 
-const MICROPHONE_MESSAGES: Record<Exclude<MicrophoneAccess, 'granted'>, StringKey> = {
+const MICROPHONE_MESSAGES: Record<Exclude<MicrophoneAccess, 'granted'>, TextKey> = {
   denied: 'microphoneDenied',
   missing: 'microphoneMissing',
   unavailable: 'microphoneUnavailable',

@@ -1,4 +1,4 @@
-import type { StringKey } from '../i18n/strings';
+import type { TextKey } from '../i18n/strings';
 import { own } from '../common/own';
 import { addFragment, type Speaker, type TranscriptEntry } from '../transcript/merge';
 import type { CallTools } from './call-tools';
@@ -37,7 +37,7 @@ export function setVoice(context: CallContext, patch: Partial<VoiceState>): void
   context.store.setState((state) => ({ voice: { ...state.voice, ...patch } }));
 }
 
-export function notify(context: CallContext, key: StringKey): void {
+export function notify(context: CallContext, key: TextKey): void {
   context.store.setState((state) => ({ notice: { source: 'voice', text: state.strings[key] } }));
 }
 
@@ -70,7 +70,7 @@ export function finishCall(context: CallContext, current: ActiveCall): void {
 }
 
 /** A call failed: one notice and one error event, however many times the provider reports it. */
-export function failCall(context: CallContext, current: ActiveCall, key: StringKey, reason: string): void {
+export function failCall(context: CallContext, current: ActiveCall, key: TextKey, reason: string): void {
   if (current.failed || current.ended) return;
   current.failed = true;
   setVoice(context, { status: 'error' });

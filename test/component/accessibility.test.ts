@@ -18,14 +18,15 @@ describe('languages', () => {
     expect(await findByRole('link', { name: 'Meine Bestellung verfolgen' })).toBeTruthy();
   });
 
-  it('switches language live when the attribute changes, and back to English when it is removed', async () => {
+  it("switches language live when the attribute changes, and back to the browser's (English) when it is removed", async () => {
     const { el, root, findByRole } = await mountWidget({ lang: 'fr', 'brand-name': 'Acme' });
     await findByRole('heading', { name: 'Bienvenue chez Acme' });
     el.setAttribute('lang', 'es');
     await findByRole('heading', { name: 'Te damos la bienvenida a Acme' });
     el.removeAttribute('lang');
     await findByRole('heading', { name: 'Welcome to Acme' });
-    expect(root.querySelector('.root')?.getAttribute('lang')).toBe('en');
+    // The page has no <html lang>: the browser's first language, English in a region, is the visitor's.
+    expect(root.querySelector('.root')?.getAttribute('lang')).toMatch(/^en(-|$)/);
   });
 });
 

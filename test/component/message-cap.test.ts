@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_LENGTH } from '../../src/chat/chat-slice';
 import { eventually, mountWidget, typeInto } from './helpers';
 
+/** A number as English writes it in a text ("4,000"). */
+const english = (value: number) => value.toLocaleString('en');
+
 /** The composer near and over the message cap: a count from 90 %, sending off past the cap, the text kept. */
 async function composer() {
   const mounted = await mountWidget();
@@ -21,15 +24,21 @@ describe('the message length cap in the composer', () => {
 
     typeInto(box, 'a'.repeat(MAX_MESSAGE_LENGTH * 0.9));
     await eventually(() =>
-      expect(count()?.textContent).toBe(`${MAX_MESSAGE_LENGTH * 0.9} of ${MAX_MESSAGE_LENGTH} characters`),
+      expect(count()?.textContent).toBe(
+        `${english(MAX_MESSAGE_LENGTH * 0.9)} of ${english(MAX_MESSAGE_LENGTH)} characters`,
+      ),
     );
     expect(send().disabled).toBe(false);
 
     const long = `${'a'.repeat(MAX_MESSAGE_LENGTH)}b`;
     typeInto(box, long);
     await eventually(() => expect(send().disabled).toBe(true));
-    expect(count()?.textContent).toContain(`${MAX_MESSAGE_LENGTH + 1} of ${MAX_MESSAGE_LENGTH} characters`);
-    expect(count()?.querySelector('[role="alert"]')?.textContent).toContain(`up to ${MAX_MESSAGE_LENGTH} characters`);
+    expect(count()?.textContent).toContain(
+      `${english(MAX_MESSAGE_LENGTH + 1)} of ${english(MAX_MESSAGE_LENGTH)} characters`,
+    );
+    expect(count()?.querySelector('[role="alert"]')?.textContent).toContain(
+      `up to ${english(MAX_MESSAGE_LENGTH)} characters`,
+    );
     expect(box.getAttribute('aria-invalid')).toBe('true');
     box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     send().click();

@@ -9,7 +9,7 @@ import { MAX_ELEMENTS } from '../../src/chat/markdown/markdown-limits';
 import { loadMarkdown } from '../../src/chat/markdown/markdown-loader';
 import type { Message } from '../../src/chat/message';
 import { normaliseProduct } from '../../src/chat/replies/products';
-import { formatString } from '../../src/i18n/strings';
+import { translate } from '../../src/i18n/translate';
 import { BotMessage, type MessageView } from '../../src/ui/chat/bot-message';
 import { MessageBoundary } from '../../src/ui/chat/message-boundary';
 import { AssistantContext } from '../../src/ui/context';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   const strings = assistant.getState().strings;
   view = {
-    t: (key, values) => formatString(strings[key], values),
+    t: (key, values) => translate(strings, 'en', key, values),
     markdown: await loadMarkdown(),
     options: { imageHosts: ['cdn.shop.example'], pageOrigin: PAGE_ORIGIN },
     typingSpeed: 0,

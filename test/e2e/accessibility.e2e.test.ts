@@ -364,7 +364,7 @@ describe('screen readers', () => {
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { announced: string[] }).announced))
       .toEqual([
-        'Assistant: Here are three picks from our new arrivals: light warm on sale Products: Canvas tote, Wool beanie, Linen shirt.',
+        'Assistant: Here are three picks from our new arrivals: light warm on sale Products: Canvas tote, Wool beanie, and Linen shirt.',
       ]);
     expect(
       await widget.locator('.messages').evaluate((list) => [list.getAttribute('aria-live'), list.getAttribute('role')]),

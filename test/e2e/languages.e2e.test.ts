@@ -167,3 +167,46 @@ describe('Arabic', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('the language, picked without asking', () => {
+  /** A page with `<html lang>` as given and a widget without `lang`, in a browser set to `locale`. */
+  async function detectingPage(htmlLang: string, locale: string) {
+    const opened = await session.newPage({ viewport: { width: 1280, height: 800 }, locale });
+    const requests: string[] = [];
+    opened.page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    const url = fixtures.page(
+      `/detect-${Math.random().toString(36).slice(2)}`,
+      `<!doctype html><html${htmlLang ? ` lang="${htmlLang}"` : ''}><head><meta charset="utf-8"><title>Store</title>` +
+        `<script src="/store-assistant.js"></script></head><body>` +
+        `<store-assistant mode="inline" brand-name="${BRAND}" webhook-url="/api/chat"></store-assistant></body></html>`,
+    );
+    await opened.page.goto(url);
+    return { ...opened, requests };
+  }
+
+  it("speaks the page's <html lang>, and follows it when the page changes it", async () => {
+    const { page, requests } = await detectingPage('de-DE', 'en-US');
+    await expect.poll(() => cardText(page), { timeout: 10_000 }).toContain(`Willkommen bei ${BRAND}`);
+    await page.evaluate(() => (document.documentElement.lang = 'fr'));
+    await expect.poll(() => cardText(page), { timeout: 10_000 }).toContain(`Bienvenue chez ${BRAND}`);
+    await page.evaluate(() => (document.documentElement.lang = 'de'));
+    await expect.poll(() => cardText(page), { timeout: 10_000 }).toContain(`Willkommen bei ${BRAND}`);
+    expect(requests.filter((path) => path.endsWith('/store-assistant.lang-de.js'))).toHaveLength(1);
+  });
+
+  it("without <html lang>, speaks the browser's first language that has a translation", async () => {
+    const { page } = await detectingPage('', 'es-MX');
+    await expect.poll(() => cardText(page), { timeout: 10_000 }).toContain(`Te damos la bienvenida a ${BRAND}`);
+  });
+
+  it('keeps the lang attribute over the page, and stops following the page once it is set', async () => {
+    const { page } = await detectingPage('de', 'en-US');
+    await expect.poll(() => cardText(page), { timeout: 10_000 }).toContain(`Willkommen bei ${BRAND}`);
+    await page.evaluate(() => document.querySelector('store-assistant')?.setAttribute('lang', 'es'));
+    await expect.poll(() => cardText(page), { timeout: 10_000 }).toContain(`Te damos la bienvenida a ${BRAND}`);
+    await page.evaluate(() => (document.documentElement.lang = 'fr'));
+    // Taking the attribute away hands the choice back to the page, whose language changed meanwhile.
+    await page.evaluate(() => document.querySelector('store-assistant')?.removeAttribute('lang'));
+    await expect.poll(() => cardText(page), { timeout: 10_000 }).toContain(`Bienvenue chez ${BRAND}`);
+  });
+});

@@ -1,4 +1,5 @@
 import type { StringTable } from '../../i18n/strings';
+import { formatList } from '../../i18n/translate';
 import { renderedHtml } from './markdown-loader';
 import { isStatusLine, type Message } from '../message';
 import { safeHtmlFragment } from './trusted-html';
@@ -60,12 +61,13 @@ export function spokenText(markdown: string): string {
  * who wrote it), the text, its products and the replies it suggests (so a screen reader user knows the
  * buttons under it are there). A status line of the conversation is said as it is, by nobody.
  */
-export function announcementFor(message: Message, strings: StringTable): string {
+export function announcementFor(message: Message, strings: StringTable, locale: string): string {
   if (isStatusLine(message)) return spokenText(message.content);
   let text = `${message.agent?.name ?? strings.assistant}: ${spokenText(message.content)}`;
   const titles = (message.products ?? []).map((product) => product.title).filter(Boolean);
-  if (titles.length > 0) text += ` ${strings.products}: ${titles.join(', ')}.`;
+  if (titles.length > 0) text += ` ${strings.products}: ${formatList(titles, locale)}.`;
   const suggestions = message.suggestions ?? [];
-  if (suggestions.length > 0) text += ` ${strings.suggestedReplies}: ${suggestions.join(', ')}.`;
+  if (suggestions.length > 0)
+    text += ` ${strings.suggestedReplies}: ${formatList(suggestions, locale, 'disjunction')}.`;
   return text;
 }

@@ -45,7 +45,7 @@ describe('a megabyte pasted into the message box', () => {
     await box.pressSequentially('!?');
     await expect
       .poll(() => widget.locator('[part~="character-count"]').textContent())
-      .toContain(`of ${MAX} characters`);
+      .toContain(`of ${MAX.toLocaleString('en')} characters`);
     expect(await sendButton.isDisabled()).toBe(true);
     expect(await box.evaluate((element) => (element as HTMLTextAreaElement).value.length)).toBe(1_000_002);
     await box.press('Enter');

@@ -171,3 +171,20 @@ describe("the visitor's language", () => {
     expect(assistant.getState().strings.send).toBe(englishStrings.send);
   });
 });
+
+describe('the language the texts are written in', () => {
+  it("is the visitor's tag once their language is shown, and English's while English stands in", async () => {
+    const failing = onItsWay();
+    const { assistant, configure } = widget(() => failing.promise);
+    configure({ lang: 'ar-EG' });
+    failing.reject(new Error('offline'));
+    await eventually(() => expect(assistant.getState().languagePending).toBe(false));
+    expect(assistant.getState().locale).toBe('en');
+
+    const { assistant: arabic, configure: configureArabic } = widget();
+    configureArabic({ lang: 'ar-EG' });
+    await eventually(() => expect(arabic.getState().languagePending).toBe(false));
+    expect(arabic.getState().locale).toBe('ar-EG');
+    expect(arabic.getState().strings.messageCount).toEqual(ar.messageCount);
+  });
+});

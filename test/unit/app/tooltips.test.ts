@@ -114,8 +114,9 @@ describe('announcements for screen readers', () => {
         ] as never,
       },
       englishStrings,
+      'en',
     );
-    expect(text).toBe('Assistant: Two picks: Products: Tote, Cap.');
+    expect(text).toBe('Assistant: Two picks: Products: Tote and Cap.');
   });
 
   it('names the replies a message suggests, as the buttons under it read', () => {
@@ -128,8 +129,9 @@ describe('announcements for screen readers', () => {
         suggestions: ['Shipping costs', 'Track my order'],
       },
       englishStrings,
+      'en',
     );
-    expect(text).toBe('Assistant: We ship worldwide. Suggested replies: Shipping costs, Track my order.');
+    expect(text).toBe('Assistant: We ship worldwide. Suggested replies: Shipping costs or Track my order.');
   });
 
   const setup = (respond: () => Response) => {

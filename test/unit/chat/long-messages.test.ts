@@ -12,6 +12,7 @@ import { buildHistory, MAX_HISTORY_CHARACTERS, MAX_HISTORY_TURNS } from '../../.
 import { MAX_REPLY_TEXT } from '../../../src/chat/replies/reply-parser';
 import { memoryStorage, safeStorage } from '../../../src/common/storage';
 import { englishStrings } from '../../../src/i18n/strings';
+import { translate } from '../../../src/i18n/translate';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply } from '../../support/fetch';
 import { eventually } from '../../support/patience';
@@ -64,7 +65,7 @@ describe('a visitor message over the cap', () => {
     expect(assistant.getState().messages).toEqual([]);
     expect(assistant.getState().draft).toBe(long);
     expect(assistant.getState().notice?.text).toBe(
-      englishStrings.messageTooLong.replace('{max}', String(MAX_MESSAGE_LENGTH)),
+      translate(englishStrings, 'en', 'messageTooLong', { max: MAX_MESSAGE_LENGTH }),
     );
   });
 

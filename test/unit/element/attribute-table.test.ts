@@ -22,7 +22,7 @@ describe('the attribute table', () => {
 
   it('documents literal defaults for the keyword and number attributes', () => {
     expect(literalDefaults.map((attribute) => attribute.name)).toEqual(
-      expect.arrayContaining(['mode', 'position', 'color-scheme', 'persist', 'voice-provider', 'typing-speed', 'lang']),
+      expect.arrayContaining(['mode', 'position', 'color-scheme', 'persist', 'voice-provider', 'typing-speed']),
     );
   });
 

@@ -1,0 +1,104 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  ASK_QUESTION_GREETINGS,
+  BUILT_IN_LANGUAGES,
+  directionOf,
+  LANGUAGE_CODES,
+  languageLocale,
+  RIGHT_TO_LEFT,
+} from '../../../src/i18n/resolve';
+import { englishStrings, isPluralKey, type StringKey, type StringTable } from '../../../src/i18n/strings';
+
+// Every file of src/i18n/languages/ is held to the same rules, whichever files the folder has: a
+// language added later is checked the moment its file is there.
+
+const folder = path.resolve(__dirname, '../../../src/i18n/languages');
+const codes = readdirSync(folder)
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => file.slice(0, -'.ts'.length))
+  .sort();
+
+/** The table a language file exports (its one export: `ptBR` for pt-br.ts, `de` for de.ts). */
+async function tableOf(code: string): Promise<StringTable> {
+  const module = (await import(path.join(folder, `${code}.ts`))) as Record<string, StringTable>;
+  const exports = Object.values(module);
+  expect(exports).toHaveLength(1);
+  return exports[0] as StringTable;
+}
+
+const tables: [string, StringTable][] = [
+  ['en', englishStrings],
+  ...(await Promise.all(codes.map(async (code) => [code, await tableOf(code)] as [string, StringTable]))),
+];
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+const keys = Object.keys(englishStrings) as StringKey[];
+/** The texts of an entry: the one text, or each plural form. */
+const textsOf = (entry: StringTable[StringKey]): string[] =>
+  typeof entry === 'string' ? [entry] : Object.values(entry);
+
+describe('the list of languages', () => {
+  it('is the 41 languages the widget is translated into, four of them right to left', () => {
+    expect(LANGUAGE_CODES.join(' ')).toBe(
+      'en ar de es fr it pt-br pt-pt nl pl ru uk tr cs sk hu ro ja ko zh-hans zh-hant he fa ur hi th vi id ms ' +
+        'sv da nb fi el bg hr sr sl lt lv et',
+    );
+    expect(RIGHT_TO_LEFT).toEqual(['ar', 'he', 'fa', 'ur']);
+    for (const code of BUILT_IN_LANGUAGES)
+      expect([code, directionOf(code)]).toEqual([code, RIGHT_TO_LEFT.includes(code) ? 'rtl' : 'ltr']);
+    expect(Object.keys(ASK_QUESTION_GREETINGS)).toEqual(LANGUAGE_CODES);
+    expect(['pt-br', 'zh-hant', 'de'].map(languageLocale)).toEqual(['pt-BR', 'zh-Hant', 'de']);
+  });
+
+  it('offers English and exactly the languages whose file is in the folder', () => {
+    expect([...BUILT_IN_LANGUAGES].sort()).toEqual(['en', ...codes].sort());
+  });
+
+  it.each(codes)('has %s, named by its file', (code) => {
+    expect(LANGUAGE_CODES).toContain(code);
+    expect(BUILT_IN_LANGUAGES).toContain(code);
+  });
+});
+
+describe.each(tables)('the %s table', (code, table) => {
+  const locale = languageLocale(code);
+
+  it('has every key of the English table, and nothing else', () => {
+    expect(Object.keys(table).sort()).toEqual([...keys].sort());
+  });
+
+  it("gives each counted entry exactly the plural categories of the language's rules", () => {
+    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+    for (const key of keys) {
+      const entry = table[key];
+      if (isPluralKey(key)) expect([key, Object.keys(entry).sort()]).toEqual([key, [...categories].sort()]);
+      else expect([key, typeof entry]).toEqual([key, 'string']);
+    }
+  });
+
+  it('keeps the placeholders of the English entry in every form, and leaves no text empty', () => {
+    for (const key of keys) {
+      const wanted = placeholders(textsOf(englishStrings[key])[0] ?? '');
+      for (const text of textsOf(table[key])) {
+        expect([key, placeholders(text)]).toEqual([key, wanted]);
+        expect([key, text.trim()]).not.toEqual([key, '']);
+      }
+    }
+  });
+
+  it('opens a chat with the greeting the script knows without the table', () => {
+    expect(table.askQuestionMessage).toBe(ASK_QUESTION_GREETINGS[code]);
+  });
+
+  it('keeps as many default quick actions as English', () => {
+    expect(table.defaultQuickActions.split('|')).toHaveLength(englishStrings.defaultQuickActions.split('|').length);
+  });
+
+  it.skipIf(code === 'en')('is a translation, not a copy of the English table', () => {
+    // A few entries may stay as in English (the render error, "Chat"); most may not.
+    const same = keys.filter((key) => JSON.stringify(table[key]) === JSON.stringify(englishStrings[key]));
+    expect(same.length).toBeLessThan(keys.length / 4);
+  });
+});

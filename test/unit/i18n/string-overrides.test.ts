@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseAttributes, type AttributeName } from '../../../src/element/attributes';
+import { withOverrides } from '../../../src/i18n/resolve';
+import { englishStrings } from '../../../src/i18n/strings';
+import { translate } from '../../../src/i18n/translate';
+
+const PAGE = { baseUrl: 'https://shop.example/', origin: 'https://shop.example', host: 'shop.example' };
+
+/** The overrides the `strings` attribute gives for `json`, and the console lines it writes. */
+function overridesOf(json: string) {
+  const lines: string[] = [];
+  const read = (name: AttributeName) => (name === 'strings' ? json : null);
+  const { strings } = parseAttributes(read, PAGE, (line) => void lines.push(line));
+  return { strings, lines };
+}
+
+describe("a store's strings attribute", () => {
+  it('takes one text for a counted entry, for every form', () => {
+    const { strings, lines } = overridesOf('{"cartCount":"{count} in the basket"}');
+    expect(lines).toEqual([]);
+    const table = withOverrides(englishStrings, strings);
+    expect(translate(table, 'en', 'cartCount', { count: 1 })).toBe('1 in the basket');
+    expect(translate(table, 'en', 'cartCount', { count: 4 })).toBe('4 in the basket');
+  });
+
+  it("takes a counted entry's forms by plural category", () => {
+    const { strings, lines } = overridesOf('{"cartCount":{"one":"{count} item","other":"{count} items"}}');
+    expect(lines).toEqual([]);
+    const table = withOverrides(englishStrings, strings);
+    expect(translate(table, 'en', 'cartCount', { count: 1 })).toBe('1 item');
+    expect(translate(table, 'en', 'cartCount', { count: 4 })).toBe('4 items');
+  });
+
+  it.each([
+    ['{"cartCount":{"one":"{count} item"}}', 'cartCount'],
+    ['{"cartCount":{"several":"x","other":"y"}}', 'cartCount'],
+    ['{"cartCount":{"other":3}}', 'cartCount'],
+    ['{"send":{"other":"Go"}}', 'send'],
+  ])('reports %s and keeps the entry as it was', (json, key) => {
+    const { strings, lines } = overridesOf(json);
+    expect(strings).toEqual({});
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`"${key}"`);
+  });
+});
