@@ -187,7 +187,7 @@ export const nl: StringTable = {
   undoFailed: 'Ongedaan maken is niet gelukt. Probeer het opnieuw.',
   undoAlreadyRemoved: 'Al uit je winkelwagen verwijderd',
   declinedAddToCart: 'Niet toegevoegd',
-  defaultBrandName: '{storeName} winkel',
+  defaultBrandName: 'Winkel {storeName}',
   defaultWelcomeMessage: 'Welkom bij {storeDomain}. Hoe kunnen we je vandaag helpen?',
   defaultQuickActions: 'Nieuwe cursus|Volg mijn bestelling|Maattabel|Contact met klantenservice',
 };

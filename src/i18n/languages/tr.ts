@@ -7,7 +7,7 @@ import type { StringTable } from '../strings';
  * harmony of a name is unknown.
  */
 export const tr: StringTable = {
-  welcomeTitle: '{brandName} mağazasına hoş geldiniz',
+  welcomeTitle: '{brandName} size hoş geldiniz diyor',
   welcomeSubtitle: 'Bugün size nasıl yardımcı olabiliriz?',
   askQuestion: 'Soru sor',
   trackOrder: 'Siparişimi takip et',

@@ -6,7 +6,7 @@ import type { StringTable } from '../strings';
  * conversation "розмова". Past tenses that would reveal a person's gender are avoided.
  */
 export const uk: StringTable = {
-  welcomeTitle: 'Ласкаво просимо до {brandName}',
+  welcomeTitle: 'Вас вітає {brandName}',
   welcomeSubtitle: 'Чим ми можемо вам допомогти?',
   askQuestion: 'Поставити запитання',
   trackOrder: 'Відстежити замовлення',
