@@ -163,7 +163,7 @@ export const hu: StringTable = {
   offlineComposer: 'Nincs internetkapcsolat. Az üzenetek itt várnak, és elküldjük őket, amint újra online leszel.',
   notDelivered: 'Nem kézbesítve: nincs internetkapcsolat. Elküldjük, amint újra online leszel.',
   teaserClose: 'Meghívás bezárása',
-  voiceConsentTitle: 'Mielőtt hívunk',
+  voiceConsentTitle: 'Hívás előtt',
   agreeAndCall: 'Elfogadom, hívás',
   notNow: 'Most nem',
   callInputPlaceholder: 'Írj hívás közben…',

@@ -118,7 +118,7 @@ export const it: StringTable = {
   voiceNotConfigured: 'Le chiamate vocali non sono configurate',
   connecting: 'Connessione in corso…',
   endingCall: 'Chiusura della chiamata…',
-  liveCall: 'Chiamata dal vivo',
+  liveCall: 'Chiamata in diretta',
   demoCall: 'Chiamata demo',
   callDuration: 'Durata della chiamata',
   assistantSpeaking: 'Sta parlando…',

@@ -181,7 +181,7 @@ export const pl: StringTable = {
   notDelivered: 'Nie dostarczono: jesteś offline. Wiadomość zostanie wysłana, gdy wrócisz do sieci.',
   teaserClose: 'Zamknij zaproszenie',
   voiceConsentTitle: 'Zanim zadzwonimy',
-  agreeAndCall: 'Zgadzam się, dzwoń',
+  agreeAndCall: 'Zgadzam się i dzwonię',
   notNow: 'Nie teraz',
   callInputPlaceholder: 'Pisz w trakcie rozmowy…',
   addToCart: 'Dodaj do koszyka',
