@@ -1,6 +1,7 @@
 import type { TranscriptEntry } from '../transcript/merge';
 import type { CallTools } from './call-tools';
 import { placeCall, type CallOverrides } from './call-events';
+import { landedOn, leaveForNextPage, resumeKeptCall } from './call-rejoin';
 import {
   describe,
   sendTextToCall,
@@ -58,6 +59,11 @@ export interface CallHooks {
   /** The tools the assistant may call in the visitor's browser. */
   tools: CallTools;
   consent: ConsentRecord;
+  /**
+   * What a call rejoined on a new page is told of it (the page, its product, the cart), as a system
+   * line; empty for nothing to tell.
+   */
+  landing(): string | Promise<string>;
 }
 
 /**
@@ -138,12 +144,14 @@ function consentActions(context: CallContext, consent: ConsentRecord, startCall:
  */
 export function createCallController(store: VoiceStore, deps: VoiceDeps, hooks: CallHooks) {
   let call: ActiveCall | null = null;
+  let resumed = false;
   const context: CallContext = {
     store,
     deps,
     saveTranscript: hooks.saveTranscript,
     tools: hooks.tools,
     stop: () => stopCall(),
+    rejoined: (current) => void landedOn(context, current, async () => hooks.landing()),
     release(current) {
       if (pageCall === current) pageCall = null;
       if (call === current) call = null;
@@ -205,10 +213,27 @@ export function createCallController(store: VoiceStore, deps: VoiceDeps, hooks: 
       setVoice(context, { transcript: [], lastFragments: {}, partial: null });
     },
 
-    /** The element is gone or the page is going away: end the call now and release everything. */
-    dispose(): void {
+    /**
+     * On the page's first configuration: rejoins the call the previous page of the store kept, showing
+     * it at once as reconnecting. Once per page; true when a call is being rejoined.
+     */
+    resume(): boolean {
+      if (resumed) return false;
+      resumed = true;
+      const overrides = async () => readOverrides(hooks, store.getState().config.voice.assistantOverrides);
+      const current = resumeKeptCall(context, pageCall !== null, overrides);
+      if (current) call = pageCall = current;
+      return current !== null;
+    },
+
+    /**
+     * The element is gone (the call ends now) or the page is going away (`leavingPage`: a live call is
+     * kept for the next page of the store, else it ends); everything is released.
+     */
+    dispose(leavingPage = false): void {
       const current = call;
       if (!current) return;
+      if (leavingPage && leaveForNextPage(context, current)) return;
       void current.client?.stop().catch(() => undefined);
       finishCall(context, current);
     },
