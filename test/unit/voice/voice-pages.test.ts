@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../src/app/config';
 import type { PageSnapshot } from '../../../src/commerce/page-snapshot';
+import { DESTINATIONS } from '../../../src/app/call-navigate';
 import { memoryStorage, type SafeStorage } from '../../../src/common/storage';
 import { KEEP_WINDOW_MS, KEPT_CALL_KEY } from '../../../src/voice/kept-call';
 import type { VoiceConfig } from '../../../src/voice/voice-config';
@@ -279,5 +280,23 @@ describe('the navigate tool', () => {
     const { open, result } = await onCall(false);
     expect(await result({ destination: 'cart' })).toMatchObject({ ok: false, error: expect.stringMatching(/not connected/) });
     expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('demo/vapi-tools.json', () => {
+  it('defines navigate with its destinations, beside the other tools the widget answers', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const file = JSON.parse(await readFile(new URL('../../../demo/vapi-tools.json', import.meta.url), 'utf8')) as {
+      tools: { function: { name: string; parameters: { properties: Record<string, { enum?: string[] }> } } }[];
+    };
+    const navigate = file.tools.find((tool) => tool.function.name === 'navigate');
+    expect(navigate?.function.parameters.properties.destination?.enum).toEqual([...DESTINATIONS]);
+    expect(file.tools.map((tool) => tool.function.name)).toEqual([
+      'show_products',
+      'add_to_cart',
+      'lookup_order',
+      'navigate',
+      'end_call',
+    ]);
   });
 });
