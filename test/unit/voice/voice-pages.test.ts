@@ -286,7 +286,7 @@ describe('the navigate tool', () => {
 describe('demo/vapi-tools.json', () => {
   it('defines navigate with its destinations, beside the other tools the widget answers', async () => {
     const { readFile } = await import('node:fs/promises');
-    const file = JSON.parse(await readFile(new URL('../../../demo/vapi-tools.json', import.meta.url), 'utf8')) as {
+    const file = JSON.parse(await readFile('demo/vapi-tools.json', 'utf8')) as {
       tools: { function: { name: string; parameters: { properties: Record<string, { enum?: string[] }> } } }[];
     };
     const navigate = file.tools.find((tool) => tool.function.name === 'navigate');
