@@ -2,13 +2,13 @@ import type Vapi from '@vapi-ai/web';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../src/app/config';
-import type { PageSnapshot } from '../../../src/commerce/page-snapshot';
+import type { PageSnapshot } from '../../../src/commerce/commerce-state';
 import { DESTINATIONS } from '../../../src/app/call-navigate';
 import { memoryStorage, type SafeStorage } from '../../../src/common/storage';
 import { KEEP_WINDOW_MS, KEPT_CALL_KEY } from '../../../src/voice/kept-call';
 import type { VoiceConfig } from '../../../src/voice/voice-config';
 import { fakeDeps } from '../../support/fake-deps';
-import { fakeFetch, jsonReply } from '../../support/fetch';
+import { fakeFetch, jsonReply, type RecordedRequest } from '../../support/fetch';
 import { eventually } from '../../support/patience';
 import { sdkLikeClient, toolCallsMessage, transcriptMessage } from '../../support/vapi-messages';
 
@@ -97,7 +97,7 @@ async function liveCallOnFirstPage(tab: SafeStorage) {
   return first;
 }
 
-const controlRequests = (requests: { url: string; method: string; body: unknown }[]) =>
+const controlRequests = (requests: RecordedRequest[]) =>
   requests.filter((request) => request.url === CONTROL_URL);
 
 describe('a call kept across the pages of the store', () => {
