@@ -287,10 +287,11 @@ export function createAssistant(deps: AssistantDeps) {
       commerce.configure(config.commerce);
       outbox.start();
       // A call the previous page of the store kept goes on here (once the conversation it belongs to is
-      // loaded), its strip shown at once in the open chat.
+      // loaded), its strip shown in the chat, opened just after the launcher's first frame so that the page
+      // paints it as soon as it would without a call.
       if (calls.resume()) {
         navigation.navigate('chat');
-        navigation.setOpen(true);
+        deps.requestFrame(() => void deps.yieldToPage().then(() => navigation.setOpen(true)));
       }
     },
 

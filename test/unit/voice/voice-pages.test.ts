@@ -117,8 +117,9 @@ describe('a call kept across the pages of the store', () => {
       muted: true,
       transcript: [{ role: 'user', text: 'Show me the linen shirt' }],
     });
-    expect(second.state().isOpen).toBe(true);
     expect(second.state().view).toBe('chat');
+    // The card opens on the strip just after the launcher's first frame.
+    await eventually(() => expect(second.state().isOpen).toBe(true));
     await eventually(() => expect(second.sdk.client.reconnect).toHaveBeenCalledWith(WEB_CALL));
     expect(second.deps.requestMicrophone).not.toHaveBeenCalled();
     expect(second.state().voice.consentAsked).toBe(false);
