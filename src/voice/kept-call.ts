@@ -126,7 +126,11 @@ export function refusal(
  * a control URL with authentication asks for). Without a control URL the call ends on Vapi's own
  * timeouts (silence, maximum duration).
  */
-export async function endKeptRoom(fetcher: typeof fetch, call: WebCallRecord, publicKey: string | null): Promise<boolean> {
+export async function endKeptRoom(
+  fetcher: typeof fetch,
+  call: WebCallRecord,
+  publicKey: string | null,
+): Promise<boolean> {
   if (!call.controlUrl || !/^https?:\/\//.test(call.controlUrl)) return false;
   try {
     const response = await fetcher(call.controlUrl, {

@@ -131,13 +131,10 @@ describe('a call that follows the visitor to the next page of the store', () => 
   it('the navigate tool opens a product of this store and the call goes on there; another site is refused', async () => {
     const { page, widget, product } = await liveCallOnHome('navigate');
     const navigate = (id: string, args: Record<string, unknown>) =>
-      page.evaluate(
-        (message) => window.fakeCallMachine?.deliver(message),
-        {
-          type: 'tool-calls',
-          toolCallList: [{ id, type: 'function', function: { name: 'navigate', arguments: JSON.stringify(args) } }],
-        },
-      );
+      page.evaluate((message) => window.fakeCallMachine?.deliver(message), {
+        type: 'tool-calls',
+        toolCallList: [{ id, type: 'function', function: { name: 'navigate', arguments: JSON.stringify(args) } }],
+      });
     await navigate('nav-away', { destination: 'product', url: 'https://elsewhere.example/products/x' });
     await expect
       .poll(async () => (await toldAssistant(page)).find((line) => line.includes('(call nav-away)')), patiently)

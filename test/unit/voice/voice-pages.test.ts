@@ -97,8 +97,7 @@ async function liveCallOnFirstPage(tab: SafeStorage) {
   return first;
 }
 
-const controlRequests = (requests: RecordedRequest[]) =>
-  requests.filter((request) => request.url === CONTROL_URL);
+const controlRequests = (requests: RecordedRequest[]) => requests.filter((request) => request.url === CONTROL_URL);
 
 describe('a call kept across the pages of the store', () => {
   it('leaves the room open on pagehide and rejoins it on the next page with the kept call, its lines and its mute', async () => {
@@ -140,10 +139,12 @@ describe('a call kept across the pages of the store', () => {
     second.sdk.message(transcriptMessage('assistant', 'Yes, it comes in blue.'));
     await second.assistant.actions.stopCall();
     await eventually(() => expect(second.state().voice.status).toBe('idle'));
-    expect(second.state().messages.filter((message) => message.source === 'voice').map((m) => m.content)).toEqual([
-      'Show me the linen shirt',
-      'Yes, it comes in blue.',
-    ]);
+    expect(
+      second
+        .state()
+        .messages.filter((message) => message.source === 'voice')
+        .map((m) => m.content),
+    ).toEqual(['Show me the linen shirt', 'Yes, it comes in blue.']);
   });
 
   it('never rejoins a call kept longer than the window: it is ended at Vapi and its lines join the conversation', async () => {
@@ -279,7 +280,10 @@ describe('the navigate tool', () => {
 
   it('refuses the cart without a connected cart', async () => {
     const { open, result } = await onCall(false);
-    expect(await result({ destination: 'cart' })).toMatchObject({ ok: false, error: expect.stringMatching(/not connected/) });
+    expect(await result({ destination: 'cart' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/not connected/),
+    });
     expect(open).not.toHaveBeenCalled();
   });
 });
