@@ -138,13 +138,51 @@ function consentActions(context: CallContext, consent: ConsentRecord, startCall:
   };
 }
 
+/** The controller's call, as the page's comings and goings see it. */
+interface CallSlot {
+  get(): ActiveCall | null;
+  set(current: ActiveCall): void;
+  /** A call runs on the page, whichever widget placed it. */
+  busy(): boolean;
+}
+
+/** The call across the page's lifetime: rejoined when the page opens, kept or ended when it goes. */
+function pageLifecycle(context: CallContext, hooks: CallHooks, slot: CallSlot) {
+  let resumed = false;
+  return {
+    /**
+     * On the page's first configuration: rejoins the call the previous page of the store kept, showing
+     * it at once as reconnecting. Once per page; true when a call is being rejoined.
+     */
+    resume(): boolean {
+      if (resumed) return false;
+      resumed = true;
+      const overrides = async () => readOverrides(hooks, context.store.getState().config.voice.assistantOverrides);
+      const current = resumeKeptCall(context, slot.busy(), overrides);
+      if (current) slot.set(current);
+      return current !== null;
+    },
+
+    /**
+     * The element is gone (the call ends now) or the page is going away (`leavingPage`: a live call is
+     * kept for the next page of the store, else it ends); everything is released.
+     */
+    dispose(leavingPage = false): void {
+      const current = slot.get();
+      if (!current) return;
+      if (leavingPage && leaveForNextPage(context, current)) return;
+      void current.client?.stop().catch(() => undefined);
+      finishCall(context, current);
+    },
+  };
+}
+
 /**
  * The call controller: the voice feature's slice. It refuses a second start, turns the voice client's
  * events into store state and DOM events, and cleans up (microphone, timers, listeners) however a call ends.
  */
 export function createCallController(store: VoiceStore, deps: VoiceDeps, hooks: CallHooks) {
   let call: ActiveCall | null = null;
-  let resumed = false;
   const context: CallContext = {
     store,
     deps,
@@ -213,29 +251,10 @@ export function createCallController(store: VoiceStore, deps: VoiceDeps, hooks: 
       setVoice(context, { transcript: [], lastFragments: {}, partial: null });
     },
 
-    /**
-     * On the page's first configuration: rejoins the call the previous page of the store kept, showing
-     * it at once as reconnecting. Once per page; true when a call is being rejoined.
-     */
-    resume(): boolean {
-      if (resumed) return false;
-      resumed = true;
-      const overrides = async () => readOverrides(hooks, store.getState().config.voice.assistantOverrides);
-      const current = resumeKeptCall(context, pageCall !== null, overrides);
-      if (current) call = pageCall = current;
-      return current !== null;
-    },
-
-    /**
-     * The element is gone (the call ends now) or the page is going away (`leavingPage`: a live call is
-     * kept for the next page of the store, else it ends); everything is released.
-     */
-    dispose(leavingPage = false): void {
-      const current = call;
-      if (!current) return;
-      if (leavingPage && leaveForNextPage(context, current)) return;
-      void current.client?.stop().catch(() => undefined);
-      finishCall(context, current);
-    },
+    ...pageLifecycle(context, hooks, {
+      get: () => call,
+      set: (current) => (call = pageCall = current),
+      busy: () => pageCall !== null,
+    }),
   };
 }
