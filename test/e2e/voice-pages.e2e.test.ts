@@ -151,3 +151,38 @@ describe('a call that follows the visitor to the next page of the store', () => 
       .toBe(true);
   });
 });
+
+describe('the demo voice on the demo store', () => {
+  it('a call started on the home page follows the visitor to a product opened from its card, names it, and ends for good', async () => {
+    const { page, pageErrors } = await session.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${session.server.url}/`);
+    const widget = page.locator('store-assistant');
+    await widget.getByRole('button', { name: 'Ask a question' }).click();
+    await widget.locator('.message.bot').first().waitFor();
+    const box = widget.getByRole('textbox', { name: 'Message' });
+    // The demo webhook answers a gift question with cards, which the demo call shows again.
+    await box.fill('Do you gift wrap?');
+    await box.press('Enter');
+    await widget.locator('.product-card').first().waitFor();
+    await widget.getByRole('button', { name: 'Start call' }).click();
+    const transcript = widget.getByRole('region', { name: 'Call transcript' });
+    const link = transcript.locator('.product-card .product-link').first();
+    await link.waitFor({ timeout: 30_000 });
+    // During the call a page of the store opens in this tab, so the call can follow.
+    expect(await link.getAttribute('target')).toBeNull();
+    const href = new URL((await link.getAttribute('href')) ?? '', session.server.url).href;
+    await link.click();
+    await page.waitForURL(href);
+
+    await widget.locator('.call-bar').waitFor();
+    const name = await page.locator('main h1').textContent();
+    await transcript
+      .getByText(`I am still here. Now you are looking at the ${name ?? ''}.`)
+      .waitFor({ timeout: 30_000 });
+    await widget.getByRole('button', { name: 'End call' }).click();
+    await widget.locator('.call-bar').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => sessionStorage.getItem('store-assistant:kept-call'))).toBeNull();
+    await widget.getByText(/Call ended/).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Product } from '../../chat/replies/products';
 import { cardKey } from '../../commerce/commerce-state';
-import { useAssistant, type useStrings } from '../context';
+import { useAssistant, useAssistantState, type useStrings } from '../context';
 import { Icon } from '../icon';
 import { CartButton } from './cart-button';
 import { usePriceFormat } from './price-format';
@@ -50,6 +50,7 @@ function ProductCard({
 }) {
   // The price as the cart strip and the proposals write theirs.
   const displayPrice = usePriceFormat();
+  const opensHere = useOpensHere(product.url);
   return (
     <li className="product-card" part="product-card">
       <ProductImage src={product.image} />
@@ -67,7 +68,11 @@ function ProductCard({
           {/* With a cart, "Add to cart" is the card's one clear button and "View product" a quiet link under it. */}
           <CartButton product={product} messageId={messageId} card={card} />
           {product.url && (
-            <a className="product-link" href={product.url} target="_blank" rel="noopener noreferrer">
+            <a
+              className="product-link"
+              href={product.url}
+              {...(opensHere ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+            >
               {t('viewProduct')}
               <span className="sr-only">: {product.title}</span>
             </a>
@@ -76,6 +81,23 @@ function ProductCard({
       </div>
     </li>
   );
+}
+
+/**
+ * Whether `url` opens in this tab: during a call, a page of the store itself does, so the call follows
+ * the visitor there (a new tab would leave the call behind); anything else opens in a new tab.
+ */
+function useOpensHere(url: string | undefined): boolean {
+  const inCall = useAssistantState(
+    (state) => state.voice.status === 'connected' || state.voice.status === 'reconnecting',
+  );
+  const origin = useAssistantState((state) => state.markdownOptions.pageOrigin);
+  if (!inCall || !url) return false;
+  try {
+    return new URL(url, origin).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** How much of the first or last card must show for its end of the row to count as reached. */
