@@ -287,11 +287,11 @@ export function createAssistant(deps: AssistantDeps) {
       commerce.configure(config.commerce);
       outbox.start();
       // A call the previous page of the store kept goes on here (once the conversation it belongs to is
-      // loaded), its strip shown in the chat, opened just after the launcher's first frame so that the page
-      // paints it as soon as it would without a call.
+      // loaded), its strip shown in the chat, opened in a task after the launcher's first frame (a timer,
+      // behind the page's own work of that frame) so that the page paints it as soon as it would without a call.
       if (calls.resume()) {
         navigation.navigate('chat');
-        deps.requestFrame(() => void deps.yieldToPage().then(() => navigation.setOpen(true)));
+        deps.requestFrame(() => void deps.timers.setTimeout(() => navigation.setOpen(true), 0));
       }
     },
 

@@ -34,6 +34,19 @@ afterAll(async () => {
   await Promise.all([session?.close(), vapi?.close(), store?.close()]);
 });
 
+/** Counts the page's microphone requests (getUserMedia), from before any script of the page runs. */
+const COUNT_MICROPHONE = () => {
+  const devices = navigator.mediaDevices;
+  const ask = devices.getUserMedia.bind(devices);
+  (window as unknown as { microphoneAsks: number }).microphoneAsks = 0;
+  devices.getUserMedia = (constraints) => {
+    (window as unknown as { microphoneAsks: number }).microphoneAsks += 1;
+    return ask(constraints);
+  };
+};
+const microphoneAsks = (page: Page) =>
+  page.evaluate(() => (window as unknown as { microphoneAsks: number }).microphoneAsks);
+
 /** Releases a held voice part, so that a failed test does not hold the next one's. */
 let releaseHeld: () => void = () => undefined;
 afterEach(() => releaseHeld());
@@ -67,6 +80,7 @@ async function toldAssistant(page: Page): Promise<string[]> {
 async function liveCallOnHome(name: string) {
   const opened = await session.newPage({ permissions: ['microphone'], viewport: { width: 1280, height: 900 } });
   const { page, context } = opened;
+  await context.addInitScript(COUNT_MICROPHONE);
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>
     DAILY_CALL_MACHINE_URL.test(route.request().url())
       ? route.fulfill({ contentType: 'text/javascript', body: FAKE_CALL_MACHINE })
@@ -99,6 +113,8 @@ describe('a call that follows the visitor to the next page of the store', () => 
     expect(joinedRoom).toBe('https://vapi-e2e.daily.co/room-offline');
     expect(vapi.calls()).toHaveLength(1);
     expect(vapi.calls()[0]?.body).toMatchObject({ roomDeleteOnUserLeaveEnabled: false });
+    // The first page asked for the microphone once (the widget's check before placing the call).
+    expect(await microphoneAsks(page)).toBe(1);
 
     const part = holdVoicePart();
     // Not waiting for the load event: the voice part, held, is a script of the page.
@@ -115,6 +131,8 @@ describe('a call that follows the visitor to the next page of the store', () => 
     expect(await page.evaluate(() => window.fakeCallMachine?.joinedUrl)).toBe(joinedRoom);
     expect(vapi.calls()).toHaveLength(1);
     await widget.getByText('Live call').first().waitFor();
+    // The widget does not ask for the microphone again on the page that rejoins.
+    expect(await microphoneAsks(page)).toBe(0);
     await expect
       .poll(async () => (await toldAssistant(page)).find((line) => line.includes('Product on this page')), patiently)
       .toMatch(/Product on this page: Linen Shirt, 64\.00 USD, in stock, sku LS-M/);
