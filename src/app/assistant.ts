@@ -17,6 +17,8 @@ import type { AssistantDeps } from './deps';
 import { createNavigation } from './navigation';
 import { initialState, type AssistantState } from './state';
 import { createCallCartCaps } from './call-cart-caps';
+import { landingText } from './call-context';
+import { NAVIGATE_DELAY_MS } from './call-navigate';
 import { callTools } from './call-tools';
 import { callVariables } from './call-variables';
 import { createTeaser } from './teaser';
@@ -118,7 +120,15 @@ function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActi
       pageProduct: () => pageProduct(store, deps),
       callStartedAt: () => store.getState().voice.startedAt,
       caps: createCallCartCaps(deps.now),
+      pages: {
+        origin: deps.pageOrigin,
+        links: () => store.getState().commerce.links,
+        open: deps.openPage,
+        later: (then) => void deps.timers.setTimeout(then, NAVIGATE_DELAY_MS),
+      },
     }),
+    // The page a rejoined call lands on, as a chat message would carry it now.
+    landing: async () => landingText(await commerce.readRequestContext()),
     consent: createConsentRecord(
       () => ({ ...store.getState().config, consent: store.getState().config.voice.consent }),
       { local: deps.localStorage, session: deps.sessionStorage },
@@ -297,14 +307,24 @@ export function createAssistant(deps: AssistantDeps) {
       invite.configure();
       commerce.configure(config.commerce);
       outbox.start();
+      // A call the previous page of the store kept goes on here (once the conversation it belongs to is
+      // loaded), its strip shown in the chat, opened in a task after the launcher's first frame (a timer,
+      // behind the page's own work of that frame) so that the page paints it as soon as it would without a call.
+      if (calls.resume()) {
+        navigation.navigate('chat');
+        deps.requestFrame(() => void deps.timers.setTimeout(() => navigation.setOpen(true), 0));
+      }
     },
 
-    /** Stops everything in flight; the conversation itself is kept and saved. */
-    dispose(): void {
+    /**
+     * Stops everything in flight; the conversation itself is kept and saved. `leavingPage`: the page is
+     * going away, and a live call is kept for the next page of the store.
+     */
+    dispose(options: { leavingPage?: boolean } = {}): void {
       cancelPreload?.();
       cancelPreload = null;
       language.dispose();
-      calls.dispose();
+      calls.dispose(options.leavingPage);
       handoff.dispose();
       chat.dispose();
       teaser.dispose();

@@ -86,3 +86,24 @@ export function callContextVariables(context: Record<string, unknown>): Record<s
     ...(isJsonObject(customer) ? customerVariables(customer) : {}),
   };
 }
+
+/**
+ * What a call rejoined on a new page is told, as a system line: the page the visitor landed on, its
+ * product and the cart, from the `context` a chat message would carry now. Empty when nothing is known.
+ */
+export function landingText(context: Record<string, unknown>): string {
+  const variables = callContextVariables(context);
+  const facts = [
+    variables.page_title || variables.page_url
+      ? `Page: ${[variables.page_title, variables.page_url && `(${variables.page_url})`].filter(Boolean).join(' ')}`
+      : '',
+    variables.page_product ? `Product on this page: ${variables.page_product}` : '',
+    variables.page_product_json ? `Product on this page as JSON: ${variables.page_product_json}` : '',
+    variables.cart_summary ? `Cart: ${variables.cart_summary}` : '',
+  ].filter(Boolean);
+  if (facts.length === 0) return '';
+  return [
+    'The visitor has opened another page of the store; the call goes on. "This one" now means what this page shows.',
+    ...facts,
+  ].join('\n');
+}

@@ -7,6 +7,7 @@ import type { CartSummary } from '../commerce/commerce-state';
 import type { PageProduct } from '../commerce/page-context';
 import { MAX_ACTION_QUANTITY } from '../commerce/reply-actions';
 import type { createCallCartCaps } from './call-cart-caps';
+import { navigateTool, type PageNavigation } from './call-navigate';
 import type { CallTools, ToolResult } from '../voice/call-tools';
 
 /** The most a voice assistant may ask for in one call of `add_to_cart` (confirmed or not), as for a reply's proposals. */
@@ -23,6 +24,8 @@ export interface CallToolFacts {
   callStartedAt(): number | null;
   /** What calls have added without the visitor, against the caps of call-cart-caps.ts. */
   caps: ReturnType<typeof createCallCartCaps>;
+  /** Where `navigate` may take the visitor, and how. */
+  pages: PageNavigation;
 }
 
 /** The newest card in the conversation with cart id `id` (and, with `also`, that also passes it). */
@@ -188,8 +191,8 @@ function lookupOrder(args: Record<string, unknown>, chat: Chat): ToolResult {
  * `show_products` shows cards in the thread; `add_to_cart` adds to the store's cart at once, because the
  * visitor asked aloud, and shows the product's card with "Added" and "Undo" (beyond the caps of
  * call-cart-caps.ts it asks the visitor to confirm instead); without `commerce` it
- * answers that the cart is not available; `lookup_order` shows order cards. `end_call` is the call
- * controller's own.
+ * answers that the cart is not available; `lookup_order` shows order cards; `navigate` opens a product,
+ * the cart or the checkout of this store (call-navigate.ts). `end_call` is the call controller's own.
  */
 export function callTools(chat: Chat, commerce: Commerce, facts: CallToolFacts): CallTools {
   return {
@@ -201,5 +204,6 @@ export function callTools(chat: Chat, commerce: Commerce, facts: CallToolFacts):
     },
     add_to_cart: (args) => addToCart(args, chat, commerce, facts),
     lookup_order: (args) => lookupOrder(args, chat),
+    navigate: navigateTool(facts.pages),
   };
 }

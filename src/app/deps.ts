@@ -70,6 +70,8 @@ export interface AssistantDeps
   emit: Emit<AssistantEvents>;
   /** Whether the browser is online; without it, always (messages written offline wait for it). */
   connection?: Connection;
+  /** Opens a page of the store in this tab (a call's `navigate` tool). */
+  openPage?: (url: string) => void;
 }
 
 /** A random id from the platform's generator, with a fallback for old browsers and insecure origins. */
@@ -148,5 +150,7 @@ export function browserDeps(
     loadLanguage: pageLanguageFiles.loadLanguage,
     warnLanguageFallback: pageLanguageFiles.warnLanguageFallback,
     pageOrigin: pageLocation().origin,
+    pageReferrer: () => document.referrer,
+    openPage: (url) => window.location.assign(url),
   };
 }

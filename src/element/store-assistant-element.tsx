@@ -189,8 +189,8 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
       });
     }
 
-    /** The page is being unloaded (or frozen): end a call and write pending saves. */
-    private readonly onPageHide = () => this.assistant.dispose();
+    /** The page is being unloaded (or frozen): keep a live call for the next page, write pending saves. */
+    private readonly onPageHide = () => this.assistant.dispose({ leavingPage: true });
 
     connectedCallback(): void {
       this.configure();

@@ -153,6 +153,8 @@ export const englishStrings = {
   callFailed: 'The call could not be connected. Please try again in a moment.',
   callElsewhere: 'A call is already running in another assistant on this page.',
   callDropped: 'The call was cut off. You can start a new one.',
+  reconnectingCall: 'Reconnecting…',
+  callRejoinFailed: 'The call could not be resumed on this page. You can start a new one.',
 
   // Errors and notices
   renderError: 'Unexpected Application Error!',

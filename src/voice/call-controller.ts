@@ -1,6 +1,7 @@
 import type { TranscriptEntry } from '../transcript/merge';
 import type { CallTools } from './call-tools';
 import { placeCall, type CallOverrides } from './call-events';
+import { landedOn, leaveForNextPage, resumeKeptCall } from './call-rejoin';
 import {
   describe,
   sendTextToCall,
@@ -58,6 +59,11 @@ export interface CallHooks {
   /** The tools the assistant may call in the visitor's browser. */
   tools: CallTools;
   consent: ConsentRecord;
+  /**
+   * What a call rejoined on a new page is told of it (the page, its product, the cart), as a system
+   * line; empty for nothing to tell.
+   */
+  landing(): string | Promise<string>;
 }
 
 /**
@@ -132,6 +138,45 @@ function consentActions(context: CallContext, consent: ConsentRecord, startCall:
   };
 }
 
+/** The controller's call, as the page's comings and goings see it. */
+interface CallSlot {
+  get(): ActiveCall | null;
+  set(current: ActiveCall): void;
+  /** A call runs on the page, whichever widget placed it. */
+  busy(): boolean;
+}
+
+/** The call across the page's lifetime: rejoined when the page opens, kept or ended when it goes. */
+function pageLifecycle(context: CallContext, hooks: CallHooks, slot: CallSlot) {
+  let resumed = false;
+  return {
+    /**
+     * On the page's first configuration: rejoins the call the previous page of the store kept, showing
+     * it at once as reconnecting. Once per page; true when a call is being rejoined.
+     */
+    resume(): boolean {
+      if (resumed) return false;
+      resumed = true;
+      const overrides = async () => readOverrides(hooks, context.store.getState().config.voice.assistantOverrides);
+      const current = resumeKeptCall(context, slot.busy(), overrides);
+      if (current) slot.set(current);
+      return current !== null;
+    },
+
+    /**
+     * The element is gone (the call ends now) or the page is going away (`leavingPage`: a live call is
+     * kept for the next page of the store, else it ends); everything is released.
+     */
+    dispose(leavingPage = false): void {
+      const current = slot.get();
+      if (!current) return;
+      if (leavingPage && leaveForNextPage(context, current)) return;
+      void current.client?.stop().catch(() => undefined);
+      finishCall(context, current);
+    },
+  };
+}
+
 /**
  * The call controller: the voice feature's slice. It refuses a second start, turns the voice client's
  * events into store state and DOM events, and cleans up (microphone, timers, listeners) however a call ends.
@@ -144,6 +189,7 @@ export function createCallController(store: VoiceStore, deps: VoiceDeps, hooks: 
     saveTranscript: hooks.saveTranscript,
     tools: hooks.tools,
     stop: () => stopCall(),
+    rejoined: (current) => void landedOn(context, current, async () => hooks.landing()),
     release(current) {
       if (pageCall === current) pageCall = null;
       if (call === current) call = null;
@@ -205,12 +251,10 @@ export function createCallController(store: VoiceStore, deps: VoiceDeps, hooks: 
       setVoice(context, { transcript: [], lastFragments: {}, partial: null });
     },
 
-    /** The element is gone or the page is going away: end the call now and release everything. */
-    dispose(): void {
-      const current = call;
-      if (!current) return;
-      void current.client?.stop().catch(() => undefined);
-      finishCall(context, current);
-    },
+    ...pageLifecycle(context, hooks, {
+      get: () => call,
+      set: (current) => (call = pageCall = current),
+      busy: () => pageCall !== null,
+    }),
   };
 }

@@ -97,6 +97,12 @@ function onCallMessage(context: CallContext, current: ActiveCall, message: unkno
   addTranscriptLine(context, role, text);
 }
 
+/** The notice for a call that failed: cut off once connected, not rejoined, or not connected at all. */
+export function failureKey(current: ActiveCall): TextKey {
+  if (current.connected) return 'callDropped';
+  return current.rejoining ? 'callRejoinFailed' : 'callFailed';
+}
+
 /**
  * An error the provider reported. Vapi reports one failure several times (daily-error,
  * daily-call-join-error, start-method-error): one notice, "could not be connected" before the call
@@ -107,7 +113,7 @@ function onError(context: CallContext, current: ActiveCall, error: unknown): voi
   const type = own(error, 'type');
   if (typeof type === 'string' && NON_FATAL_ERRORS.has(type))
     return context.deps.warn(`voice: ${describe(error)} (${type}; the call goes on)`);
-  failCall(context, current, current.connected ? 'callDropped' : 'callFailed', `voice: ${describe(error)}`);
+  failCall(context, current, failureKey(current), `voice: ${describe(error)}`);
 }
 
 /** Levels arrive every 100 ms; the store changes (and the meters redraw) only for a visible change. */
@@ -117,14 +123,16 @@ function setLevel(context: CallContext, field: 'level' | 'micLevel', level: unkn
 }
 
 /** Turns the client's events into store state and DOM events for as long as `current` runs. */
-function listenToCall(context: CallContext, current: ActiveCall, client: VoiceClient): void {
+export function listenToCall(context: CallContext, current: ActiveCall, client: VoiceClient): void {
   const { store, deps } = context;
   current.unsubscribe.push(
     client.on('call-start', () => {
       if (current.ended || current.connected) return;
       current.connected = true;
-      setVoice(context, { status: 'connected', seconds: 0, startedAt: deps.now() });
       tick(context, current);
+      // A call rejoined from the previous page goes on: its length, its thread and no second call-start.
+      if (current.rejoining) return void context.rejoined(current);
+      setVoice(context, { status: 'connected', seconds: 0, startedAt: deps.now() });
       deps.emit('call-start', { demo: store.getState().voice.demo });
     }),
     client.on('call-end', () => finishCall(context, current)),

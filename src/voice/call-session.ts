@@ -2,7 +2,8 @@ import type { TextKey } from '../i18n/strings';
 import { own } from '../common/own';
 import { addFragment, type Speaker, type TranscriptEntry } from '../transcript/merge';
 import type { CallTools } from './call-tools';
-import type { VoiceClient } from './voice-client';
+import { endKeptRoom } from './kept-call';
+import type { VoiceClient, WebCallRecord } from './voice-client';
 import { IDLE_VOICE, type VoiceDeps, type VoiceState, type VoiceStore } from './voice-state';
 
 /** One call, from the click to its end, with everything to release when it is over. */
@@ -13,6 +14,8 @@ export interface ActiveCall {
   connected: boolean;
   failed: boolean;
   ended: boolean;
+  /** The call the previous page kept, being rejoined here (null for a call placed on this page). */
+  rejoining: WebCallRecord | null;
 }
 
 /** What the functions of a call share: the store, the side effects, and what to do when a call is over. */
@@ -27,10 +30,20 @@ export interface CallContext {
   tools: CallTools;
   /** Ends the call (the assistant's `end_call` tool). */
   stop(): Promise<void>;
+  /** A call kept by the previous page is live again here: what the page shows goes into it. */
+  rejoined(current: ActiveCall): void;
 }
 
 export function newCall(): ActiveCall {
-  return { client: null, unsubscribe: [], timers: [], connected: false, failed: false, ended: false };
+  return {
+    client: null,
+    unsubscribe: [],
+    timers: [],
+    connected: false,
+    failed: false,
+    ended: false,
+    rejoining: null,
+  };
 }
 
 export function setVoice(context: CallContext, patch: Partial<VoiceState>): void {
@@ -77,6 +90,9 @@ export function failCall(context: CallContext, current: ActiveCall, key: TextKey
   notify(context, key);
   context.deps.warn(reason);
   context.deps.emit('error', { source: 'voice', message: reason });
+  // A kept call that could not be rejoined is still open on the provider's side: end it there.
+  if (current.rejoining && !current.connected)
+    void endKeptRoom(context.deps.fetch, current.rejoining, context.store.getState().config.voice.publicKey);
   const client = current.client;
   if (!client) finishCall(context, current);
   else

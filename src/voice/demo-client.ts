@@ -1,11 +1,14 @@
 import type { Timers } from '../common/timers';
 import { createDemoPlayer } from './demo-player';
-import { createDemoScript } from './demo-script';
+import { createDemoScript, createRejoinScript, type DemoStep } from './demo-script';
 import { cutText } from '../common/text-cut';
-import { createEmitter, type AddMessage, type VoiceClient } from './voice-client';
+import { createEmitter, type AddMessage, type VoiceClient, type WebCallRecord } from './voice-client';
 
 export { DEMO_SCRIPT } from './demo-script';
 export { DEMO_TIMING, DEMO_TOOL_WAIT_MS } from './demo-player';
+
+/** The demo's stand-in for a web call: nothing to join, but the next page of the store can go on with it. */
+const DEMO_WEB_CALL: WebCallRecord = { id: 'demo-call', webCallUrl: 'demo:call' };
 
 /** The tool call id a result line (from the widget's `add-message`) answers: "Result of the tool x (call ID): ...". */
 const answeredCall = (content: string) => /^Result of the tool \S+ \(call ([^)]+)\)/.exec(content)?.[1];
@@ -29,16 +32,24 @@ export function createDemoVoiceClient(timers: Timers, variables: Record<string, 
     emitter.emit('call-end');
   };
   const player = createDemoPlayer(emitter, timers, () => end('assistant-ended-call'));
+  const play = (steps: DemoStep[]): boolean => {
+    if (running) return false;
+    running = true;
+    player.play(steps, () => {
+      emitter.emit('message', { type: 'status-update', status: 'in-progress' });
+      emitter.emit('call-start');
+    });
+    return true;
+  };
 
   return {
-    async start() {
-      if (running) return false;
-      running = true;
-      player.play(createDemoScript(variables), () => {
-        emitter.emit('message', { type: 'status-update', status: 'in-progress' });
-        emitter.emit('call-start');
-      });
-      return true;
+    start: async () => play(createDemoScript(variables)),
+    webCall: () => (running ? DEMO_WEB_CALL : null),
+    reconnect: async (call) => call.webCallUrl === DEMO_WEB_CALL.webCallUrl && play(createRejoinScript(variables)),
+    async leave() {
+      // The page is going away: the call stops here, without ending, and goes on on the next page.
+      running = false;
+      player.stop();
     },
     async stop() {
       end('customer-ended-call');

@@ -108,3 +108,18 @@ export function createDemoScript(variables: Record<string, unknown>): DemoStep[]
     say('assistant', 'You are welcome. Goodbye!'),
   ];
 }
+
+/**
+ * The demo call on the next page of the store: it goes on where the visitor landed, names the product
+ * the page shows and offers it (the same tools as on the first page), else names the page.
+ */
+export function createRejoinScript(variables: Record<string, unknown>): DemoStep[] {
+  const page = parse(variables.page_product_json) as Record<string, unknown> | null;
+  const name = page?.name;
+  const title = typeof variables.page_title === 'string' ? cutText(variables.page_title, 80) : '';
+  const where = typeof name === 'string' ? `the ${cutText(name, 80)}` : title || 'this page';
+  const steps: DemoStep[] = [say('assistant', `I am still here. Now you are looking at ${where}.`)];
+  if (typeof name === 'string') steps.push(...shoppingSteps([{ ...page, title: name }], false));
+  steps.push(say('user', 'Thanks, that is all.'), say('assistant', 'You are welcome. Goodbye!'));
+  return steps;
+}

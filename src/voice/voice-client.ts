@@ -34,6 +34,20 @@ export interface AddMessage {
   triggerResponseEnabled: boolean;
 }
 
+/**
+ * A placed call as the next page needs it to rejoin: the web call `POST /call/web` answered (the shape
+ * `@vapi-ai/web`'s `reconnect(webCall)` takes), and Vapi's Live Call Control URL
+ * (`call.monitor.controlUrl`), through which a call that cannot be rejoined is ended without joining it.
+ */
+export interface WebCallRecord {
+  webCallUrl: string;
+  id?: string;
+  artifactPlan?: { videoRecordingEnabled?: boolean };
+  assistant?: { voice?: { provider?: string } };
+  transport?: { callToken?: string };
+  controlUrl?: string;
+}
+
 /** A narrow voice interface: the Vapi adapter and the scripted demo client implement it. */
 export interface VoiceClient {
   /**
@@ -43,8 +57,17 @@ export interface VoiceClient {
   start(target: VoiceTarget): Promise<boolean>;
   /** Sends a message into the running call. */
   send(message: AddMessage): void;
-  /** Ends the call and releases the microphone. */
+  /** Ends the call for good (its room too) and releases the microphone. */
   stop(): Promise<void>;
+  /**
+   * The call `start` placed, kept open for the next page of the store to rejoin; null before it is
+   * placed. A client without it cannot follow the visitor across pages: leaving the page ends its call.
+   */
+  webCall?(): WebCallRecord | null;
+  /** Rejoins a call kept by the previous page; false when it could not. */
+  reconnect?(call: WebCallRecord): Promise<boolean>;
+  /** Leaves the call without ending it (the page is going away): its room stays open for the next page. */
+  leave?(): Promise<void>;
   setMuted(muted: boolean): void;
   /** Listens for an event; returns the function that stops listening. */
   on<E extends keyof VoiceClientEvents>(event: E, listener: (...args: VoiceClientEvents[E]) => void): () => void;

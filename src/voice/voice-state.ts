@@ -1,6 +1,7 @@
 import type { StringTable } from '../i18n/strings';
 import type { Emit, ErrorDetail, Warn } from '../common/events';
 import type { Notice } from '../common/notice';
+import type { SafeStorage } from '../common/storage';
 import type { SliceStore } from '../common/store';
 import type { Timers } from '../common/timers';
 import type { Speaker, TranscriptEntry, TranscriptState } from '../transcript/merge';
@@ -8,8 +9,11 @@ import type { MicrophoneAccess } from './microphone';
 import type { CreateVoiceClient } from './voice-client';
 import type { VoiceConfig } from './voice-config';
 
-/** The call's state machine: idle, connecting, connected, ending, and error on the way back to idle. */
-export type CallStatus = 'idle' | 'connecting' | 'connected' | 'ending' | 'error';
+/**
+ * The call's state machine: idle, connecting (or reconnecting: rejoining the call the previous page of
+ * the store left), connected, ending, and error on the way back to idle.
+ */
+export type CallStatus = 'idle' | 'connecting' | 'reconnecting' | 'connected' | 'ending' | 'error';
 
 /** Everything the in-call UI shows. The call's transcript lives here and nowhere else while the call runs. */
 export interface VoiceState {
@@ -81,4 +85,12 @@ export interface VoiceDeps {
   requestMicrophone: () => Promise<MicrophoneAccess>;
   emit: Emit<VoiceEvents>;
   warn: Warn;
+  /** This tab's storage: a call left by one page waits there for the next page of the store. */
+  sessionStorage: SafeStorage;
+  /** The page's origin: only a page of the same store rejoins a kept call. */
+  pageOrigin: string;
+  /** Where the visitor came from (`document.referrer`): a visitor back from another site does not rejoin. */
+  pageReferrer?: () => string;
+  /** Ends a kept call that will not be rejoined (Vapi's Live Call Control). */
+  fetch: typeof fetch;
 }

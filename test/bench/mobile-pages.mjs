@@ -13,6 +13,19 @@ const inShadow = (host, selector) =>
   `__bench.visible(document.querySelector('${host}')?.shadowRoot?.querySelector('${selector}'))`;
 
 /**
+ * The call a previous page of the store kept in this tab (src/voice/kept-call.ts), written before the
+ * widget's script runs: the page that loads next rejoins it (the demo voice, so nothing leaves the bench).
+ */
+const KEPT_CALL = `<script>(() => {
+  const now = Date.now();
+  sessionStorage.setItem('store-assistant:kept-call', JSON.stringify({
+    origin: location.origin, expiresAt: now + 30000, provider: 'demo',
+    webCall: { id: 'demo-call', webCallUrl: 'demo:call' }, muted: false, seconds: 12, startedAt: now - 12000,
+    transcript: [{ role: 'user', text: 'Show me the linen shirt', timestamp: now - 4000 }], lastFragments: {},
+  }));
+})();</script>`;
+
+/**
  * Each subject: what goes in the head and the body, and when its first view counts as shown.
  * `painted` is the whole inline card for the inline subjects, the launcher button for the floating ones.
  */
@@ -29,6 +42,13 @@ export const SUBJECTS = {
     head: '<script src="/store-assistant.js"></script>',
     body: `<store-assistant mode="floating" ${OURS}></store-assistant>`,
     shown: inShadow('store-assistant', '[part~="launcher"]'),
+  },
+  'ours-rejoin': {
+    label: 'this widget, floating, rejoining a kept call (launcher or call strip)',
+    head: `${KEPT_CALL}<script src="/store-assistant.js"></script>`,
+    body: `<store-assistant mode="floating" ${OURS}></store-assistant>`,
+    // The rejoined call opens the card with its strip: whichever of the two is drawn first.
+    shown: `${inShadow('store-assistant', '[part~="launcher"]')} || ${inShadow('store-assistant', '[part~="call-bar"]')}`,
   },
   vapi: {
     label: 'Vapi widget (launcher)',

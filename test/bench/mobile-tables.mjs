@@ -14,6 +14,7 @@ const ORDER = [
   'n8n-window',
   'n8n-fullscreen',
   'ours-floating',
+  'ours-rejoin',
   'ours-inline',
   'floor-bytes',
   'floor-react',

@@ -62,6 +62,14 @@ function loadRows(loads) {
     rows.push(row(`ours, ${mode}: own blocking time (TBT minus the blank page's)`, ours.tbt - blank, 'ms', 50));
     rows.push(row(`ours, ${mode}: longest task`, ours.longest, 'ms', 100));
   }
+  if (loads['ours-rejoin'])
+    rows.push(
+      row(
+        'ours, floating: rejoining a kept call painted / no call painted',
+        loads['ours-rejoin'].painted / loads['ours-floating'].painted,
+        'x',
+      ),
+    );
   const vapi = loads.vapi.painted;
   rows.push(row('ours, floating: painted / Vapi launcher painted', loads['ours-floating'].painted / vapi, 'x', 0.8));
   rows.push(

@@ -15,9 +15,15 @@ async function jsonBody(request: IncomingMessage): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
+/** The path of the loopback's Live Call Control URL for its one call. */
+export const CONTROL_PATH = '/call_e2e/control';
+
 /**
  * A loopback stand-in for the Vapi API: it answers POST /call/web like the real one (the Daily room it
- * names cannot be joined offline) and records every request. It also serves the test pages (`page()`):
+ * names cannot be joined offline), with the call's Live Call Control URL (`monitor.controlUrl`, which
+ * Vapi sets while the assistant's `monitorPlan.controlEnabled` is on, its default; a POST of a control
+ * message such as `{"type":"end-call"}` to it acts on the running call: docs.vapi.ai/calls/call-features
+ * and `MonitorPlan` in `@vapi-ai/web`'s dist/api.d.ts), and records every request. It also serves the test pages (`page()`):
  * a page Chromium received from a real loopback server may call loopback APIs, while one fulfilled by
  * the test runner counts as public and would be refused by Private Network Access.
  */
@@ -41,12 +47,17 @@ export async function startVapiLoopback() {
       authorization: request.headers.authorization,
       body: await jsonBody(request),
     });
+    if (request.url === CONTROL_PATH) {
+      response.writeHead(200, { 'Content-Type': 'application/json', ...cors });
+      return void response.end('{}');
+    }
     response.writeHead(201, { 'Content-Type': 'application/json', ...cors });
     response.end(
       JSON.stringify({
         id: 'call_e2e',
         webCallUrl: 'https://vapi-e2e.daily.co/room-offline',
         assistant: { voice: { provider: '11labs' } },
+        monitor: { controlUrl: `${url}${CONTROL_PATH}` },
       }),
     );
   });
@@ -58,6 +69,8 @@ export async function startVapiLoopback() {
     requests,
     /** The POSTs to /call/web so far. */
     calls: () => requests.filter((request) => request.method === 'POST' && request.url === '/call/web'),
+    /** The control messages POSTed to the call's Live Call Control URL so far. */
+    controls: () => requests.filter((request) => request.method === 'POST' && request.url === CONTROL_PATH),
     /** Serves `html` at `path` (starting with /page); returns the full URL. */
     page(path: string, html: string): string {
       pages.set(path, html);
@@ -77,6 +90,8 @@ export const DAILY_CALL_MACHINE_URL = /^https:\/\/c\.daily\.co\/call-machine\//;
 /** What FAKE_CALL_MACHINE exposes to a test as `window.fakeCallMachine`. */
 export interface FakeCallMachine {
   joined: string | null;
+  /** The room the last `join-meeting` asked for (daily-js's `join({ url })`, in the message's `properties`). */
+  joinedUrl: string | null;
   received: unknown[];
   deliver(message: unknown): void;
 }
@@ -112,6 +127,7 @@ export const FAKE_CALL_MACHINE = `(() => {
   }
   const machine = (window.fakeCallMachine = {
     joined: null,
+    joinedUrl: null,
     received: [],
     deliver(message) {
       if (!machine.joined) throw new Error('no call has joined the fake call machine');
@@ -125,6 +141,7 @@ export const FAKE_CALL_MACHINE = `(() => {
     const id = message.callClientId;
     if (message.action === 'join-meeting') {
       machine.joined = id;
+      machine.joinedUrl = (message.properties && message.properties.url) || null;
       post(id, { action: 'joined-meeting', participants: {}, callbackStamp: message.callbackStamp });
       post(id, { action: 'app-message', data: 'listening', fromId: 'vapi-speaker' });
     } else if (message.action === 'app-msg') {

@@ -225,6 +225,8 @@ export const ar: StringTable = {
   undoFailed: 'تعذّر التراجع. يُرجى المحاولة مرة أخرى.',
   undoAlreadyRemoved: 'أُزيل من سلتك من قبل',
   callDropped: 'انقطعت المكالمة. يمكنك بدء مكالمة جديدة.',
+  reconnectingCall: 'جارٍ إعادة الاتصال…',
+  callRejoinFailed: 'تعذّر استئناف المكالمة في هذه الصفحة. يمكنك بدء مكالمة جديدة.',
   declinedAddToCart: 'لم تتم الإضافة',
   defaultBrandName: 'متجر {storeName}',
   defaultWelcomeMessage: 'مرحبًا بك في {storeDomain}. كيف يمكننا مساعدتك اليوم؟',

@@ -184,6 +184,8 @@ export const de: StringTable = {
   undoFailed: 'Das konnte nicht rückgängig gemacht werden. Bitte versuchen Sie es erneut.',
   undoAlreadyRemoved: 'Bereits aus dem Warenkorb entfernt',
   callDropped: 'Der Anruf wurde unterbrochen. Sie können einen neuen starten.',
+  reconnectingCall: 'Verbindung wird wiederhergestellt…',
+  callRejoinFailed: 'Der Anruf konnte auf dieser Seite nicht fortgesetzt werden. Sie können einen neuen starten.',
   declinedAddToCart: 'Nicht hinzugefügt',
   defaultBrandName: '{storeName} Shop',
   defaultWelcomeMessage: 'Willkommen bei {storeDomain}. Wie können wir Ihnen heute helfen?',

@@ -189,6 +189,8 @@ export const es: StringTable = {
   undoFailed: 'No se pudo deshacer. Inténtalo de nuevo.',
   undoAlreadyRemoved: 'Ya no estaba en tu carrito',
   callDropped: 'La llamada se cortó. Puedes iniciar una nueva.',
+  reconnectingCall: 'Reconectando…',
+  callRejoinFailed: 'La llamada no pudo continuar en esta página. Puedes iniciar una nueva.',
   declinedAddToCart: 'No añadido',
   defaultBrandName: 'Tienda {storeName}',
   defaultWelcomeMessage: 'Te damos la bienvenida a {storeDomain}. ¿En qué podemos ayudarte hoy?',

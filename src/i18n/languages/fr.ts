@@ -193,6 +193,8 @@ export const fr: StringTable = {
   undoFailed: "Impossible d'annuler. Veuillez réessayer.",
   undoAlreadyRemoved: 'Déjà retiré de votre panier',
   callDropped: "L'appel a été coupé. Vous pouvez en lancer un nouveau.",
+  reconnectingCall: 'Reconnexion…',
+  callRejoinFailed: "L'appel n'a pas pu reprendre sur cette page. Vous pouvez en lancer un nouveau.",
   declinedAddToCart: 'Non ajouté',
   defaultBrandName: 'Boutique {storeName}',
   defaultWelcomeMessage: "Bienvenue sur {storeDomain}. Comment pouvons-nous vous aider aujourd'hui ?",

@@ -12,6 +12,12 @@ export function formatDuration(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
+/** What the strip says while the call is not live: placing it, rejoining it on a new page, ending it. */
+const WAITING_LABELS: Partial<Record<VoiceState['status'], StringKey>> = {
+  reconnecting: 'reconnectingCall',
+  ending: 'endingCall',
+};
+
 /** A voice level as five bars in one colour: a meter for assistive technology. */
 function LevelMeter({ field, label, who }: { field: 'level' | 'micLevel'; label: StringKey; who: string }) {
   const t = useStrings();
@@ -36,7 +42,8 @@ function LevelMeter({ field, label, who }: { field: 'level' | 'micLevel'; label:
 }
 
 /**
- * The one call strip, on one row from 320 px up: a live dot with "Live call · 0:12" (or "Connecting…"),
+ * The one call strip, on one row from 320 px up: a live dot with "Live call · 0:12" (or "Connecting…",
+ * "Reconnecting…" on the next page of the store),
  * the assistant's and the visitor's voice levels in two colours, mute and end. Whether the assistant is
  * speaking or listening is in the header's status line.
  */
@@ -71,7 +78,7 @@ export function CallBar({ callFocus: callFocusRef }: { callFocus: RefObject<bool
       {/* The status region announces changes of state; the ticking duration sits outside it, as a timer, so it is not read out every second. */}
       <span role="status" className="call-state">
         <span className={live ? 'live-dot' : 'spinner'} aria-hidden="true" />
-        <span className="call-label">{live ? label : status === 'ending' ? t('endingCall') : t('connecting')}</span>
+        <span className="call-label">{live ? label : t(WAITING_LABELS[status] ?? 'connecting')}</span>
       </span>
       {live ? (
         <span className="call-duration" role="timer">

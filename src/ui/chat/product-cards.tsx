@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Product } from '../../chat/replies/products';
 import { cardIndex, cardKey } from '../../commerce/commerce-state';
-import { useActions, useAssistant, type useStrings } from '../context';
+import { useActions, useAssistant, useAssistantState, type useStrings } from '../context';
 import { Icon } from '../icon';
 import { CartButton } from './cart-button';
 import { usePriceFormat } from './price-format';
@@ -51,6 +51,7 @@ function ProductCard({
   // The price as the cart strip and the proposals write theirs.
   const displayPrice = usePriceFormat();
   const actions = useActions();
+  const opensHere = useOpensHere(product.url);
   return (
     <li className="product-card" part="product-card">
       <ProductImage src={product.image} />
@@ -71,8 +72,7 @@ function ProductCard({
             <a
               className="product-link"
               href={product.url}
-              target="_blank"
-              rel="noopener noreferrer"
+              {...(opensHere ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
               onClick={() => actions.openProduct(product, cardIndex(card) ?? 0)}
             >
               {t('viewProduct')}
@@ -83,6 +83,23 @@ function ProductCard({
       </div>
     </li>
   );
+}
+
+/**
+ * Whether `url` opens in this tab: during a call, a page of the store itself does, so the call follows
+ * the visitor there (a new tab would leave the call behind); anything else opens in a new tab.
+ */
+function useOpensHere(url: string | undefined): boolean {
+  const inCall = useAssistantState(
+    (state) => state.voice.status === 'connected' || state.voice.status === 'reconnecting',
+  );
+  const origin = useAssistantState((state) => state.markdownOptions.pageOrigin);
+  if (!inCall || !url) return false;
+  try {
+    return new URL(url, origin).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** How much of the first or last card must show for its end of the row to count as reached. */

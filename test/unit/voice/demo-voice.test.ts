@@ -50,6 +50,40 @@ describe('demo voice client', () => {
   });
 });
 
+describe('demo voice across pages', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('leaves without ending, and on the next page goes on naming the product the page shows', async () => {
+    const first = createDemoVoiceClient(timers);
+    const ended = vi.fn();
+    first.on('call-end', ended);
+    expect(first.webCall?.()).toBeNull();
+    await first.start({ assistantId: 'demo' });
+    const kept = first.webCall?.();
+    expect(kept).toMatchObject({ webCallUrl: expect.any(String) });
+    await first.leave?.();
+    expect(ended).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+
+    const product = { name: 'Linen Shirt', sku: '4401', url: '/products/linen-shirt' };
+    const next = createDemoVoiceClient(timers, { page_product_json: JSON.stringify(product) });
+    const finals: string[] = [];
+    const started = vi.fn();
+    next.on('call-start', started);
+    next.on('message', (message) => {
+      const m = message as { type: string; transcriptType?: string; transcript?: string };
+      if (m.type === 'transcript' && m.transcriptType === 'final') finals.push(m.transcript ?? '');
+    });
+    expect(await next.reconnect?.({ webCallUrl: 'https://elsewhere.example/room' })).toBe(false);
+    expect(await next.reconnect?.(kept ?? { webCallUrl: '' })).toBe(true);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(started).toHaveBeenCalledTimes(1);
+    expect(finals[0]).toBe('I am still here. Now you are looking at the Linen Shirt.');
+    await next.stop();
+  });
+});
+
 describe('requestMicrophone', () => {
   const original = Object.getOwnPropertyDescriptor(navigator, 'mediaDevices');
   afterEach(() => {

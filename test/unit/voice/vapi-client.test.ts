@@ -10,6 +10,8 @@ const sdk = vi.hoisted(() => {
     constructorArgs: unknown[];
     start = vi.fn(async (..._args: unknown[]): Promise<object | null> => ({ id: 'call_1' }));
     stop = vi.fn(async () => undefined);
+    send = vi.fn();
+    reconnect = vi.fn(async (_webCall: unknown) => undefined);
     setMuted = vi.fn();
     constructor(...args: unknown[]) {
       this.constructorArgs = args;
@@ -69,11 +71,12 @@ describe('Vapi adapter', () => {
     expect(sdk.instances).toHaveLength(1);
   });
 
+  const KEEP = { roomDeleteOnUserLeaveEnabled: false };
   it.each([
-    [{ assistantId: 'asst_1' }, ['asst_1', undefined, undefined, undefined]],
-    [{ squadId: 'squad_1' }, [undefined, undefined, 'squad_1', undefined]],
-    [{ workflowId: 'wf_1' }, [undefined, undefined, undefined, 'wf_1']],
-  ])('start(%j) calls vapi.start(%j)', async (target, args) => {
+    [{ assistantId: 'asst_1' }, ['asst_1', undefined, undefined, undefined, undefined, KEEP]],
+    [{ squadId: 'squad_1' }, [undefined, undefined, 'squad_1', undefined, undefined, KEEP]],
+    [{ workflowId: 'wf_1' }, [undefined, undefined, undefined, 'wf_1', undefined, KEEP]],
+  ])('start(%j) calls vapi.start(%j), the room kept for the next page', async (target, args) => {
     const client = (await adapter())(CONFIG);
     expect(await client.start(target)).toBe(true);
     expect(sdk.instances[0]?.start).toHaveBeenCalledWith(...args);
@@ -85,13 +88,40 @@ describe('Vapi adapter', () => {
     expect(await client.start({ assistantId: 'asst_1' })).toBe(false);
   });
 
-  it('passes stop and setMuted through', async () => {
+  it('ends the call for good on stop (end-call, then leaving), and passes setMuted through', async () => {
     const client = (await adapter())(CONFIG);
     await client.stop();
     client.setMuted(true);
     client.setMuted(false);
+    expect(sdk.instances[0]?.send).toHaveBeenCalledWith({ type: 'end-call' });
     expect(sdk.instances[0]?.stop).toHaveBeenCalledTimes(1);
     expect(sdk.instances[0]?.setMuted.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it('leaves without ending the call, keeps what reconnect needs of the web call, and rejoins with it', async () => {
+    const client = (await adapter())(CONFIG);
+    expect(client.webCall?.()).toBeNull();
+    sdk.instances[0]?.start.mockResolvedValueOnce({
+      id: 'call_9',
+      webCallUrl: 'https://vapi.daily.co/room9',
+      assistant: { voice: { provider: '11labs' }, model: { messages: ['not kept'] } },
+      artifactPlan: { videoRecordingEnabled: false },
+      monitor: { controlUrl: 'https://phone-call-websocket.aws-us-west-2-backend-production1.vapi.ai/call_9/control' },
+    });
+    await client.start({ assistantId: 'asst_1' });
+    const kept = client.webCall?.();
+    expect(kept).toEqual({
+      id: 'call_9',
+      webCallUrl: 'https://vapi.daily.co/room9',
+      assistant: { voice: { provider: '11labs' } },
+      artifactPlan: { videoRecordingEnabled: false },
+      controlUrl: 'https://phone-call-websocket.aws-us-west-2-backend-production1.vapi.ai/call_9/control',
+    });
+    await client.leave?.();
+    expect(sdk.instances[0]?.send).not.toHaveBeenCalled();
+    expect(sdk.instances[0]?.stop).toHaveBeenCalledTimes(1);
+    expect(await client.reconnect?.(kept!)).toBe(true);
+    expect(sdk.instances[0]?.reconnect).toHaveBeenCalledWith(kept);
   });
 
   it.each([

@@ -1,0 +1,58 @@
+import type { CallTool, ToolResult } from '../voice/call-tools';
+
+/** How long the page waits before it leaves, so the tool's result reaches the call first. */
+export const NAVIGATE_DELAY_MS = 300;
+
+/** Where the `navigate` tool may take the visitor. */
+export const DESTINATIONS = ['product', 'cart', 'checkout'] as const;
+
+/** What the `navigate` tool needs of the page: its origin, the platform's cart and checkout, and how to leave. */
+export interface PageNavigation {
+  origin: string;
+  /** The cart and checkout pages of the store's platform (with `commerce`), else null. */
+  links(): { cart: string; checkout: string } | null;
+  /** Opens `url` in this tab; absent where the page cannot be left (a test page). */
+  open?: (url: string) => void;
+  /** Runs `then` once the tool's result has had time to reach the call. */
+  later(then: () => void): void;
+}
+
+const refused = (error: string): ToolResult => ({ ok: false, error });
+
+/** The page to open for the arguments, or why none may be. */
+function target(args: Record<string, unknown>, page: PageNavigation): { url: string } | { error: string } {
+  const destination = args.destination;
+  if (destination !== 'product' && destination !== 'cart' && destination !== 'checkout')
+    return { error: `Give a destination: one of ${DESTINATIONS.join(', ')}.` };
+  let raw: unknown = args.url;
+  if (destination !== 'product') {
+    const links = page.links();
+    if (!links) return { error: `This store has not connected its ${destination} to the assistant.` };
+    raw = links[destination];
+  }
+  if (typeof raw !== 'string' || !raw.trim()) return { error: 'Give the url of the product page to open.' };
+  let url: URL;
+  try {
+    url = new URL(raw.trim(), page.origin);
+  } catch {
+    return { error: `"${raw.slice(0, 200)}" is not a page address.` };
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== page.origin)
+    return { error: `Only pages of this store (${page.origin}) can be opened; nothing was opened.` };
+  return { url: url.href };
+}
+
+/**
+ * `navigate`: opens a product, the cart or the checkout, on the store's own origin only (anything else is
+ * refused, and the refusal is the tool's result); the call is kept and goes on on the new page.
+ */
+export function navigateTool(page: PageNavigation): CallTool {
+  return (args) => {
+    const open = page.open;
+    if (!open) return refused('Pages cannot be opened from this call.');
+    const found = target(args, page);
+    if ('error' in found) return refused(found.error);
+    page.later(() => open(found.url));
+    return { ok: true, opening: found.url, note: 'The call goes on on the new page once it has loaded.' };
+  };
+}
