@@ -19,7 +19,11 @@ export const LANGUAGE_WAIT_MS = 3000;
  * The table while a language is on its way: nothing textual is shown but the brand's name, which the
  * default theme words without the English around the store's name ("Acme" rather than "Acme store").
  */
-const WAITING_STRINGS: StringTable = { ...englishStrings, defaultBrandName: '{storeName}' };
+const WAITING_STRINGS: StringTable = {
+  ...englishStrings,
+  defaultBrandName: '{storeName}',
+  defaultBrandNameUnnamed: '',
+};
 
 /** The strings the store shows for a configuration, and whether they wait for the visitor's language. */
 export interface LanguageChoice {

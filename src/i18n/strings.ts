@@ -213,6 +213,8 @@ export const englishStrings = {
 
   // Theme defaults for stores that set none
   defaultBrandName: '{storeName} store',
+  /** The brand name when the store's domain names nothing (no `store-url`, no domain). */
+  defaultBrandNameUnnamed: 'Our store',
   defaultWelcomeMessage: 'Welcome to {storeDomain}. How can we assist you today?',
   defaultQuickActions: 'New Course|Track my order|Size guide|Contact support',
   // Invitations beside the launcher (the invite attribute)

@@ -42,12 +42,12 @@ export const MAX_BADGES_SHOWN = 2;
 
 /**
  * The store's display name from its domain: the first label that is not "www" or "shop", capitalised.
- * "www.acme-outfitters.com" gives "Acme-outfitters".
+ * "www.acme-outfitters.com" gives "Acme-outfitters"; no domain gives "".
  */
 export function storeNameFromDomain(storeDomain: string): string {
   const labels = storeDomain.toLowerCase().split('.').filter(Boolean);
   const meaningful = labels.find((label) => label !== 'www' && label !== 'shop') ?? labels[0] ?? '';
-  if (!meaningful) return 'Our';
+  if (!meaningful) return '';
   return meaningful.charAt(0).toUpperCase() + meaningful.slice(1);
 }
 
@@ -57,13 +57,15 @@ export function storeNameFromDomain(storeDomain: string): string {
  */
 export function defaultTheme(storeDomain: string, strings: StringTable = englishStrings): Theme {
   const storeName = storeNameFromDomain(storeDomain);
+  // A name in the visitor's language when the domain gives none, not an English word inside another language.
+  const brandName = storeName ? formatString(strings.defaultBrandName, { storeName }) : strings.defaultBrandNameUnnamed;
   return {
     primaryGradient: 'linear-gradient(135deg, #4f46e5 0%, #7c3aed 100%)',
     secondaryGradient: 'linear-gradient(180deg, #eef2ff 0%, #ffffff 100%)',
     accentColor: '#4f46e5',
     logoUrl: '',
-    brandName: formatString(strings.defaultBrandName, { storeName }),
-    welcomeMessage: formatString(strings.defaultWelcomeMessage, { storeDomain: storeDomain || storeName }),
+    brandName,
+    welcomeMessage: formatString(strings.defaultWelcomeMessage, { storeDomain: storeDomain || brandName }),
     quickActions: strings.defaultQuickActions.split('|'),
     badgeImages: [],
   };

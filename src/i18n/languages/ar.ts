@@ -229,6 +229,7 @@ export const ar: StringTable = {
   callRejoinFailed: 'تعذّر استئناف المكالمة في هذه الصفحة. يمكنك بدء مكالمة جديدة.',
   declinedAddToCart: 'لم تتم الإضافة',
   defaultBrandName: 'متجر {storeName}',
+  defaultBrandNameUnnamed: 'متجرنا',
   defaultWelcomeMessage: 'مرحبًا بك في {storeDomain}. كيف يمكننا مساعدتك اليوم؟',
   defaultQuickActions: 'دورة جديدة|تتبّع طلبي|دليل المقاسات|تواصل مع الدعم',
   // Invitations beside the launcher (the invite attribute)

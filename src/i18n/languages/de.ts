@@ -188,6 +188,7 @@ export const de: StringTable = {
   callRejoinFailed: 'Der Anruf konnte auf dieser Seite nicht fortgesetzt werden. Sie können einen neuen starten.',
   declinedAddToCart: 'Nicht hinzugefügt',
   defaultBrandName: '{storeName} Shop',
+  defaultBrandNameUnnamed: 'Unser Shop',
   defaultWelcomeMessage: 'Willkommen bei {storeDomain}. Wie können wir Ihnen heute helfen?',
   defaultQuickActions: 'Neuer Kurs|Meine Bestellung verfolgen|Größentabelle|Kundenservice kontaktieren',
   // Invitations beside the launcher (the invite attribute)

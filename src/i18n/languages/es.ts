@@ -193,6 +193,7 @@ export const es: StringTable = {
   callRejoinFailed: 'La llamada no pudo continuar en esta página. Puedes iniciar una nueva.',
   declinedAddToCart: 'No añadido',
   defaultBrandName: 'Tienda {storeName}',
+  defaultBrandNameUnnamed: 'Nuestra tienda',
   defaultWelcomeMessage: 'Te damos la bienvenida a {storeDomain}. ¿En qué podemos ayudarte hoy?',
   defaultQuickActions: 'Curso nuevo|Seguir mi pedido|Guía de tallas|Contactar con soporte',
   // Invitations beside the launcher (the invite attribute)

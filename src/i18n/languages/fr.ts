@@ -197,6 +197,7 @@ export const fr: StringTable = {
   callRejoinFailed: "L'appel n'a pas pu reprendre sur cette page. Vous pouvez en lancer un nouveau.",
   declinedAddToCart: 'Non ajouté',
   defaultBrandName: 'Boutique {storeName}',
+  defaultBrandNameUnnamed: 'Notre boutique',
   defaultWelcomeMessage: "Bienvenue sur {storeDomain}. Comment pouvons-nous vous aider aujourd'hui ?",
   defaultQuickActions: 'Nouveau cours|Suivre ma commande|Guide des tailles|Contacter le service client',
   // Invitations beside the launcher (the invite attribute)

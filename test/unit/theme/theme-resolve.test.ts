@@ -31,6 +31,15 @@ describe('defaultTheme', () => {
     expect(theme.badgeImages).toEqual([]);
   });
 
+  it("names a store without a domain in the widget's language, with no English word inside it", async () => {
+    const { de } = await import('../../../src/i18n/languages/de');
+    expect(defaultTheme('', de)).toMatchObject({
+      brandName: 'Unser Shop',
+      welcomeMessage: expect.stringContaining('Unser Shop'),
+    });
+    expect(defaultTheme('acme.com', de).brandName).toBe('Acme Shop');
+  });
+
   it('capitalises the first meaningful label of the domain', () => {
     expect(storeNameFromDomain('WWW.Lumen.Shop')).toBe('Lumen');
   });
