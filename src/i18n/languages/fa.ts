@@ -39,6 +39,7 @@ export const fa: StringTable = {
   handoffPerson: 'تیم پشتیبانی',
   handoffTyping: '{name} در حال نوشتن…',
   handoffVoiceOff: 'هنگام گفتگو با کارشناس، تماس صوتی غیرفعال است.',
+  handoffEmailSendLabel: 'ارسال آدرس ایمیل',
   orders: 'سفارش‌های شما',
   orderTitle: 'سفارش {number}',
   orderPlaced: 'ثبت‌شده در {date}',
@@ -138,6 +139,8 @@ export const fa: StringTable = {
   callFailed: 'تماس برقرار نشد. لطفاً چند لحظهٔ دیگر دوباره تلاش کنید.',
   callElsewhere: 'یک تماس در دستیار دیگری در همین صفحه در جریان است.',
   callDropped: 'تماس قطع شد. می‌توانید تماس جدیدی شروع کنید.',
+  reconnectingCall: 'در حال اتصال دوباره…',
+  callRejoinFailed: 'ادامهٔ تماس در این صفحه ممکن نشد. می‌توانید تماس جدیدی شروع کنید.',
   renderError: 'خطای غیرمنتظره در برنامه!',
   renderErrorRetry: 'بارگذاری دوبارهٔ دستیار',
   replyFailed: 'اوه! مشکلی پیش آمد. بعداً دوباره تلاش کنید.',
@@ -188,6 +191,11 @@ export const fa: StringTable = {
   undoAlreadyRemoved: 'قبلاً از سبد خرید حذف شده است',
   declinedAddToCart: 'افزوده نشد',
   defaultBrandName: 'فروشگاه {storeName}',
+  defaultBrandNameUnnamed: 'فروشگاه ما',
   defaultWelcomeMessage: 'به {storeDomain} خوش آمدید. امروز چطور می‌توانیم کمکتان کنیم؟',
   defaultQuickActions: 'دورهٔ جدید|پیگیری سفارش من|راهنمای سایز|تماس با پشتیبانی',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'سؤالی دربارهٔ {product} دارید؟',
+  inviteTitleGeneric: 'سؤالی دربارهٔ این محصول دارید؟',
+  inviteClose: 'بستن سؤال‌ها',
 };

@@ -39,6 +39,7 @@ export const he: StringTable = {
   handoffPerson: 'צוות התמיכה',
   handoffTyping: '{name} מקליד/ה…',
   handoffVoiceOff: 'שיחות קוליות כבויות בזמן צ׳אט עם נציג.',
+  handoffEmailSendLabel: 'שליחת כתובת האימייל',
   orders: 'ההזמנות שלך',
   orderTitle: 'הזמנה {number}',
   orderPlaced: 'תאריך הזמנה: {date}',
@@ -139,6 +140,8 @@ export const he: StringTable = {
   callFailed: 'לא הצלחנו לחבר את השיחה. אפשר לנסות שוב בעוד רגע.',
   callElsewhere: 'כבר מתנהלת שיחה בעוזר אחר בדף הזה.',
   callDropped: 'השיחה התנתקה. אפשר להתחיל שיחה חדשה.',
+  reconnectingCall: 'מתחברים מחדש…',
+  callRejoinFailed: 'לא הצלחנו להמשיך את השיחה בדף הזה. אפשר להתחיל שיחה חדשה.',
   renderError: 'שגיאה לא צפויה באפליקציה!',
   renderErrorRetry: 'טעינה מחדש של העוזר',
   replyFailed: 'אופס! משהו השתבש. אפשר לנסות שוב מאוחר יותר.',
@@ -194,6 +197,11 @@ export const he: StringTable = {
   undoAlreadyRemoved: 'כבר הוסר מהסל',
   declinedAddToCart: 'לא נוסף',
   defaultBrandName: 'החנות {storeName}',
+  defaultBrandNameUnnamed: 'החנות שלנו',
   defaultWelcomeMessage: 'ברוכים הבאים אל {storeDomain}. איך נוכל לעזור היום?',
   defaultQuickActions: 'קורס חדש|מעקב אחר ההזמנה שלי|מדריך מידות|פנייה לתמיכה',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'שאלות על {product}?',
+  inviteTitleGeneric: 'שאלות על המוצר הזה?',
+  inviteClose: 'סגירת השאלות',
 };

@@ -38,6 +38,7 @@ export const hi: StringTable = {
   handoffPerson: 'सपोर्ट टीम',
   handoffTyping: '{name} लिख रहे हैं…',
   handoffVoiceOff: 'एजेंट से चैट के दौरान कॉल बंद रहती हैं।',
+  handoffEmailSendLabel: 'ईमेल पता भेजें',
   orders: 'आपके ऑर्डर',
   orderTitle: 'ऑर्डर {number}',
   orderPlaced: '{date} को ऑर्डर किया',
@@ -137,6 +138,8 @@ export const hi: StringTable = {
   callFailed: 'कॉल कनेक्ट नहीं हो सकी। कृपया थोड़ी देर बाद फिर से कोशिश करें।',
   callElsewhere: 'इस पेज पर किसी दूसरे असिस्टेंट में पहले से कॉल चल रही है।',
   callDropped: 'कॉल कट गई। आप नई कॉल शुरू कर सकते हैं।',
+  reconnectingCall: 'कॉल फिर से कनेक्ट हो रही है…',
+  callRejoinFailed: 'इस पेज पर कॉल जारी नहीं रखी जा सकी। आप नई कॉल शुरू कर सकते हैं।',
   renderError: 'ऐप्लिकेशन में अनपेक्षित गड़बड़ी!',
   renderErrorRetry: 'असिस्टेंट दोबारा लोड करें',
   replyFailed: 'ओह! कुछ गड़बड़ हो गई। बाद में फिर से कोशिश करें।',
@@ -187,6 +190,11 @@ export const hi: StringTable = {
   undoAlreadyRemoved: 'कार्ट से पहले ही हटाया जा चुका है',
   declinedAddToCart: 'नहीं जोड़ा गया',
   defaultBrandName: '{storeName} स्टोर',
+  defaultBrandNameUnnamed: 'हमारा स्टोर',
   defaultWelcomeMessage: '{storeDomain} में आपका स्वागत है। आज हम आपकी क्या मदद कर सकते हैं?',
   defaultQuickActions: 'नया कोर्स|मेरा ऑर्डर ट्रैक करें|साइज़ गाइड|सपोर्ट से संपर्क करें',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: '{product} के बारे में सवाल?',
+  inviteTitleGeneric: 'इस प्रोडक्ट के बारे में सवाल?',
+  inviteClose: 'सवाल बंद करें',
 };

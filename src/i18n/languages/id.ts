@@ -38,6 +38,7 @@ export const id: StringTable = {
   handoffPerson: 'Tim dukungan',
   handoffTyping: '{name} sedang mengetik…',
   handoffVoiceOff: 'Panggilan dinonaktifkan selama chat dengan agen.',
+  handoffEmailSendLabel: 'Kirim alamat email',
   orders: 'Pesananmu',
   orderTitle: 'Pesanan {number}',
   orderPlaced: 'Dipesan {date}',
@@ -134,6 +135,8 @@ export const id: StringTable = {
   callFailed: 'Panggilan tidak tersambung. Coba lagi sebentar lagi, ya.',
   callElsewhere: 'Ada panggilan yang sedang berjalan di asisten lain di halaman ini.',
   callDropped: 'Panggilan terputus. Kamu bisa memulai panggilan baru.',
+  reconnectingCall: 'Menyambungkan ulang…',
+  callRejoinFailed: 'Panggilan tidak bisa dilanjutkan di halaman ini. Kamu bisa memulai panggilan baru.',
   renderError: 'Terjadi kesalahan aplikasi yang tidak terduga!',
   renderErrorRetry: 'Muat ulang asisten',
   replyFailed: 'Ups! Terjadi kesalahan. Coba lagi nanti.',
@@ -182,6 +185,11 @@ export const id: StringTable = {
   undoAlreadyRemoved: 'Sudah dihapus dari keranjang',
   declinedAddToCart: 'Tidak ditambahkan',
   defaultBrandName: 'Toko {storeName}',
+  defaultBrandNameUnnamed: 'Toko kami',
   defaultWelcomeMessage: 'Selamat datang di {storeDomain}. Ada yang bisa kami bantu hari ini?',
   defaultQuickActions: 'Kursus baru|Lacak pesananku|Panduan ukuran|Hubungi dukungan',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Ada pertanyaan tentang {product}?',
+  inviteTitleGeneric: 'Ada pertanyaan tentang produk ini?',
+  inviteClose: 'Tutup pertanyaan',
 };

@@ -37,6 +37,7 @@ export const ja: StringTable = {
   handoffPerson: 'サポートチーム',
   handoffTyping: '{name}が入力中…',
   handoffVoiceOff: 'スタッフとのチャット中は通話できません。',
+  handoffEmailSendLabel: 'メールアドレスを送信',
   orders: '注文履歴',
   orderTitle: '注文 {number}',
   orderPlaced: '{date}に注文',
@@ -134,6 +135,8 @@ export const ja: StringTable = {
   callFailed: '通話を接続できませんでした。しばらくしてからもう一度お試しください。',
   callElsewhere: 'このページの別のアシスタントですでに通話中です。',
   callDropped: '通話が切断されました。新しい通話を開始できます。',
+  reconnectingCall: '再接続しています…',
+  callRejoinFailed: 'このページで通話を再開できませんでした。新しい通話を開始できます。',
   renderError: '予期しないアプリケーションエラーが発生しました！',
   renderErrorRetry: 'アシスタントを再読み込み',
   replyFailed: '問題が発生しました。しばらくしてからもう一度お試しください。',
@@ -182,6 +185,11 @@ export const ja: StringTable = {
   undoAlreadyRemoved: 'すでにカートから削除されています',
   declinedAddToCart: '追加しませんでした',
   defaultBrandName: '{storeName}ストア',
+  defaultBrandNameUnnamed: '当ストア',
   defaultWelcomeMessage: '{storeDomain}へようこそ。何かお手伝いできることはありますか？',
   defaultQuickActions: '新しいコース|注文状況を確認|サイズガイド|サポートに問い合わせ',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: '{product}についてご質問はありますか？',
+  inviteTitleGeneric: 'この商品についてご質問はありますか？',
+  inviteClose: '質問の案内を閉じる',
 };

@@ -37,6 +37,7 @@ export const ko: StringTable = {
   handoffPerson: '고객지원팀',
   handoffTyping: '{name} 님이 입력 중…',
   handoffVoiceOff: '상담원과 대화하는 동안에는 통화할 수 없어요.',
+  handoffEmailSendLabel: '이메일 주소 보내기',
   orders: '주문 내역',
   orderTitle: '주문 {number}',
   orderPlaced: '{date} 주문',
@@ -133,6 +134,8 @@ export const ko: StringTable = {
   callFailed: '통화를 연결하지 못했어요. 잠시 후 다시 시도해 주세요.',
   callElsewhere: '이 페이지의 다른 어시스턴트에서 이미 통화 중이에요.',
   callDropped: '통화가 끊겼어요. 새 통화를 시작할 수 있어요.',
+  reconnectingCall: '다시 연결 중…',
+  callRejoinFailed: '이 페이지에서 통화를 이어 가지 못했어요. 새 통화를 시작할 수 있어요.',
   renderError: '예기치 않은 애플리케이션 오류가 발생했어요!',
   renderErrorRetry: '어시스턴트 다시 불러오기',
   replyFailed: '앗! 문제가 발생했어요. 잠시 후 다시 시도해 주세요.',
@@ -181,6 +184,11 @@ export const ko: StringTable = {
   undoAlreadyRemoved: '이미 장바구니에서 뺐어요',
   declinedAddToCart: '담지 않음',
   defaultBrandName: '{storeName} 스토어',
+  defaultBrandNameUnnamed: '저희 스토어',
   defaultWelcomeMessage: '{storeDomain}에 오신 것을 환영해요. 무엇을 도와드릴까요?',
   defaultQuickActions: '새 강좌|주문 조회|사이즈 가이드|고객센터 문의',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: '{product}에 대해 궁금한 점이 있으신가요?',
+  inviteTitleGeneric: '이 상품에 대해 궁금한 점이 있으신가요?',
+  inviteClose: '질문 안내 닫기',
 };

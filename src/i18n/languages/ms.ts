@@ -37,6 +37,7 @@ export const ms: StringTable = {
   handoffPerson: 'Pasukan sokongan',
   handoffTyping: '{name} sedang menaip…',
   handoffVoiceOff: 'Panggilan dimatikan semasa anda bersembang dengan ejen.',
+  handoffEmailSendLabel: 'Hantar alamat e-mel',
   orders: 'Pesanan anda',
   orderTitle: 'Pesanan {number}',
   orderPlaced: 'Dibuat pada {date}',
@@ -133,6 +134,8 @@ export const ms: StringTable = {
   callFailed: 'Panggilan tidak dapat disambungkan. Sila cuba lagi sebentar lagi.',
   callElsewhere: 'Satu panggilan sedang berjalan dalam pembantu lain di halaman ini.',
   callDropped: 'Panggilan terputus. Anda boleh memulakan panggilan baharu.',
+  reconnectingCall: 'Menyambung semula…',
+  callRejoinFailed: 'Panggilan tidak dapat diteruskan di halaman ini. Anda boleh memulakan panggilan baharu.',
   renderError: 'Ralat aplikasi yang tidak dijangka!',
   renderErrorRetry: 'Muat semula pembantu',
   replyFailed: 'Alamak! Ada yang tidak kena. Cuba lagi nanti.',
@@ -181,6 +184,11 @@ export const ms: StringTable = {
   undoAlreadyRemoved: 'Sudah dibuang daripada troli anda',
   declinedAddToCart: 'Tidak ditambah',
   defaultBrandName: 'Kedai {storeName}',
+  defaultBrandNameUnnamed: 'Kedai kami',
   defaultWelcomeMessage: 'Selamat datang ke {storeDomain}. Apa yang boleh kami bantu hari ini?',
   defaultQuickActions: 'Kursus baharu|Jejak pesanan saya|Panduan saiz|Hubungi sokongan',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Ada soalan tentang {product}?',
+  inviteTitleGeneric: 'Ada soalan tentang produk ini?',
+  inviteClose: 'Tutup soalan',
 };

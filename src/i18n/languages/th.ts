@@ -38,6 +38,7 @@ export const th: StringTable = {
   handoffPerson: 'ทีมบริการลูกค้า',
   handoffTyping: '{name} กำลังพิมพ์…',
   handoffVoiceOff: 'ปิดการโทรไว้ระหว่างแชตกับเจ้าหน้าที่',
+  handoffEmailSendLabel: 'ส่งที่อยู่อีเมล',
   orders: 'คำสั่งซื้อของคุณ',
   orderTitle: 'คำสั่งซื้อ {number}',
   orderPlaced: 'สั่งซื้อเมื่อ {date}',
@@ -134,6 +135,8 @@ export const th: StringTable = {
   callFailed: 'เชื่อมต่อสายไม่สำเร็จ โปรดลองอีกครั้งในอีกสักครู่',
   callElsewhere: 'มีการโทรอยู่แล้วในผู้ช่วยอีกตัวบนหน้านี้',
   callDropped: 'สายหลุด คุณเริ่มโทรใหม่ได้',
+  reconnectingCall: 'กำลังเชื่อมต่อใหม่…',
+  callRejoinFailed: 'โทรต่อในหน้านี้ไม่สำเร็จ คุณเริ่มโทรใหม่ได้',
   renderError: 'เกิดข้อผิดพลาดของแอปพลิเคชันที่ไม่คาดคิด!',
   renderErrorRetry: 'โหลดผู้ช่วยใหม่',
   replyFailed: 'ขออภัย! เกิดข้อผิดพลาด โปรดลองอีกครั้งภายหลัง',
@@ -181,6 +184,11 @@ export const th: StringTable = {
   undoAlreadyRemoved: 'นำออกจากรถเข็นไปแล้ว',
   declinedAddToCart: 'ไม่ได้เพิ่ม',
   defaultBrandName: 'ร้าน {storeName}',
+  defaultBrandNameUnnamed: 'ร้านของเรา',
   defaultWelcomeMessage: 'ยินดีต้อนรับสู่ {storeDomain} วันนี้ให้เราช่วยอะไรดี',
   defaultQuickActions: 'คอร์สใหม่|ติดตามคำสั่งซื้อ|คู่มือไซซ์|ติดต่อฝ่ายบริการ',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'มีคำถามเกี่ยวกับ {product} ไหม',
+  inviteTitleGeneric: 'มีคำถามเกี่ยวกับสินค้านี้ไหม',
+  inviteClose: 'ปิดคำถาม',
 };

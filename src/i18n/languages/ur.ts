@@ -38,6 +38,7 @@ export const ur: StringTable = {
   handoffPerson: 'سپورٹ ٹیم',
   handoffTyping: '{name} لکھ رہے ہیں…',
   handoffVoiceOff: 'نمائندے سے چیٹ کے دوران کالز بند ہیں۔',
+  handoffEmailSendLabel: 'ای میل ایڈریس بھیجیں',
   orders: 'آپ کے آرڈرز',
   orderTitle: 'آرڈر {number}',
   orderPlaced: '{date} کو دیا گیا',
@@ -137,6 +138,8 @@ export const ur: StringTable = {
   callFailed: 'کال کنیکٹ نہیں ہو سکی۔ براہ کرم تھوڑی دیر بعد دوبارہ کوشش کریں۔',
   callElsewhere: 'اس صفحے پر کسی اور اسسٹنٹ میں پہلے سے کال جاری ہے۔',
   callDropped: 'کال منقطع ہو گئی۔ آپ نئی کال شروع کر سکتے ہیں۔',
+  reconnectingCall: 'کال دوبارہ کنیکٹ ہو رہی ہے…',
+  callRejoinFailed: 'اس صفحے پر کال جاری نہیں رکھی جا سکی۔ آپ نئی کال شروع کر سکتے ہیں۔',
   renderError: 'ایپلیکیشن میں غیر متوقع خرابی!',
   renderErrorRetry: 'اسسٹنٹ دوبارہ لوڈ کریں',
   replyFailed: 'اوہ! کچھ غلط ہو گیا۔ بعد میں دوبارہ کوشش کریں۔',
@@ -187,6 +190,11 @@ export const ur: StringTable = {
   undoAlreadyRemoved: 'پہلے ہی کارٹ سے ہٹایا جا چکا ہے',
   declinedAddToCart: 'شامل نہیں کیا',
   defaultBrandName: '{storeName} اسٹور',
+  defaultBrandNameUnnamed: 'ہمارا اسٹور',
   defaultWelcomeMessage: '{storeDomain} میں خوش آمدید۔ آج ہم آپ کی کیا مدد کر سکتے ہیں؟',
   defaultQuickActions: 'نیا کورس|میرا آرڈر ٹریک کریں|سائز گائیڈ|سپورٹ سے رابطہ کریں',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: '{product} کے بارے میں سوالات؟',
+  inviteTitleGeneric: 'اس پروڈکٹ کے بارے میں سوالات؟',
+  inviteClose: 'سوالات بند کریں',
 };

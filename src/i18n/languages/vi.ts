@@ -37,6 +37,7 @@ export const vi: StringTable = {
   handoffPerson: 'Đội hỗ trợ',
   handoffTyping: '{name} đang nhập…',
   handoffVoiceOff: 'Không thể gọi khi đang trò chuyện với nhân viên.',
+  handoffEmailSendLabel: 'Gửi địa chỉ email',
   orders: 'Đơn hàng của bạn',
   orderTitle: 'Đơn hàng {number}',
   orderPlaced: 'Đặt ngày {date}',
@@ -133,6 +134,8 @@ export const vi: StringTable = {
   callFailed: 'Không thể kết nối cuộc gọi. Vui lòng thử lại sau giây lát.',
   callElsewhere: 'Đang có cuộc gọi ở một trợ lý khác trên trang này.',
   callDropped: 'Cuộc gọi bị ngắt. Bạn có thể bắt đầu cuộc gọi mới.',
+  reconnectingCall: 'Đang kết nối lại…',
+  callRejoinFailed: 'Không thể tiếp tục cuộc gọi trên trang này. Bạn có thể bắt đầu cuộc gọi mới.',
   renderError: 'Lỗi ứng dụng không mong muốn!',
   renderErrorRetry: 'Tải lại trợ lý',
   replyFailed: 'Rất tiếc! Đã xảy ra lỗi. Vui lòng thử lại sau.',
@@ -181,6 +184,11 @@ export const vi: StringTable = {
   undoAlreadyRemoved: 'Đã được xóa khỏi giỏ hàng trước đó',
   declinedAddToCart: 'Không thêm',
   defaultBrandName: 'Cửa hàng {storeName}',
+  defaultBrandNameUnnamed: 'Cửa hàng của chúng tôi',
   defaultWelcomeMessage: 'Chào mừng bạn đến với {storeDomain}. Hôm nay chúng tôi có thể giúp gì cho bạn?',
   defaultQuickActions: 'Khóa học mới|Theo dõi đơn hàng|Hướng dẫn chọn size|Liên hệ hỗ trợ',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Bạn có câu hỏi về {product}?',
+  inviteTitleGeneric: 'Bạn có câu hỏi về sản phẩm này?',
+  inviteClose: 'Đóng câu hỏi',
 };

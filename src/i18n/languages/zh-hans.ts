@@ -37,6 +37,7 @@ export const zhHans: StringTable = {
   handoffPerson: '客服团队',
   handoffTyping: '{name}正在输入…',
   handoffVoiceOff: '与人工客服聊天期间无法通话。',
+  handoffEmailSendLabel: '发送邮箱地址',
   orders: '我的订单',
   orderTitle: '订单 {number}',
   orderPlaced: '下单时间 {date}',
@@ -133,6 +134,8 @@ export const zhHans: StringTable = {
   callFailed: '通话未能接通，请稍后重试。',
   callElsewhere: '本页面的另一个助手正在通话中。',
   callDropped: '通话已中断，您可以重新发起通话。',
+  reconnectingCall: '正在重新连接…',
+  callRejoinFailed: '无法在此页面继续通话，您可以重新发起通话。',
   renderError: '应用程序发生意外错误！',
   renderErrorRetry: '重新加载助手',
   replyFailed: '哎呀，出了点问题，请稍后再试。',
@@ -180,6 +183,11 @@ export const zhHans: StringTable = {
   undoAlreadyRemoved: '该商品已不在购物车中',
   declinedAddToCart: '未加入',
   defaultBrandName: '{storeName}商店',
+  defaultBrandNameUnnamed: '本店',
   defaultWelcomeMessage: '欢迎光临{storeDomain}。今天有什么可以帮您？',
   defaultQuickActions: '新课程|查询我的订单|尺码指南|联系客服',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: '对{product}有疑问吗？',
+  inviteTitleGeneric: '对这款商品有疑问吗？',
+  inviteClose: '关闭提问邀请',
 };

@@ -38,6 +38,7 @@ export const zhHant: StringTable = {
   handoffPerson: '客服團隊',
   handoffTyping: '{name}正在輸入…',
   handoffVoiceOff: '與真人客服對話期間無法通話。',
+  handoffEmailSendLabel: '送出 Email 地址',
   orders: '我的訂單',
   orderTitle: '訂單 {number}',
   orderPlaced: '訂購日期 {date}',
@@ -134,6 +135,8 @@ export const zhHant: StringTable = {
   callFailed: '無法接通通話，請稍後再試一次。',
   callElsewhere: '此頁面上的另一個助理正在通話中。',
   callDropped: '通話已中斷，您可以重新開始通話。',
+  reconnectingCall: '正在重新連線…',
+  callRejoinFailed: '無法在此頁面繼續通話，您可以重新開始通話。',
   renderError: '應用程式發生非預期的錯誤！',
   renderErrorRetry: '重新載入助理',
   replyFailed: '糟糕！發生了一些問題，請稍後再試。',
@@ -181,6 +184,11 @@ export const zhHant: StringTable = {
   undoAlreadyRemoved: '此商品已不在購物車中',
   declinedAddToCart: '未加入',
   defaultBrandName: '{storeName}商店',
+  defaultBrandNameUnnamed: '本店',
   defaultWelcomeMessage: '歡迎來到{storeDomain}。今天有什麼可以為您服務的嗎？',
   defaultQuickActions: '新課程|查詢我的訂單|尺寸指南|聯絡客服',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: '對{product}有疑問嗎？',
+  inviteTitleGeneric: '對這項商品有疑問嗎？',
+  inviteClose: '關閉提問邀請',
 };
