@@ -38,6 +38,7 @@ export const bg: StringTable = {
   handoffPerson: 'Обслужване на клиенти',
   handoffTyping: '{name} пише…',
   handoffVoiceOff: 'Обажданията са изключени, докато разговаряте със служител.',
+  handoffEmailSendLabel: 'Изпрати имейл адреса',
   orders: 'Вашите поръчки',
   orderTitle: 'Поръчка {number}',
   orderPlaced: 'Направена на {date}',
@@ -137,6 +138,8 @@ export const bg: StringTable = {
   callFailed: 'Разговорът не можа да се осъществи. Опитайте отново след малко.',
   callElsewhere: 'В друг асистент на тази страница вече тече разговор.',
   callDropped: 'Разговорът прекъсна. Можете да започнете нов.',
+  reconnectingCall: 'Повторно свързване…',
+  callRejoinFailed: 'Разговорът не можа да продължи на тази страница. Можете да започнете нов.',
   renderError: 'Неочаквана грешка в приложението!',
   renderErrorRetry: 'Презареди асистента',
   replyFailed: 'Опа! Нещо се обърка. Опитайте отново по-късно.',
@@ -188,6 +191,11 @@ export const bg: StringTable = {
   undoAlreadyRemoved: 'Вече е премахнато от количката',
   declinedAddToCart: 'Не е добавено',
   defaultBrandName: 'Магазин {storeName}',
+  defaultBrandNameUnnamed: 'Нашият магазин',
   defaultWelcomeMessage: 'Добре дошли в {storeDomain}. С какво можем да Ви помогнем днес?',
   defaultQuickActions: 'Нов курс|Проследи поръчката ми|Таблица с размери|Свържи се с поддръжката',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Въпроси за {product}?',
+  inviteTitleGeneric: 'Въпроси за този продукт?',
+  inviteClose: 'Затвори въпросите',
 };

@@ -37,6 +37,7 @@ export const da: StringTable = {
   handoffPerson: 'Kundeservice',
   handoffTyping: '{name} skriver…',
   handoffVoiceOff: 'Opkald er slået fra, mens du chatter med en medarbejder.',
+  handoffEmailSendLabel: 'Send e-mailadressen',
   orders: 'Dine ordrer',
   orderTitle: 'Ordre {number}',
   orderPlaced: 'Afgivet {date}',
@@ -136,6 +137,8 @@ export const da: StringTable = {
   callFailed: 'Opkaldet kunne ikke forbindes. Prøv igen om lidt.',
   callElsewhere: 'Der er allerede et opkald i gang i en anden assistent på denne side.',
   callDropped: 'Opkaldet blev afbrudt. Du kan starte et nyt.',
+  reconnectingCall: 'Genopretter forbindelsen…',
+  callRejoinFailed: 'Opkaldet kunne ikke genoptages på denne side. Du kan starte et nyt.',
   renderError: 'Uventet programfejl!',
   renderErrorRetry: 'Genindlæs assistenten',
   replyFailed: 'Ups! Noget gik galt. Prøv igen senere.',
@@ -186,6 +189,11 @@ export const da: StringTable = {
   undoAlreadyRemoved: 'Allerede fjernet fra din kurv',
   declinedAddToCart: 'Ikke tilføjet',
   defaultBrandName: '{storeName}-butikken',
+  defaultBrandNameUnnamed: 'Vores butik',
   defaultWelcomeMessage: 'Velkommen til {storeDomain}. Hvordan kan vi hjælpe dig i dag?',
   defaultQuickActions: 'Nyt kursus|Følg min ordre|Størrelsesguide|Kontakt kundeservice',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Spørgsmål om {product}?',
+  inviteTitleGeneric: 'Spørgsmål om dette produkt?',
+  inviteClose: 'Luk spørgsmålene',
 };

@@ -38,6 +38,7 @@ export const el: StringTable = {
   handoffPerson: 'Εξυπηρέτηση πελατών',
   handoffTyping: '{name}: πληκτρολογεί…',
   handoffVoiceOff: 'Οι κλήσεις είναι απενεργοποιημένες όσο συνομιλείτε με εκπρόσωπο.',
+  handoffEmailSendLabel: 'Αποστολή διεύθυνσης email',
   orders: 'Οι παραγγελίες σας',
   orderTitle: 'Παραγγελία {number}',
   orderPlaced: 'Καταχωρίστηκε {date}',
@@ -138,6 +139,8 @@ export const el: StringTable = {
   callFailed: 'Η κλήση δεν ήταν δυνατό να συνδεθεί. Δοκιμάστε ξανά σε λίγο.',
   callElsewhere: 'Μια κλήση είναι ήδη σε εξέλιξη σε άλλον βοηθό σε αυτή τη σελίδα.',
   callDropped: 'Η κλήση διακόπηκε. Μπορείτε να ξεκινήσετε μια νέα.',
+  reconnectingCall: 'Επανασύνδεση…',
+  callRejoinFailed: 'Δεν ήταν δυνατή η συνέχιση της κλήσης σε αυτή τη σελίδα. Μπορείτε να ξεκινήσετε μια νέα.',
   renderError: 'Απρόσμενο σφάλμα εφαρμογής!',
   renderErrorRetry: 'Επαναφόρτωση βοηθού',
   replyFailed: 'Ωχ! Κάτι πήγε στραβά. Δοκιμάστε ξανά αργότερα.',
@@ -189,6 +192,11 @@ export const el: StringTable = {
   undoAlreadyRemoved: 'Έχει ήδη αφαιρεθεί από το καλάθι σας',
   declinedAddToCart: 'Δεν προστέθηκε',
   defaultBrandName: 'Κατάστημα {storeName}',
+  defaultBrandNameUnnamed: 'Το κατάστημά μας',
   defaultWelcomeMessage: 'Καλώς ήρθατε στο {storeDomain}. Πώς μπορούμε να σας βοηθήσουμε σήμερα;',
   defaultQuickActions: 'Νέο μάθημα|Παρακολούθηση παραγγελίας|Οδηγός μεγεθών|Επικοινωνία με την υποστήριξη',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Ερωτήσεις για το προϊόν {product};',
+  inviteTitleGeneric: 'Ερωτήσεις για αυτό το προϊόν;',
+  inviteClose: 'Κλείσιμο ερωτήσεων',
 };

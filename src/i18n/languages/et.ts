@@ -39,6 +39,7 @@ export const et: StringTable = {
   handoffPerson: 'Klienditugi',
   handoffTyping: '{name} kirjutab…',
   handoffVoiceOff: 'Kõned on välja lülitatud, kuni vestled klienditeenindajaga.',
+  handoffEmailSendLabel: 'Saada e-posti aadress',
   orders: 'Sinu tellimused',
   orderTitle: 'Tellimus {number}',
   orderPlaced: 'Esitatud {date}',
@@ -138,6 +139,8 @@ export const et: StringTable = {
   callFailed: 'Kõnet ei õnnestunud ühendada. Proovi hetke pärast uuesti.',
   callElsewhere: 'Selle lehe teises assistendis on kõne juba pooleli.',
   callDropped: 'Kõne katkes. Võid alustada uut.',
+  reconnectingCall: 'Taasühendamine…',
+  callRejoinFailed: 'Kõnet ei õnnestunud sellel lehel jätkata. Võid alustada uut.',
   renderError: 'Ootamatu rakenduse viga!',
   renderErrorRetry: 'Laadi assistent uuesti',
   replyFailed: 'Oi! Midagi läks valesti. Proovi hiljem uuesti.',
@@ -188,6 +191,11 @@ export const et: StringTable = {
   undoAlreadyRemoved: 'Juba ostukorvist eemaldatud',
   declinedAddToCart: 'Ei lisatud',
   defaultBrandName: '{storeName} e-pood',
+  defaultBrandNameUnnamed: 'Meie e-pood',
   defaultWelcomeMessage: 'Tere tulemast lehele {storeDomain}. Kuidas saame täna aidata?',
   defaultQuickActions: 'Uus kursus|Jälgi mu tellimust|Suuruste tabel|Võta ühendust klienditoega',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Küsimusi toote {product} kohta?',
+  inviteTitleGeneric: 'Küsimusi selle toote kohta?',
+  inviteClose: 'Sulge küsimused',
 };

@@ -39,6 +39,7 @@ export const fi: StringTable = {
   handoffPerson: 'Asiakaspalvelu',
   handoffTyping: '{name} kirjoittaa…',
   handoffVoiceOff: 'Puhelut eivät ole käytössä, kun keskustelet asiakaspalvelijan kanssa.',
+  handoffEmailSendLabel: 'Lähetä sähköpostiosoite',
   orders: 'Tilauksesi',
   orderTitle: 'Tilaus {number}',
   orderPlaced: 'Tilattu {date}',
@@ -139,6 +140,8 @@ export const fi: StringTable = {
   callFailed: 'Puhelua ei saatu yhdistettyä. Yritä hetken päästä uudelleen.',
   callElsewhere: 'Toinen avustaja tällä sivulla on jo puhelussa.',
   callDropped: 'Puhelu katkesi. Voit aloittaa uuden.',
+  reconnectingCall: 'Yhdistetään uudelleen…',
+  callRejoinFailed: 'Puhelua ei voitu jatkaa tällä sivulla. Voit aloittaa uuden.',
   renderError: 'Odottamaton sovellusvirhe!',
   renderErrorRetry: 'Lataa avustaja uudelleen',
   replyFailed: 'Hups! Jokin meni vikaan. Yritä myöhemmin uudelleen.',
@@ -190,6 +193,11 @@ export const fi: StringTable = {
   undoAlreadyRemoved: 'Jo poistettu ostoskorista',
   declinedAddToCart: 'Ei lisätty',
   defaultBrandName: '{storeName}-kauppa',
+  defaultBrandNameUnnamed: 'Kauppamme',
   defaultWelcomeMessage: 'Tervetuloa sivustolle {storeDomain}. Miten voimme auttaa tänään?',
   defaultQuickActions: 'Uusi kurssi|Seuraa tilaustani|Kokotaulukko|Ota yhteyttä asiakaspalveluun',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: '{product} – onko kysyttävää?',
+  inviteTitleGeneric: 'Onko kysyttävää tästä tuotteesta?',
+  inviteClose: 'Sulje kysymykset',
 };

@@ -39,6 +39,7 @@ export const hr: StringTable = {
   handoffPerson: 'Korisnička podrška',
   handoffTyping: '{name} piše…',
   handoffVoiceOff: 'Pozivi su isključeni dok razgovarate s djelatnikom.',
+  handoffEmailSendLabel: 'Pošalji adresu e-pošte',
   orders: 'Vaše narudžbe',
   orderTitle: 'Narudžba {number}',
   orderPlaced: 'Naručeno {date}',
@@ -139,6 +140,8 @@ export const hr: StringTable = {
   callFailed: 'Poziv se nije mogao uspostaviti. Pokušajte ponovno za koji trenutak.',
   callElsewhere: 'Poziv je već u tijeku u drugom asistentu na ovoj stranici.',
   callDropped: 'Poziv je prekinut. Možete započeti novi.',
+  reconnectingCall: 'Ponovno povezivanje…',
+  callRejoinFailed: 'Poziv se nije mogao nastaviti na ovoj stranici. Možete započeti novi.',
   renderError: 'Neočekivana pogreška aplikacije!',
   renderErrorRetry: 'Ponovno učitaj asistenta',
   replyFailed: 'Ups! Nešto je pošlo po zlu. Pokušajte ponovno kasnije.',
@@ -198,6 +201,11 @@ export const hr: StringTable = {
   undoAlreadyRemoved: 'Već uklonjeno iz košarice',
   declinedAddToCart: 'Nije dodano',
   defaultBrandName: 'Trgovina {storeName}',
+  defaultBrandNameUnnamed: 'Naša trgovina',
   defaultWelcomeMessage: 'Dobro došli na {storeDomain}. Kako vam možemo pomoći?',
   defaultQuickActions: 'Novi tečaj|Prati moju narudžbu|Vodič za veličine|Kontaktiraj podršku',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Pitanja o proizvodu {product}?',
+  inviteTitleGeneric: 'Pitanja o ovom proizvodu?',
+  inviteClose: 'Zatvori pitanja',
 };

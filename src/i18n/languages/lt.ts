@@ -40,6 +40,7 @@ export const lt: StringTable = {
   handoffPerson: 'Klientų aptarnavimas',
   handoffTyping: '{name} rašo…',
   handoffVoiceOff: 'Skambučiai išjungti, kol kalbatės su konsultantu.',
+  handoffEmailSendLabel: 'Siųsti el. pašto adresą',
   orders: 'Jūsų užsakymai',
   orderTitle: 'Užsakymas {number}',
   orderPlaced: 'Pateiktas {date}',
@@ -147,6 +148,8 @@ export const lt: StringTable = {
   callFailed: 'Nepavyko prisijungti prie skambučio. Netrukus bandykite dar kartą.',
   callElsewhere: 'Kitame šio puslapio asistente jau vyksta skambutis.',
   callDropped: 'Skambutis nutrūko. Galite pradėti naują.',
+  reconnectingCall: 'Jungiamasi iš naujo…',
+  callRejoinFailed: 'Nepavyko tęsti skambučio šiame puslapyje. Galite pradėti naują.',
   renderError: 'Netikėta programos klaida!',
   renderErrorRetry: 'Iš naujo įkelti asistentą',
   replyFailed: 'Oi! Kažkas nepavyko. Bandykite vėliau.',
@@ -209,6 +212,11 @@ export const lt: StringTable = {
   undoAlreadyRemoved: 'Jau išimta iš krepšelio',
   declinedAddToCart: 'Neįdėta',
   defaultBrandName: 'Parduotuvė {storeName}',
+  defaultBrandNameUnnamed: 'Mūsų parduotuvė',
   defaultWelcomeMessage: 'Sveiki atvykę į {storeDomain}. Kuo galime jums padėti?',
   defaultQuickActions: 'Naujas kursas|Sekti mano užsakymą|Dydžių lentelė|Susisiekti su pagalba',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Klausimų apie prekę {product}?',
+  inviteTitleGeneric: 'Klausimų apie šią prekę?',
+  inviteClose: 'Uždaryti klausimus',
 };

@@ -39,6 +39,7 @@ export const lv: StringTable = {
   handoffPerson: 'Klientu atbalsts',
   handoffTyping: '{name} raksta…',
   handoffVoiceOff: 'Zvani ir izslēgti, kamēr sarakstāties ar konsultantu.',
+  handoffEmailSendLabel: 'Sūtīt e-pasta adresi',
   orders: 'Jūsu pasūtījumi',
   orderTitle: 'Pasūtījums {number}',
   orderPlaced: 'Veikts {date}',
@@ -139,6 +140,8 @@ export const lv: StringTable = {
   callFailed: 'Zvanu neizdevās savienot. Pēc brīža mēģiniet vēlreiz.',
   callElsewhere: 'Citā šīs lapas asistentā jau notiek zvans.',
   callDropped: 'Zvans pārtrūka. Varat sākt jaunu.',
+  reconnectingCall: 'Atkārtoti savienojas…',
+  callRejoinFailed: 'Zvanu neizdevās turpināt šajā lapā. Varat sākt jaunu.',
   renderError: 'Negaidīta lietotnes kļūda!',
   renderErrorRetry: 'Pārlādēt asistentu',
   replyFailed: 'Ups! Kaut kas nogāja greizi. Mēģiniet vēlāk.',
@@ -198,6 +201,11 @@ export const lv: StringTable = {
   undoAlreadyRemoved: 'Jau izņemts no groza',
   declinedAddToCart: 'Nav pievienots',
   defaultBrandName: 'Veikals {storeName}',
+  defaultBrandNameUnnamed: 'Mūsu veikals',
   defaultWelcomeMessage: 'Laipni lūdzam vietnē {storeDomain}. Kā varam jums palīdzēt?',
   defaultQuickActions: 'Jauns kurss|Izsekot manu pasūtījumu|Izmēru tabula|Sazināties ar atbalstu',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Jautājumi par preci {product}?',
+  inviteTitleGeneric: 'Jautājumi par šo preci?',
+  inviteClose: 'Aizvērt jautājumus',
 };

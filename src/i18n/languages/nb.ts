@@ -38,6 +38,7 @@ export const nb: StringTable = {
   handoffPerson: 'Kundeservice',
   handoffTyping: '{name} skriver…',
   handoffVoiceOff: 'Anrop er slått av mens du chatter med en person.',
+  handoffEmailSendLabel: 'Send e-postadressen',
   orders: 'Dine bestillinger',
   orderTitle: 'Bestilling {number}',
   orderPlaced: 'Bestilt {date}',
@@ -137,6 +138,8 @@ export const nb: StringTable = {
   callFailed: 'Samtalen kunne ikke kobles til. Prøv igjen om litt.',
   callElsewhere: 'En samtale pågår allerede i en annen assistent på denne siden.',
   callDropped: 'Samtalen ble brutt. Du kan starte en ny.',
+  reconnectingCall: 'Kobler til igjen…',
+  callRejoinFailed: 'Samtalen kunne ikke gjenopptas på denne siden. Du kan starte en ny.',
   renderError: 'Uventet programfeil!',
   renderErrorRetry: 'Last inn assistenten på nytt',
   replyFailed: 'Oi! Noe gikk galt. Prøv igjen senere.',
@@ -188,6 +191,11 @@ export const nb: StringTable = {
   undoAlreadyRemoved: 'Allerede fjernet fra handlekurven',
   declinedAddToCart: 'Ikke lagt til',
   defaultBrandName: '{storeName}-butikken',
+  defaultBrandNameUnnamed: 'Vår butikk',
   defaultWelcomeMessage: 'Velkommen til {storeDomain}. Hva kan vi hjelpe deg med i dag?',
   defaultQuickActions: 'Nytt kurs|Spor bestillingen min|Størrelsesguide|Kontakt kundeservice',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Spørsmål om {product}?',
+  inviteTitleGeneric: 'Spørsmål om dette produktet?',
+  inviteClose: 'Lukk spørsmålene',
 };

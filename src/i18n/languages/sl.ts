@@ -39,6 +39,7 @@ export const sl: StringTable = {
   handoffPerson: 'Podpora strankam',
   handoffTyping: '{name} tipka…',
   handoffVoiceOff: 'Klici so izklopljeni, dokler klepetate s svetovalcem.',
+  handoffEmailSendLabel: 'Pošlji e-poštni naslov',
   orders: 'Vaša naročila',
   orderTitle: 'Naročilo {number}',
   orderPlaced: 'Oddano {date}',
@@ -145,6 +146,8 @@ export const sl: StringTable = {
   callFailed: 'Klica ni bilo mogoče vzpostaviti. Čez trenutek poskusite znova.',
   callElsewhere: 'V drugem pomočniku na tej strani že poteka klic.',
   callDropped: 'Klic je bil prekinjen. Lahko začnete novega.',
+  reconnectingCall: 'Ponovno povezovanje…',
+  callRejoinFailed: 'Klica ni bilo mogoče nadaljevati na tej strani. Lahko začnete novega.',
   renderError: 'Nepričakovana napaka aplikacije!',
   renderErrorRetry: 'Znova naloži pomočnika',
   replyFailed: 'Ups! Nekaj je šlo narobe. Poskusite znova pozneje.',
@@ -213,6 +216,11 @@ export const sl: StringTable = {
   undoAlreadyRemoved: 'Že odstranjeno iz košarice',
   declinedAddToCart: 'Ni dodano',
   defaultBrandName: 'Trgovina {storeName}',
+  defaultBrandNameUnnamed: 'Naša trgovina',
   defaultWelcomeMessage: 'Dobrodošli na {storeDomain}. Kako vam lahko pomagamo?',
   defaultQuickActions: 'Nov tečaj|Sledi mojemu naročilu|Tabela velikosti|Stik s podporo',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Vprašanja o izdelku {product}?',
+  inviteTitleGeneric: 'Vprašanja o tem izdelku?',
+  inviteClose: 'Zapri vprašanja',
 };

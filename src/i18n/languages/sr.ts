@@ -39,6 +39,7 @@ export const sr: StringTable = {
   handoffPerson: 'Корисничка подршка',
   handoffTyping: '{name} куца…',
   handoffVoiceOff: 'Позиви су искључени док разговарате са оператером.',
+  handoffEmailSendLabel: 'Пошаљи имејл адресу',
   orders: 'Ваше поруџбине',
   orderTitle: 'Поруџбина {number}',
   orderPlaced: 'Поручено {date}',
@@ -139,6 +140,8 @@ export const sr: StringTable = {
   callFailed: 'Позив није могао да се успостави. Покушајте поново за тренутак.',
   callElsewhere: 'Позив је већ у току у другом асистенту на овој страници.',
   callDropped: 'Позив је прекинут. Можете да започнете нови.',
+  reconnectingCall: 'Поновно повезивање…',
+  callRejoinFailed: 'Позив није могао да се настави на овој страници. Можете да започнете нови.',
   renderError: 'Неочекивана грешка апликације!',
   renderErrorRetry: 'Поново учитај асистента',
   replyFailed: 'Упс! Нешто није у реду. Покушајте поново касније.',
@@ -198,6 +201,11 @@ export const sr: StringTable = {
   undoAlreadyRemoved: 'Већ уклоњено из корпе',
   declinedAddToCart: 'Није додато',
   defaultBrandName: 'Продавница {storeName}',
+  defaultBrandNameUnnamed: 'Наша продавница',
   defaultWelcomeMessage: 'Добро дошли на {storeDomain}. Како можемо да вам помогнемо?',
   defaultQuickActions: 'Нови курс|Прати моју поруџбину|Водич за величине|Контактирај подршку',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Питања о производу {product}?',
+  inviteTitleGeneric: 'Питања о овом производу?',
+  inviteClose: 'Затвори питања',
 };

@@ -37,6 +37,7 @@ export const sv: StringTable = {
   handoffPerson: 'Kundtjänst',
   handoffTyping: '{name} skriver…',
   handoffVoiceOff: 'Samtal är avstängda medan du chattar med en person.',
+  handoffEmailSendLabel: 'Skicka e-postadressen',
   orders: 'Dina beställningar',
   orderTitle: 'Beställning {number}',
   orderPlaced: 'Lagd {date}',
@@ -137,6 +138,8 @@ export const sv: StringTable = {
   callFailed: 'Samtalet kunde inte kopplas upp. Försök igen om en stund.',
   callElsewhere: 'Ett samtal pågår redan i en annan assistent på den här sidan.',
   callDropped: 'Samtalet bröts. Du kan starta ett nytt.',
+  reconnectingCall: 'Återansluter…',
+  callRejoinFailed: 'Samtalet kunde inte återupptas på den här sidan. Du kan starta ett nytt.',
   renderError: 'Oväntat programfel!',
   renderErrorRetry: 'Ladda om assistenten',
   replyFailed: 'Hoppsan! Något gick fel. Försök igen senare.',
@@ -188,6 +191,11 @@ export const sv: StringTable = {
   undoAlreadyRemoved: 'Redan borttagen ur varukorgen',
   declinedAddToCart: 'Inte tillagd',
   defaultBrandName: 'Butiken {storeName}',
+  defaultBrandNameUnnamed: 'Vår butik',
   defaultWelcomeMessage: 'Välkommen till {storeDomain}. Hur kan vi hjälpa dig i dag?',
   defaultQuickActions: 'Ny kurs|Spåra min beställning|Storleksguide|Kontakta kundtjänst',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Frågor om {product}?',
+  inviteTitleGeneric: 'Frågor om den här produkten?',
+  inviteClose: 'Stäng frågorna',
 };
