@@ -39,6 +39,7 @@ export const cs: StringTable = {
   handoffPerson: 'Zákaznická podpora',
   handoffTyping: '{name} píše…',
   handoffVoiceOff: 'Během chatu s operátorem jsou hovory vypnuté.',
+  handoffEmailSendLabel: 'Odeslat e-mailovou adresu',
   orders: 'Vaše objednávky',
   orderTitle: 'Objednávka {number}',
   orderPlaced: 'Objednáno {date}',
@@ -145,6 +146,8 @@ export const cs: StringTable = {
   callFailed: 'Hovor se nepodařilo spojit. Zkuste to prosím za chvíli znovu.',
   callElsewhere: 'V jiném asistentovi na této stránce už probíhá hovor.',
   callDropped: 'Hovor byl přerušen. Můžete zahájit nový.',
+  reconnectingCall: 'Opětovné připojování…',
+  callRejoinFailed: 'Hovor se na této stránce nepodařilo obnovit. Můžete zahájit nový.',
   renderError: 'Neočekávaná chyba aplikace!',
   renderErrorRetry: 'Znovu načíst asistenta',
   replyFailed: 'Jejda! Něco se pokazilo. Zkuste to později.',
@@ -213,6 +216,11 @@ export const cs: StringTable = {
   undoAlreadyRemoved: 'Už odebráno z košíku',
   declinedAddToCart: 'Nepřidáno',
   defaultBrandName: 'Obchod {storeName}',
+  defaultBrandNameUnnamed: 'Náš obchod',
   defaultWelcomeMessage: 'Vítejte na {storeDomain}. S čím vám dnes můžeme pomoci?',
   defaultQuickActions: 'Nový kurz|Sledovat objednávku|Tabulka velikostí|Kontaktovat podporu',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Dotazy k produktu {product}?',
+  inviteTitleGeneric: 'Dotazy k tomuto produktu?',
+  inviteClose: 'Zavřít dotazy',
 };

@@ -39,6 +39,7 @@ export const hu: StringTable = {
   handoffPerson: 'Ügyfélszolgálat',
   handoffTyping: '{name} ír…',
   handoffVoiceOff: 'Amíg munkatárssal csevegsz, a hívás nem érhető el.',
+  handoffEmailSendLabel: 'E-mail-cím elküldése',
   orders: 'Rendeléseid',
   orderTitle: 'Rendelés: {number}',
   orderPlaced: 'Leadva: {date}',
@@ -139,6 +140,8 @@ export const hu: StringTable = {
   callFailed: 'Nem sikerült létrehozni a hívást. Próbáld újra egy kicsit később.',
   callElsewhere: 'Ezen az oldalon egy másik asszisztensben már folyamatban van egy hívás.',
   callDropped: 'A hívás megszakadt. Indíthatsz újat.',
+  reconnectingCall: 'Újrakapcsolódás…',
+  callRejoinFailed: 'Ezen az oldalon nem sikerült folytatni a hívást. Indíthatsz újat.',
   renderError: 'Váratlan alkalmazáshiba!',
   renderErrorRetry: 'Asszisztens újratöltése',
   replyFailed: 'Hoppá! Valami hiba történt. Próbáld újra később.',
@@ -190,6 +193,11 @@ export const hu: StringTable = {
   undoAlreadyRemoved: 'Már kikerült a kosaradból',
   declinedAddToCart: 'Nem került a kosárba',
   defaultBrandName: '{storeName} webáruház',
+  defaultBrandNameUnnamed: 'Webáruházunk',
   defaultWelcomeMessage: '{storeDomain} üdvözöl! Miben segíthetünk ma?',
   defaultQuickActions: 'Új kurzus|Rendelésem követése|Mérettáblázat|Kapcsolat az ügyfélszolgálattal',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Kérdésed van erről: {product}?',
+  inviteTitleGeneric: 'Kérdésed van erről a termékről?',
+  inviteClose: 'Kérdések bezárása',
 };

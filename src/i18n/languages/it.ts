@@ -37,6 +37,7 @@ export const it: StringTable = {
   handoffPerson: 'Assistenza clienti',
   handoffTyping: '{name} sta scrivendo…',
   handoffVoiceOff: 'Le chiamate sono disattivate mentre chatti con una persona.',
+  handoffEmailSendLabel: 'Invia indirizzo email',
   orders: 'I tuoi ordini',
   orderTitle: 'Ordine {number}',
   orderPlaced: 'Effettuato il {date}',
@@ -137,6 +138,8 @@ export const it: StringTable = {
   callFailed: 'Impossibile collegare la chiamata. Riprova tra un momento.',
   callElsewhere: "C'è già una chiamata attiva in un altro assistente su questa pagina.",
   callDropped: 'La chiamata si è interrotta. Puoi avviarne una nuova.',
+  reconnectingCall: 'Riconnessione in corso…',
+  callRejoinFailed: 'Impossibile riprendere la chiamata su questa pagina. Puoi avviarne una nuova.',
   renderError: "Errore imprevisto dell'applicazione!",
   renderErrorRetry: "Ricarica l'assistente",
   replyFailed: 'Ops! Qualcosa è andato storto. Riprova più tardi.',
@@ -197,6 +200,11 @@ export const it: StringTable = {
   undoAlreadyRemoved: 'Già rimosso dal carrello',
   declinedAddToCart: 'Non aggiunto',
   defaultBrandName: 'Negozio {storeName}',
+  defaultBrandNameUnnamed: 'Il nostro negozio',
   defaultWelcomeMessage: 'Benvenuto su {storeDomain}. Come possiamo aiutarti oggi?',
   defaultQuickActions: "Nuovo corso|Traccia il mio ordine|Guida alle taglie|Contatta l'assistenza",
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Domande su {product}?',
+  inviteTitleGeneric: 'Domande su questo prodotto?',
+  inviteClose: 'Chiudi le domande',
 };

@@ -37,6 +37,7 @@ export const nl: StringTable = {
   handoffPerson: 'Klantenservice',
   handoffTyping: '{name} typt…',
   handoffVoiceOff: 'Bellen is uit zolang je met een medewerker chat.',
+  handoffEmailSendLabel: 'E-mailadres versturen',
   orders: 'Je bestellingen',
   orderTitle: 'Bestelling {number}',
   orderPlaced: 'Besteld op {date}',
@@ -137,6 +138,8 @@ export const nl: StringTable = {
   callFailed: 'Er kon geen verbinding worden gemaakt. Probeer het zo nog eens.',
   callElsewhere: 'Er loopt al een belgesprek in een andere assistent op deze pagina.',
   callDropped: 'Het gesprek is verbroken. Je kunt opnieuw bellen.',
+  reconnectingCall: 'Opnieuw verbinden…',
+  callRejoinFailed: 'Het gesprek kon op deze pagina niet worden hervat. Je kunt opnieuw bellen.',
   renderError: 'Onverwachte fout in de applicatie!',
   renderErrorRetry: 'Assistent opnieuw laden',
   replyFailed: 'Oeps! Er ging iets mis. Probeer het later opnieuw.',
@@ -188,6 +191,11 @@ export const nl: StringTable = {
   undoAlreadyRemoved: 'Al uit je winkelwagen verwijderd',
   declinedAddToCart: 'Niet toegevoegd',
   defaultBrandName: 'Winkel {storeName}',
+  defaultBrandNameUnnamed: 'Onze winkel',
   defaultWelcomeMessage: 'Welkom bij {storeDomain}. Hoe kunnen we je vandaag helpen?',
   defaultQuickActions: 'Nieuwe cursus|Volg mijn bestelling|Maattabel|Contact met klantenservice',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Vragen over {product}?',
+  inviteTitleGeneric: 'Vragen over dit product?',
+  inviteClose: 'Vragen sluiten',
 };

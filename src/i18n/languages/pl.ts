@@ -38,6 +38,7 @@ export const pl: StringTable = {
   handoffPerson: 'Obsługa klienta',
   handoffTyping: '{name} pisze…',
   handoffVoiceOff: 'Połączenia są wyłączone podczas czatu z konsultantem.',
+  handoffEmailSendLabel: 'Wyślij adres e-mail',
   orders: 'Twoje zamówienia',
   orderTitle: 'Zamówienie {number}',
   orderPlaced: 'Złożone {date}',
@@ -149,6 +150,8 @@ export const pl: StringTable = {
   callFailed: 'Nie udało się nawiązać połączenia. Spróbuj ponownie za chwilę.',
   callElsewhere: 'Na tej stronie trwa już połączenie w innym asystencie.',
   callDropped: 'Połączenie zostało przerwane. Możesz rozpocząć nowe.',
+  reconnectingCall: 'Ponowne łączenie…',
+  callRejoinFailed: 'Nie udało się wznowić połączenia na tej stronie. Możesz rozpocząć nowe.',
   renderError: 'Nieoczekiwany błąd aplikacji!',
   renderErrorRetry: 'Załaduj asystenta ponownie',
   replyFailed: 'Ups! Coś poszło nie tak. Spróbuj ponownie później.',
@@ -212,6 +215,11 @@ export const pl: StringTable = {
   undoAlreadyRemoved: 'Już usunięto z koszyka',
   declinedAddToCart: 'Nie dodano',
   defaultBrandName: 'Sklep {storeName}',
+  defaultBrandNameUnnamed: 'Nasz sklep',
   defaultWelcomeMessage: 'Witaj w sklepie {storeDomain}. W czym możemy Ci dziś pomóc?',
   defaultQuickActions: 'Nowy kurs|Śledź zamówienie|Tabela rozmiarów|Kontakt z obsługą',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Pytania o produkt {product}?',
+  inviteTitleGeneric: 'Pytania o ten produkt?',
+  inviteClose: 'Zamknij pytania',
 };

@@ -37,6 +37,7 @@ export const ptBR: StringTable = {
   handoffPerson: 'Equipe de atendimento',
   handoffTyping: '{name} está digitando…',
   handoffVoiceOff: 'As chamadas ficam desativadas enquanto você conversa com uma pessoa.',
+  handoffEmailSendLabel: 'Enviar endereço de e-mail',
   orders: 'Seus pedidos',
   orderTitle: 'Pedido {number}',
   orderPlaced: 'Realizado em {date}',
@@ -137,6 +138,8 @@ export const ptBR: StringTable = {
   callFailed: 'Não foi possível conectar a chamada. Tente novamente em instantes.',
   callElsewhere: 'Já há uma chamada em andamento em outro assistente desta página.',
   callDropped: 'A chamada caiu. Você pode iniciar uma nova.',
+  reconnectingCall: 'Reconectando…',
+  callRejoinFailed: 'Não foi possível retomar a chamada nesta página. Você pode iniciar uma nova.',
   renderError: 'Erro inesperado no aplicativo!',
   renderErrorRetry: 'Recarregar assistente',
   replyFailed: 'Ops! Algo deu errado. Tente novamente mais tarde.',
@@ -197,6 +200,11 @@ export const ptBR: StringTable = {
   undoAlreadyRemoved: 'Já removido do carrinho',
   declinedAddToCart: 'Não adicionado',
   defaultBrandName: 'Loja {storeName}',
+  defaultBrandNameUnnamed: 'Nossa loja',
   defaultWelcomeMessage: 'Boas-vindas ao {storeDomain}! Como podemos ajudar você hoje?',
   defaultQuickActions: 'Novo curso|Rastrear meu pedido|Guia de tamanhos|Falar com o suporte',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Dúvidas sobre {product}?',
+  inviteTitleGeneric: 'Dúvidas sobre este produto?',
+  inviteClose: 'Fechar as dúvidas',
 };

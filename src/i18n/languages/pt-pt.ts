@@ -38,6 +38,7 @@ export const ptPT: StringTable = {
   handoffPerson: 'Equipa de apoio',
   handoffTyping: '{name} está a escrever…',
   handoffVoiceOff: 'As chamadas estão desativadas enquanto conversa com uma pessoa.',
+  handoffEmailSendLabel: 'Enviar endereço de e-mail',
   orders: 'As suas encomendas',
   orderTitle: 'Encomenda {number}',
   orderPlaced: 'Efetuada em {date}',
@@ -138,6 +139,8 @@ export const ptPT: StringTable = {
   callFailed: 'Não foi possível estabelecer a chamada. Tente novamente daqui a pouco.',
   callElsewhere: 'Já está a decorrer uma chamada noutro assistente desta página.',
   callDropped: 'A chamada foi interrompida. Pode iniciar uma nova.',
+  reconnectingCall: 'A ligar novamente…',
+  callRejoinFailed: 'Não foi possível retomar a chamada nesta página. Pode iniciar uma nova.',
   renderError: 'Erro inesperado da aplicação!',
   renderErrorRetry: 'Recarregar o assistente',
   replyFailed: 'Ups! Algo correu mal. Tente novamente mais tarde.',
@@ -198,6 +201,11 @@ export const ptPT: StringTable = {
   undoAlreadyRemoved: 'Já foi removido do carrinho',
   declinedAddToCart: 'Não adicionado',
   defaultBrandName: 'Loja {storeName}',
+  defaultBrandNameUnnamed: 'Nossa loja',
   defaultWelcomeMessage: 'Bem-vindo a {storeDomain}. Como podemos ajudar hoje?',
   defaultQuickActions: 'Novo curso|Seguir a minha encomenda|Guia de tamanhos|Contactar o apoio',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Perguntas sobre {product}?',
+  inviteTitleGeneric: 'Perguntas sobre este produto?',
+  inviteClose: 'Fechar as perguntas',
 };

@@ -38,6 +38,7 @@ export const ro: StringTable = {
   handoffPerson: 'Echipa de asistență',
   handoffTyping: '{name} scrie…',
   handoffVoiceOff: 'Apelurile sunt oprite cât timp vorbești cu un operator.',
+  handoffEmailSendLabel: 'Trimite adresa de e-mail',
   orders: 'Comenzile tale',
   orderTitle: 'Comanda {number}',
   orderPlaced: 'Plasată pe {date}',
@@ -139,6 +140,8 @@ export const ro: StringTable = {
   callFailed: 'Apelul nu a putut fi conectat. Încearcă din nou peste câteva momente.',
   callElsewhere: 'Un apel este deja în desfășurare în alt asistent de pe această pagină.',
   callDropped: 'Apelul s-a întrerupt. Poți începe unul nou.',
+  reconnectingCall: 'Se reconectează…',
+  callRejoinFailed: 'Apelul nu a putut fi reluat pe această pagină. Poți începe unul nou.',
   renderError: 'Eroare neașteptată a aplicației!',
   renderErrorRetry: 'Reîncarcă asistentul',
   replyFailed: 'Ups! Ceva n-a mers bine. Încearcă din nou mai târziu.',
@@ -195,6 +198,11 @@ export const ro: StringTable = {
   undoAlreadyRemoved: 'Deja scos din coș',
   declinedAddToCart: 'Nu a fost adăugat',
   defaultBrandName: 'Magazinul {storeName}',
+  defaultBrandNameUnnamed: 'Magazinul nostru',
   defaultWelcomeMessage: 'Bun venit pe {storeDomain}! Cu ce te putem ajuta azi?',
   defaultQuickActions: 'Curs nou|Urmărește comanda|Ghid de mărimi|Contactează asistența',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Întrebări despre {product}?',
+  inviteTitleGeneric: 'Întrebări despre acest produs?',
+  inviteClose: 'Închide întrebările',
 };

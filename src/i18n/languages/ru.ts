@@ -38,6 +38,7 @@ export const ru: StringTable = {
   handoffPerson: 'Служба поддержки',
   handoffTyping: '{name} печатает…',
   handoffVoiceOff: 'Звонки недоступны, пока вы общаетесь с оператором.',
+  handoffEmailSendLabel: 'Отправить адрес электронной почты',
   orders: 'Ваши заказы',
   orderTitle: 'Заказ {number}',
   orderPlaced: 'Оформлен {date}',
@@ -149,6 +150,8 @@ export const ru: StringTable = {
   callFailed: 'Не удалось соединить звонок. Попробуйте ещё раз чуть позже.',
   callElsewhere: 'На этой странице уже идёт звонок в другом окне ассистента.',
   callDropped: 'Звонок прервался. Можно начать новый.',
+  reconnectingCall: 'Переподключение…',
+  callRejoinFailed: 'Не удалось продолжить звонок на этой странице. Можно начать новый.',
   renderError: 'Непредвиденная ошибка приложения!',
   renderErrorRetry: 'Перезагрузить ассистента',
   replyFailed: 'Ой! Что-то пошло не так. Попробуйте позже.',
@@ -217,6 +220,11 @@ export const ru: StringTable = {
   undoAlreadyRemoved: 'Уже удалено из корзины',
   declinedAddToCart: 'Не добавлено',
   defaultBrandName: 'Магазин {storeName}',
+  defaultBrandNameUnnamed: 'Наш магазин',
   defaultWelcomeMessage: 'Добро пожаловать на {storeDomain}! Чем мы можем вам помочь?',
   defaultQuickActions: 'Новый курс|Отследить заказ|Таблица размеров|Связаться с поддержкой',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Вопросы по товару {product}?',
+  inviteTitleGeneric: 'Вопросы по этому товару?',
+  inviteClose: 'Закрыть вопросы',
 };

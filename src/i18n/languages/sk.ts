@@ -39,6 +39,7 @@ export const sk: StringTable = {
   handoffPerson: 'Zákaznícka podpora',
   handoffTyping: '{name} píše…',
   handoffVoiceOff: 'Počas chatu s operátorom sú hovory vypnuté.',
+  handoffEmailSendLabel: 'Odoslať e-mailovú adresu',
   orders: 'Vaše objednávky',
   orderTitle: 'Objednávka {number}',
   orderPlaced: 'Objednané {date}',
@@ -145,6 +146,8 @@ export const sk: StringTable = {
   callFailed: 'Hovor sa nepodarilo spojiť. Skúste to o chvíľu znova.',
   callElsewhere: 'V inom asistentovi na tejto stránke už prebieha hovor.',
   callDropped: 'Hovor bol prerušený. Môžete začať nový.',
+  reconnectingCall: 'Znova sa pripája…',
+  callRejoinFailed: 'Hovor sa na tejto stránke nepodarilo obnoviť. Môžete začať nový.',
   renderError: 'Neočakávaná chyba aplikácie!',
   renderErrorRetry: 'Znova načítať asistenta',
   replyFailed: 'Ups! Niečo sa pokazilo. Skúste to neskôr.',
@@ -213,6 +216,11 @@ export const sk: StringTable = {
   undoAlreadyRemoved: 'Už odstránené z košíka',
   declinedAddToCart: 'Nepridané',
   defaultBrandName: 'Obchod {storeName}',
+  defaultBrandNameUnnamed: 'Náš obchod',
   defaultWelcomeMessage: 'Vitajte na {storeDomain}. S čím vám dnes môžeme pomôcť?',
   defaultQuickActions: 'Nový kurz|Sledovať objednávku|Tabuľka veľkostí|Kontaktovať podporu',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Otázky k produktu {product}?',
+  inviteTitleGeneric: 'Otázky k tomuto produktu?',
+  inviteClose: 'Zavrieť otázky',
 };

@@ -39,6 +39,7 @@ export const tr: StringTable = {
   handoffPerson: 'Destek ekibi',
   handoffTyping: '{name} yazıyor…',
   handoffVoiceOff: 'Bir temsilciyle yazışırken arama yapılamaz.',
+  handoffEmailSendLabel: 'E-posta adresini gönder',
   orders: 'Siparişleriniz',
   orderTitle: 'Sipariş {number}',
   orderPlaced: 'Sipariş tarihi: {date}',
@@ -138,6 +139,8 @@ export const tr: StringTable = {
   callFailed: 'Arama bağlanamadı. Lütfen biraz sonra tekrar deneyin.',
   callElsewhere: 'Bu sayfadaki başka bir asistanda zaten bir arama sürüyor.',
   callDropped: 'Arama kesildi. Yeni bir arama başlatabilirsiniz.',
+  reconnectingCall: 'Yeniden bağlanıyor…',
+  callRejoinFailed: 'Arama bu sayfada sürdürülemedi. Yeni bir arama başlatabilirsiniz.',
   renderError: 'Beklenmeyen uygulama hatası!',
   renderErrorRetry: 'Asistanı yeniden yükle',
   replyFailed: 'Hay aksi! Bir şeyler ters gitti. Daha sonra tekrar deneyin.',
@@ -188,6 +191,11 @@ export const tr: StringTable = {
   undoAlreadyRemoved: 'Zaten sepetinizden çıkarıldı',
   declinedAddToCart: 'Eklenmedi',
   defaultBrandName: '{storeName} mağazası',
+  defaultBrandNameUnnamed: 'Mağazamız',
   defaultWelcomeMessage: '{storeDomain} sitesine hoş geldiniz. Bugün size nasıl yardımcı olabiliriz?',
   defaultQuickActions: 'Yeni kurs|Siparişimi takip et|Beden tablosu|Müşteri hizmetlerine ulaş',
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: '{product} hakkında sorunuz mu var?',
+  inviteTitleGeneric: 'Bu ürün hakkında sorunuz mu var?',
+  inviteClose: 'Soruları kapat',
 };

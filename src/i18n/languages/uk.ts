@@ -38,6 +38,7 @@ export const uk: StringTable = {
   handoffPerson: 'Служба підтримки',
   handoffTyping: '{name} друкує…',
   handoffVoiceOff: 'Дзвінки недоступні, поки ви спілкуєтеся з оператором.',
+  handoffEmailSendLabel: 'Надіслати адресу електронної пошти',
   orders: 'Ваші замовлення',
   orderTitle: 'Замовлення {number}',
   orderPlaced: 'Оформлено {date}',
@@ -149,6 +150,8 @@ export const uk: StringTable = {
   callFailed: "Не вдалося з'єднати дзвінок. Спробуйте ще раз трохи згодом.",
   callElsewhere: 'На цій сторінці вже триває дзвінок в іншому вікні асистента.',
   callDropped: 'Дзвінок перервався. Можна почати новий.',
+  reconnectingCall: "Повторне з'єднання…",
+  callRejoinFailed: 'Не вдалося продовжити дзвінок на цій сторінці. Можна почати новий.',
   renderError: 'Неочікувана помилка застосунку!',
   renderErrorRetry: 'Перезавантажити асистента',
   replyFailed: 'Ой! Щось пішло не так. Спробуйте пізніше.',
@@ -218,6 +221,11 @@ export const uk: StringTable = {
   undoAlreadyRemoved: 'Уже видалено з кошика',
   declinedAddToCart: 'Не додано',
   defaultBrandName: 'Магазин {storeName}',
+  defaultBrandNameUnnamed: 'Наш магазин',
   defaultWelcomeMessage: 'Ласкаво просимо на {storeDomain}! Чим ми можемо вам допомогти?',
   defaultQuickActions: "Новий курс|Відстежити замовлення|Таблиця розмірів|Зв'язатися з підтримкою",
+  // Invitations beside the launcher (the invite attribute)
+  inviteTitle: 'Питання щодо товару {product}?',
+  inviteTitleGeneric: 'Питання щодо цього товару?',
+  inviteClose: 'Закрити питання',
 };
