@@ -67,6 +67,7 @@ describe('commerce="shopify" on the demo store', () => {
         price: '64.00',
         priceCurrency: 'USD',
         availability: 'InStock',
+        category: 'apparel',
         url: `${session.server.url}/products/linen-shirt`,
         image: `${session.server.url}/assets/products/linen-shirt.svg`,
       },
