@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server';
 import { startSession, type E2eSession } from './harness';
+import { COUNT_MICROPHONE, microphoneAsks } from './microphone-asks';
 import { startVapiLoopback } from './vapi-loopback';
 
 // Voice and text as one conversation, in Chromium: the call starts knowing the chat (the real Vapi SDK
@@ -44,17 +45,6 @@ afterAll(async () => {
   await Promise.all([session?.close(), vapi?.close(), fixtures?.close()]);
 });
 
-/** Counts the page's microphone requests from before any script of the page runs. */
-const COUNT_MICROPHONE = () => {
-  const devices = navigator.mediaDevices;
-  const ask = devices.getUserMedia.bind(devices);
-  (window as unknown as { microphoneAsks: number }).microphoneAsks = 0;
-  devices.getUserMedia = (constraints) => {
-    (window as unknown as { microphoneAsks: number }).microphoneAsks += 1;
-    return ask(constraints);
-  };
-};
-
 /** A page on the loopback Vapi API's origin with the widget configured for the real SDK. */
 async function openVapiPage(name: string, extra: string) {
   const demo = session.server.url;
@@ -69,8 +59,6 @@ async function openVapiPage(name: string, extra: string) {
 
 const voiceEvaluated = (page: Page) =>
   page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0);
-const microphoneAsks = (page: Page) =>
-  page.evaluate(() => (window as unknown as { microphoneAsks: number }).microphoneAsks);
 
 async function type(page: Page, text: string) {
   const box = page.locator('store-assistant').getByRole('textbox', { name: 'Message' });

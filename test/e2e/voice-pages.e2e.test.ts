@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../support/patience';
 import { builtWidgetFile, startFixtureServer, widgetPage, type FixtureServer } from './fixture-server';
 import { startSession, type E2eSession } from './harness';
+import { COUNT_MICROPHONE, microphoneAsks } from './microphone-asks';
 import { DAILY_CALL_MACHINE_URL, FAKE_CALL_MACHINE, startVapiLoopback } from './vapi-loopback';
 
 // A call that follows the visitor across two real page loads of one store, in Chromium, through the real
@@ -33,19 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([session?.close(), vapi?.close(), store?.close()]);
 });
-
-/** Counts the page's microphone requests (getUserMedia), from before any script of the page runs. */
-const COUNT_MICROPHONE = () => {
-  const devices = navigator.mediaDevices;
-  const ask = devices.getUserMedia.bind(devices);
-  (window as unknown as { microphoneAsks: number }).microphoneAsks = 0;
-  devices.getUserMedia = (constraints) => {
-    (window as unknown as { microphoneAsks: number }).microphoneAsks += 1;
-    return ask(constraints);
-  };
-};
-const microphoneAsks = (page: Page) =>
-  page.evaluate(() => (window as unknown as { microphoneAsks: number }).microphoneAsks);
 
 /** Releases a held voice part, so that a failed test does not hold the next one's. */
 let releaseHeld: () => void = () => undefined;

@@ -1,5 +1,16 @@
+import type { VoiceConfig } from '../../src/voice/voice-config';
 import { vi } from 'vitest';
 import { createEmitter, type VoiceClient, type VoiceClientEvents } from '../../src/voice/voice-client';
+
+/** The Vapi voice settings of a test store: a public key and an assistant, nothing else. */
+export const VAPI_VOICE: VoiceConfig = {
+  provider: 'vapi',
+  publicKey: 'pk_test',
+  assistantId: 'asst_1',
+  squadId: null,
+  workflowId: null,
+  apiUrl: null,
+};
 
 /** A voice client driven by the test: it records calls and emits whatever the test tells it to. */
 export function fakeVoiceClient(options: { startResult?: boolean; endOnStop?: boolean } = {}) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig } from '../../../src/app/config';
-import type { SocketHandlers } from '../../../src/chat/n8n-chat/n8n-socket';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply, type RecordedRequest } from '../../support/fetch';
+import { fakeSockets } from '../../support/fake-n8n-sockets';
 import { eventually } from '../../support/patience';
 
 // A person's takeover carried by n8n's chat socket (protocol="n8n-chat", "Using Response Nodes"), with
@@ -12,20 +12,6 @@ import { eventually } from '../../support/patience';
 // the execution waits on (resumeExecution), and the socket closed once the execution has ended.
 
 const CHAT_URL = 'https://n8n.example/webhook/5f3c/chat';
-
-function fakeSockets() {
-  const opened: { url: string; handlers: SocketHandlers; sent: string[]; closed: boolean }[] = [];
-  const openSocket = (url: string, handlers: SocketHandlers) => {
-    const socket = { url, handlers, sent: [] as string[], closed: false };
-    opened.push(socket);
-    queueMicrotask(() => {
-      handlers.onOpen();
-      handlers.onMessage('n8n|heartbeat');
-    });
-    return { send: (text: string) => void socket.sent.push(text), close: () => void (socket.closed = true) };
-  };
-  return { opened, openSocket };
-}
 
 /** One page with the widget on n8n's Chat Trigger; `storage` is shared with a reload of it. */
 function page(respond: (request: RecordedRequest) => Response, storage = fakeDeps().deps.localStorage) {

@@ -3,17 +3,10 @@ import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig } from '../../../src/app/config';
 import type { VoiceConfig } from '../../../src/voice/voice-config';
 import { fakeDeps } from '../../support/fake-deps';
-import { fakeVoiceClient } from '../../support/fake-voice';
+import { VAPI_VOICE, fakeVoiceClient } from '../../support/fake-voice';
 import { eventually } from '../../support/patience';
 
-const VAPI: VoiceConfig = {
-  provider: 'vapi',
-  publicKey: 'pk_test',
-  assistantId: 'asst_1',
-  squadId: null,
-  workflowId: null,
-  apiUrl: null,
-};
+const VAPI = VAPI_VOICE;
 
 function setup(
   options: {

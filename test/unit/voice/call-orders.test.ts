@@ -3,7 +3,7 @@ import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig } from '../../../src/app/config';
 import { MAX_ORDERS } from '../../../src/chat/replies/orders';
 import { fakeDeps } from '../../support/fake-deps';
-import { fakeVoiceClient } from '../../support/fake-voice';
+import { VAPI_VOICE, fakeVoiceClient } from '../../support/fake-voice';
 import { fakeFetch, jsonReply } from '../../support/fetch';
 import { eventually } from '../../support/patience';
 
@@ -25,14 +25,7 @@ async function connectedCall() {
     ...defaultConfig('shop.example'),
     webhookUrl: 'https://hooks.example/chat',
     customer: { id: '7001', email: 'ada@lumen.shop', name: 'Ada', signature: SIGNATURE },
-    voice: {
-      provider: 'vapi',
-      publicKey: 'pk_test',
-      assistantId: 'asst_1',
-      squadId: null,
-      workflowId: null,
-      apiUrl: null,
-    },
+    voice: VAPI_VOICE,
   });
   cleanups.push(() => assistant.dispose());
   await assistant.actions.startCall();

@@ -8,18 +8,11 @@ import { createDemoVoiceClient } from '../../../src/voice/demo-client';
 import type { VoiceConfig } from '../../../src/voice/voice-config';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply } from '../../support/fetch';
-import { fakeVoiceClient } from '../../support/fake-voice';
+import { VAPI_VOICE, fakeVoiceClient } from '../../support/fake-voice';
 import { MAX_TRANSCRIPT_LINE, mergeTranscript } from '../../../src/transcript/merge';
 import { eventually } from '../../support/patience';
 
-const VAPI: VoiceConfig = {
-  provider: 'vapi',
-  publicKey: 'pk_test',
-  assistantId: 'asst_1',
-  squadId: null,
-  workflowId: null,
-  apiUrl: null,
-};
+const VAPI = VAPI_VOICE;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup(voice: Partial<VoiceConfig> = {}, localStorage = memoryStorage()) {

@@ -7,6 +7,7 @@ import { DESTINATIONS } from '../../../src/app/call-navigate';
 import { memoryStorage, type SafeStorage } from '../../../src/common/storage';
 import { KEEP_WINDOW_MS, KEPT_CALL_KEY } from '../../../src/voice/kept-call';
 import type { VoiceConfig } from '../../../src/voice/voice-config';
+import { VAPI_VOICE } from '../../support/fake-voice';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply, type RecordedRequest } from '../../support/fetch';
 import { eventually } from '../../support/patience';
@@ -26,15 +27,7 @@ const WEB_CALL: WebCall & { controlUrl: string } = {
   assistant: { voice: { provider: '11labs' } },
   controlUrl: CONTROL_URL,
 };
-const VAPI: VoiceConfig = {
-  provider: 'vapi',
-  publicKey: 'pk_test',
-  assistantId: 'asst_1',
-  squadId: null,
-  workflowId: null,
-  apiUrl: null,
-  consent: 'Calls are recorded.',
-};
+const VAPI: VoiceConfig = { ...VAPI_VOICE, consent: 'Calls are recorded.' };
 const PRODUCT_PAGE: PageSnapshot = {
   url: `${ORIGIN}/products/linen-shirt`,
   title: 'Linen Shirt · Acme',

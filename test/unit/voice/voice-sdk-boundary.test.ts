@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig } from '../../../src/app/config';
-import type { VoiceConfig } from '../../../src/voice/voice-config';
 import { own } from '../../../src/common/own';
 import { callAddOnCard } from '../../../src/commerce/call-adds';
+import { VAPI_VOICE } from '../../support/fake-voice';
 import { fakeDeps } from '../../support/fake-deps';
 import { fakeFetch, jsonReply, type RecordedRequest } from '../../support/fetch';
 import {
@@ -20,14 +20,7 @@ import { eventually } from '../../support/patience';
 // (typed by the SDK's own declarations, see test/support/vapi-messages.ts), and what the widget sends
 // back into the call.
 
-const VAPI: VoiceConfig = {
-  provider: 'vapi',
-  publicKey: 'pk_test',
-  assistantId: 'asst_1',
-  squadId: null,
-  workflowId: null,
-  apiUrl: null,
-};
+const VAPI = VAPI_VOICE;
 const WEBHOOK = 'https://hooks.example/chat';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

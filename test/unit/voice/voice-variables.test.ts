@@ -5,22 +5,14 @@ import { callVariables, conversationText, shownProductsJson } from '../../../src
 import { defaultConfig } from '../../../src/app/config';
 import type { Message } from '../../../src/chat/message';
 import type { PageSnapshot } from '../../../src/commerce/commerce-state';
-import type { VoiceConfig } from '../../../src/voice/voice-config';
 import { fakeDeps } from '../../support/fake-deps';
-import { fakeVoiceClient } from '../../support/fake-voice';
+import { VAPI_VOICE, fakeVoiceClient } from '../../support/fake-voice';
 import { fakeFetch, jsonReply } from '../../support/fetch';
 import { eventually } from '../../support/patience';
 
 // What a call starts knowing: `assistantOverrides.variableValues`, each documented in docs/voice.md.
 
-const VAPI: VoiceConfig = {
-  provider: 'vapi',
-  publicKey: 'pk_test',
-  assistantId: 'asst_1',
-  squadId: null,
-  workflowId: null,
-  apiUrl: null,
-};
+const VAPI = VAPI_VOICE;
 const WEBHOOK = 'https://hooks.example/chat';
 const PAGE: PageSnapshot = {
   url: 'https://shop.example/products/linen-shirt',

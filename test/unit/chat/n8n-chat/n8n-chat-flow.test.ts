@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createAssistant } from '../../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../../src/app/config';
-import type { SocketHandlers } from '../../../../src/chat/n8n-chat/n8n-socket';
 import { sessionKey } from '../../../../src/chat/n8n-chat/earlier-session';
 import { FAKE_IMAGE_DATA_URL, fakeDeps } from '../../../support/fake-deps';
 import { fakeFetch, jsonReply, n8nStream, type RecordedRequest } from '../../../support/fetch';
+import { fakeSockets } from '../../../support/fake-n8n-sockets';
 import { eventually } from '../../../support/patience';
 
 // protocol="n8n-chat" through the whole chat: the requests of @n8n/chat's api/message.ts, the Chat
@@ -13,21 +13,6 @@ import { eventually } from '../../../support/patience';
 // node's messages over the socket of packages/cli/src/chat/chat-service.ts, here a scripted fake.
 
 const CHAT_URL = 'https://n8n.example/webhook/5f3c/chat';
-
-/** Sockets the widget opened, each with the handlers to play n8n's side and what the widget sent. */
-function fakeSockets() {
-  const opened: { url: string; handlers: SocketHandlers; sent: string[]; closed: boolean }[] = [];
-  const openSocket = (url: string, handlers: SocketHandlers) => {
-    const socket = { url, handlers, sent: [] as string[], closed: false };
-    opened.push(socket);
-    queueMicrotask(() => {
-      handlers.onOpen();
-      handlers.onMessage('n8n|heartbeat');
-    });
-    return { send: (text: string) => void socket.sent.push(text), close: () => void (socket.closed = true) };
-  };
-  return { opened, openSocket };
-}
 
 function setup(respond: (request: RecordedRequest) => Response, config: Partial<AssistantConfig> = {}) {
   const { fetch, requests } = fakeFetch(respond);
