@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { BrandMark } from './brand-mark';
 import { useActions, useAssistantState, useStrings } from './context';
-import { Icon } from './icon';
+import { BubbleCloseButton } from './teaser';
 
 /**
  * Floating mode: the invitation, two or three questions about the page's product beside the closed
@@ -27,15 +27,7 @@ export function Invitation() {
         <p className="invite-title" id={titleId} role="status" dir="auto">
           {title}
         </p>
-        <button
-          type="button"
-          className="teaser-close invite-close"
-          aria-label={t('inviteClose')}
-          title={t('inviteClose')}
-          onClick={dismissInvite}
-        >
-          <Icon name="close" small />
-        </button>
+        <BubbleCloseButton className="invite-close" label={t('inviteClose')} onClick={dismissInvite} />
       </div>
       <ul className="invite-questions">
         {questions.map((question, index) => (

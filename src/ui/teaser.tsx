@@ -30,15 +30,30 @@ export function Teaser() {
           {text}
         </span>
       </button>
-      <button
-        type="button"
-        className="teaser-close"
-        aria-label={t('teaserClose')}
-        title={t('teaserClose')}
-        onClick={dismissTeaser}
-      >
-        <Icon name="close" small />
-      </button>
+      <BubbleCloseButton label={t('teaserClose')} onClick={dismissTeaser} />
     </div>
+  );
+}
+
+/** The × of a bubble beside the launcher (the teaser, the invitation): named, with the name as its tooltip. */
+export function BubbleCloseButton({
+  label,
+  onClick,
+  className = '',
+}: {
+  label: string;
+  onClick: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`teaser-close ${className}`.trim()}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      <Icon name="close" small />
+    </button>
   );
 }
