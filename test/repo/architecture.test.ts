@@ -13,6 +13,21 @@ const src = path.join(root, 'src');
 /** Longest function body allowed in src/, in lines (declaration line to closing brace). */
 const MAX_FUNCTION_LINES = 80;
 
+/** Everything below the composition layers. */
+const COMPOSED = [
+  'common',
+  'i18n',
+  'transcript',
+  'theme',
+  'chat',
+  'voice',
+  'commerce',
+  'analytics',
+  'handoff',
+  'customer',
+  'invite',
+] as const;
+
 /**
  * Which folders each folder may import. `common` is the leaf; feature folders never import `app`; `app`
  * composes the features; `ui` and `element` sit on top. The top-level files (index.ts, version.ts)
@@ -32,48 +47,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   handoff: ['common', 'i18n'],
   customer: ['common', 'i18n'],
   invite: ['common'],
-  app: [
-    'common',
-    'i18n',
-    'transcript',
-    'theme',
-    'chat',
-    'voice',
-    'commerce',
-    'analytics',
-    'handoff',
-    'customer',
-    'invite',
-  ],
-  ui: [
-    'common',
-    'i18n',
-    'transcript',
-    'theme',
-    'chat',
-    'voice',
-    'commerce',
-    'analytics',
-    'app',
-    'handoff',
-    'customer',
-    'invite',
-  ],
-  element: [
-    'common',
-    'i18n',
-    'transcript',
-    'theme',
-    'chat',
-    'voice',
-    'commerce',
-    'app',
-    'ui',
-    'analytics',
-    'handoff',
-    'customer',
-    'invite',
-  ],
+  // The composition layers: app/ composes every feature, ui/ renders them and calls app/, element/ wraps it all.
+  app: COMPOSED,
+  ui: [...COMPOSED, 'app'],
+  element: [...COMPOSED, 'app', 'ui'],
 };
 
 function sourceFiles(dir: string): string[] {
