@@ -17,6 +17,7 @@ import type { AssistantDeps } from './deps';
 import { createNavigation } from './navigation';
 import { initialState, type AssistantState } from './state';
 import { createCallCartCaps } from './call-cart-caps';
+import { resumeAfterFirstFrame } from './call-resume';
 import { landingText } from './call-context';
 import { NAVIGATE_DELAY_MS } from './call-navigate';
 import { callTools } from './call-tools';
@@ -267,6 +268,7 @@ export function createAssistant(deps: AssistantDeps) {
   const slices = createSlices(store, deps, late);
   const { theme, commerce, customer, chat, calls, handoff, navigation, teaser, invite, outbox } = slices;
   let cancelPreload: (() => void) | null = null;
+  let cancelResume: (() => void) | null = null;
   const actions = composeActions(store, deps, slices, () => {
     deps.emit('ready', { version: VERSION });
     cancelPreload ??= chat.preloadMarkdown();
@@ -307,13 +309,8 @@ export function createAssistant(deps: AssistantDeps) {
       invite.configure();
       commerce.configure(config.commerce);
       outbox.start();
-      // A call the previous page of the store kept goes on here (once the conversation it belongs to is
-      // loaded), its strip shown in the chat, opened in a task after the launcher's first frame (a timer,
-      // behind the page's own work of that frame) so that the page paints it as soon as it would without a call.
-      if (calls.resume()) {
-        navigation.navigate('chat');
-        deps.requestFrame(() => void deps.timers.setTimeout(() => navigation.setOpen(true), 0));
-      }
+      // After the conversations are loaded: the call a previous page kept belongs to one of them.
+      cancelResume ??= resumeAfterFirstFrame(deps, slices);
     },
 
     /**
@@ -323,6 +320,7 @@ export function createAssistant(deps: AssistantDeps) {
     dispose(options: { leavingPage?: boolean } = {}): void {
       cancelPreload?.();
       cancelPreload = null;
+      cancelResume?.();
       language.dispose();
       calls.dispose(options.leavingPage);
       handoff.dispose();

@@ -2,6 +2,7 @@ import type { TranscriptEntry } from '../transcript/merge';
 import type { CallTools } from './call-tools';
 import { placeCall, type CallOverrides } from './call-events';
 import { landedOn, leaveForNextPage, resumeKeptCall } from './call-rejoin';
+import { hasKeptCall } from './kept-call';
 import {
   describe,
   sendTextToCall,
@@ -150,6 +151,11 @@ interface CallSlot {
 function pageLifecycle(context: CallContext, hooks: CallHooks, slot: CallSlot) {
   let resumed = false;
   return {
+    /** Whether `resume` may find a call to rejoin: one is kept in this tab and this page has not taken it. */
+    keptCallWaiting(): boolean {
+      return !resumed && hasKeptCall(context.deps.sessionStorage);
+    },
+
     /**
      * On the page's first configuration: rejoins the call the previous page of the store kept, showing
      * it at once as reconnecting. Once per page; true when a call is being rejoined.

@@ -94,6 +94,11 @@ export function keepCall(storage: SafeStorage, call: KeptCall): void {
   storage.set(KEPT_CALL_KEY, safeStringify({ ...call, transcript: call.transcript.slice(-MAX_KEPT_ENTRIES) }));
 }
 
+/** Whether a previous page of the store may have kept a call in this tab (read without taking it). */
+export function hasKeptCall(storage: SafeStorage): boolean {
+  return storage.get(KEPT_CALL_KEY) !== null;
+}
+
 /** Takes the kept call out of storage: whatever becomes of it, it is rejoined at most once. */
 export function takeKeptCall(storage: SafeStorage): KeptCall | null {
   const kept = parseKeptCall(storage.get(KEPT_CALL_KEY));

@@ -2,6 +2,7 @@ import type Vapi from '@vapi-ai/web';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../src/app/config';
+import type { AssistantState } from '../../../src/app/state';
 import type { PageSnapshot } from '../../../src/commerce/commerce-state';
 import { DESTINATIONS } from '../../../src/app/call-navigate';
 import { memoryStorage, type SafeStorage } from '../../../src/common/storage';
@@ -102,16 +103,21 @@ describe('a call kept across the pages of the store', () => {
     expect(first.events.filter((event) => event.name === 'call-end')).toEqual([]);
 
     const second = page(tab, { snapshot: PRODUCT_PAGE });
-    second.open();
-    // At once, before the voice client has loaded: the strip says it is reconnecting, with the call so far.
-    expect(second.state().voice).toMatchObject({
-      status: 'reconnecting',
-      muted: true,
-      transcript: [{ role: 'user', text: 'Show me the linen shirt' }],
+    const whenOpened: Pick<AssistantState, 'view' | 'voice'>[] = [];
+    second.assistant.subscribe((state) => {
+      if (state.isOpen && whenOpened.length === 0) whenOpened.push({ view: state.view, voice: state.voice });
     });
-    expect(second.state().view).toBe('chat');
-    // The card opens on the strip just after the launcher's first frame.
-    await eventually(() => expect(second.state().isOpen).toBe(true));
+    second.open();
+    // Until the launcher's first frame the page does what it does without a call.
+    expect(second.state().voice.status).toBe('idle');
+    expect(second.state().isOpen).toBe(false);
+    expect(tab.get(KEPT_CALL_KEY)).not.toBeNull();
+    // Then the card opens on the strip, which says it is reconnecting, with the call so far and its mute.
+    await eventually(() => expect(whenOpened).toHaveLength(1));
+    expect(whenOpened[0]).toMatchObject({
+      view: 'chat',
+      voice: { status: 'reconnecting', muted: true, transcript: [{ role: 'user', text: 'Show me the linen shirt' }] },
+    });
     await eventually(() => expect(second.sdk.client.reconnect).toHaveBeenCalledWith(WEB_CALL));
     expect(second.deps.requestMicrophone).not.toHaveBeenCalled();
     expect(second.state().voice.consentAsked).toBe(false);
@@ -147,6 +153,7 @@ describe('a call kept across the pages of the store', () => {
     const second = page(tab);
     second.advance(KEEP_WINDOW_MS + 1);
     second.open();
+    await eventually(() => expect(tab.get(KEPT_CALL_KEY)).toBeNull());
     expect(second.state().voice.status).toBe('idle');
     expect(second.deps.createVoiceClient).not.toHaveBeenCalled();
     await eventually(() => expect(controlRequests(second.requests)).toHaveLength(1));
@@ -163,12 +170,14 @@ describe('a call kept across the pages of the store', () => {
     const kept = tab.get(KEPT_CALL_KEY);
     const elsewhere = page(tab, { origin: 'https://other.example' });
     elsewhere.open();
+    await eventually(() => expect(tab.get(KEPT_CALL_KEY)).toBeNull());
     expect(elsewhere.state().voice.status).toBe('idle');
     expect(elsewhere.deps.createVoiceClient).not.toHaveBeenCalled();
 
     tab.set(KEPT_CALL_KEY, kept ?? '');
     const back = page(tab, { referrer: 'https://search.example/?q=linen' });
     back.open();
+    await eventually(() => expect(tab.get(KEPT_CALL_KEY)).toBeNull());
     expect(back.state().voice.status).toBe('idle');
     expect(back.deps.createVoiceClient).not.toHaveBeenCalled();
     await eventually(() => expect(controlRequests(back.requests)).toHaveLength(1));
@@ -211,8 +220,10 @@ describe('a call kept across the pages of the store', () => {
       throw new Error('Meeting has ended');
     });
     second.open();
-    await eventually(() => expect(second.state().voice.status).toBe('idle'));
-    expect(second.state().notice).toEqual({ source: 'voice', text: second.state().strings.callRejoinFailed });
+    await eventually(() =>
+      expect(second.state().notice).toEqual({ source: 'voice', text: second.state().strings.callRejoinFailed }),
+    );
+    expect(second.state().voice.status).toBe('idle');
     expect(second.events.filter((event) => event.name === 'error')).toHaveLength(1);
     await eventually(() => expect(controlRequests(second.requests)).toHaveLength(1));
     expect(second.state().messages.map((message) => message.content)).toContain('Show me the linen shirt');
