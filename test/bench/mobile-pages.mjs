@@ -26,8 +26,28 @@ const KEPT_CALL = `<script>(() => {
 })();</script>`;
 
 /**
+ * A store's product page as themes write one: the product's schema.org JSON-LD (where the widget reads the
+ * page's facts and the product an invitation asks about), its photo, title, price and a sticky buy bar.
+ */
+const PRODUCT_PAGE = {
+  head: `<script type="application/ld+json">${JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: 'Linen Shirt',
+    category: 'Apparel > Shirts',
+    sku: 'LS-M',
+    offers: { '@type': 'Offer', price: '64.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+  })}</script>`,
+  body: `<main><img src="/product-0.png" width="390" height="292" alt="Linen Shirt"><h1>Linen Shirt</h1>
+<p>€64.00</p><p>Stonewashed European flax that softens with every wash.</p></main>
+<form action="/cart/add" method="post" style="position:fixed;inset:auto 0 0 0;padding:12px;background:#fff">
+<button style="width:100%;height:48px">Add to cart</button></form>`,
+};
+
+/**
  * Each subject: what goes in the head and the body, and when its first view counts as shown.
- * `painted` is the whole inline card for the inline subjects, the launcher button for the floating ones.
+ * `painted` is the whole inline card for the inline subjects, the launcher button for the floating ones;
+ * `then`, when given, is what the page shows next, timed from navigation too.
  */
 export const SUBJECTS = {
   blank: { label: 'blank page', head: '', body: '', shown: 'true' },
@@ -49,6 +69,22 @@ export const SUBJECTS = {
     body: `<store-assistant mode="floating" ${OURS}></store-assistant>`,
     // The rejoined call opens the card with its strip: whichever of the two is drawn first.
     shown: `${inShadow('store-assistant', '[part~="launcher"]')} || ${inShadow('store-assistant', '[part~="call-bar"]')}`,
+    // And then the strip, saying "Reconnecting…".
+    then: inShadow('store-assistant', '[part~="call-bar"]'),
+  },
+  'ours-product': {
+    label: 'this widget, floating, on a product page (launcher)',
+    head: `${PRODUCT_PAGE.head}<script src="/store-assistant.js"></script>`,
+    body: `${PRODUCT_PAGE.body}<store-assistant mode="floating" ${OURS}></store-assistant>`,
+    shown: inShadow('store-assistant', '[part~="launcher"]'),
+  },
+  'ours-product-invite': {
+    label: 'this widget, floating, on a product page inviting at once with the webhook’s questions (launcher)',
+    head: `${PRODUCT_PAGE.head}<script src="/store-assistant.js"></script>`,
+    body: `${PRODUCT_PAGE.body}<store-assistant mode="floating" invite="time:0" ${OURS}></store-assistant>`,
+    shown: inShadow('store-assistant', '[part~="launcher"]'),
+    // Then the invitation, once the webhook's questions for the page have come (asked in idle time after load).
+    then: inShadow('store-assistant', '[part~="invite"]'),
   },
   vapi: {
     label: 'Vapi widget (launcher)',

@@ -15,6 +15,8 @@ const ORDER = [
   'n8n-fullscreen',
   'ours-floating',
   'ours-rejoin',
+  'ours-product',
+  'ours-product-invite',
   'ours-inline',
   'floor-bytes',
   'floor-react',

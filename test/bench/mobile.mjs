@@ -64,10 +64,26 @@ function loadRows(loads) {
   }
   if (loads['ours-rejoin'])
     rows.push(
+      // No slower: within the 5% by which the medians of two runs of one page differ here.
       row(
         'ours, floating: rejoining a kept call painted / no call painted',
         loads['ours-rejoin'].painted / loads['ours-floating'].painted,
         'x',
+        1.05,
+      ),
+      row('ours, floating, rejoining a kept call: navigation to its strip drawn', loads['ours-rejoin'].next, 'ms'),
+    );
+  const [product, inviting] = [loads['ours-product'], loads['ours-product-invite']];
+  if (product && inviting)
+    rows.push(
+      row('ours, product page: inviting painted / not inviting painted', inviting.painted / product.painted, 'x', 1.05),
+      row('ours, product page, inviting: navigation to the invitation drawn', inviting.next, 'ms'),
+      // No new long task: the invitation's own work (its questions asked, its view) adds none.
+      row(
+        'ours, product page: long tasks after the launcher painted, inviting minus not inviting',
+        inviting.longAfter - product.longAfter,
+        'tasks',
+        0,
       ),
     );
   const vapi = loads.vapi.painted;

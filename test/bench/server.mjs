@@ -11,6 +11,11 @@ import { mobilePage } from './mobile-pages.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '../..');
 
+/** The questions the webhook suggests for a product page's invitation. */
+const SUGGESTIONS = JSON.stringify({
+  suggestions: ['Does the Linen Shirt run small?', 'How do I wash linen?', 'When would it arrive?'],
+});
+
 /** A 3,000-character markdown reply with six product cards. */
 export function longReply() {
   const paragraph =
@@ -186,7 +191,13 @@ export async function startBenchServer({ vendors = {}, floors = {} } = {}) {
         );
       }
       if (url.pathname === '/api/chat' && request.method === 'POST') {
-        for await (const _ of request);
+        let body = '';
+        for await (const chunk of request) body += chunk;
+        // An invitation's request for the page's questions (docs/webhook.md, "Questions for an invitation").
+        if (body.includes('"action":"suggest"')) {
+          response.writeHead(200, { 'Content-Type': 'application/json' });
+          return response.end(SUGGESTIONS);
+        }
         const kind = url.searchParams.get('reply') ?? 'short';
         if (!cache.has(kind)) cache.set(kind, (replies[kind] ?? replies.short)());
         response.writeHead(200, { 'Content-Type': 'application/json' });
