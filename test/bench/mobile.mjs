@@ -64,7 +64,8 @@ function loadRows(loads) {
   }
   if (loads['ours-rejoin'])
     rows.push(
-      // No slower: within the 5% by which the medians of two runs of one page differ here.
+      // No slower, within 5%: medians of 9 cold loads of one page differ by up to 10% from run to run on
+      // this shared machine, so read these ratios from --runs 15 or more.
       row(
         'ours, floating: rejoining a kept call painted / no call painted',
         loads['ours-rejoin'].painted / loads['ours-floating'].painted,
