@@ -11,12 +11,13 @@ export const LANGUAGE_PICKER_SLOT = '<!-- language picker -->';
 /** The longest tag taken: a language, script, region and a variant fit well inside it. */
 const MAX_TAG_LENGTH = 35;
 
-/** The built-in languages, as the build finds them: English and one file per language in src/i18n/languages/. */
+/** The built-in languages, as the build finds them (a file per language in src/i18n/languages/): English first. */
 const BUILT_IN = [
   'en',
   ...readdirSync(new URL('../src/i18n/languages/', import.meta.url))
     .filter((name) => name.endsWith('.ts'))
-    .map((name) => name.slice(0, -'.ts'.length)),
+    .map((name) => name.slice(0, -'.ts'.length))
+    .sort(),
 ].map((code) => Intl.getCanonicalLocales(code)[0]);
 
 /** `text` as the canonical spelling of a language tag ("pt-br" gives "pt-BR"), or null when it is not one. */
