@@ -239,9 +239,11 @@ describe('the demo walked in a language, as a store owner tries one', () => {
         expect(await widget.locator('.card').evaluate(cardMirroring)).toEqual(MIRRORED);
       }
 
-      // The last reply in, so the picture shows the card at rest.
-      await widget.locator('textarea:not([aria-disabled])').waitFor();
-      await widget.locator('[part="typing-indicator"]').waitFor({ state: 'detached' });
+      // The last reply written out (the header says "Online" in the language), so the picture shows the card at rest.
+      await widget
+        .locator('.status.online')
+        .filter({ hasText: text(table, 'online') })
+        .waitFor();
       await screenshot(widget, `${tag}-chat`);
 
       const english = englishNotIn(table);
