@@ -1,7 +1,8 @@
 // The demo server: the QA page at /, the mock store webhook at /api/chat, the takeover desk (the
 // visitor's stream at /api/events, the agent page at /agent), the shop (product pages with
 // JSON-LD, a cart behind Shopify's Ajax Cart API, the /cart page), product images, static assets, the
-// built bundle and configurator script, and the 404 page elsewhere.
+// built bundle and configurator script, and the 404 page elsewhere. `?lang=<tag>` on any page sets its
+// <html lang> (demo/page-language.mjs).
 //   node demo/server.mjs          (PORT overrides 5173; HOST overrides 127.0.0.1)
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { handleChat, productImage } from './mock-webhook.mjs';
 import { handleStore } from './store.mjs';
 import { handleTakeover } from './takeover-desk.mjs';
 import { handleShopper } from './orders.mjs';
+import { withPageLanguage } from './page-language.mjs';
 
 const demoDir = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.join(demoDir, '..', 'dist');
@@ -64,6 +66,11 @@ async function readInside(base, relative) {
   }
 }
 
+/** A page's HTML in the language its address asks for (`?lang=`); any other file as it is. */
+function asPage(file, url) {
+  return file.type === TYPES['.html'] ? withPageLanguage(file.body.toString('utf8'), url) : file.body;
+}
+
 function send(response, status, body, type, headers = {}) {
   response.writeHead(status, {
     'Content-Type': type,
@@ -87,7 +94,7 @@ async function handle(request, response) {
   if (page && (request.method === 'GET' || request.method === 'HEAD')) {
     const file = await readInside(demoDir, page);
     const headers = url.pathname === '/csp' ? { 'Content-Security-Policy': STRICT_CSP } : {};
-    if (file) return send(response, 200, file.body, file.type, headers);
+    if (file) return send(response, 200, asPage(file, url), file.type, headers);
   }
   if (request.method === 'GET' || request.method === 'HEAD') {
     const asset = url.pathname.startsWith('/assets/')
@@ -102,7 +109,7 @@ async function handle(request, response) {
     if (missing) return send(response, 503, `console.error("${missing} is missing: run npm run build")`, TYPES['.js']);
   }
   const notFound = await readInside(demoDir, 'pages/404.html');
-  send(response, 404, notFound?.body ?? 'Not found', TYPES['.html']);
+  send(response, 404, notFound ? asPage(notFound, url) : 'Not found', TYPES['.html']);
 }
 
 /** Starts the demo server; resolves once it listens. Port 0 picks a free port. */

@@ -5,6 +5,7 @@
 // attributes, and /checkout, one cart per visitor in a `cart` cookie.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { LANGUAGE_PICKER_SLOT, withPageLanguage } from './page-language.mjs';
 
 export const catalogue = JSON.parse(readFileSync(new URL('./catalogue.json', import.meta.url), 'utf8'));
 
@@ -171,7 +172,7 @@ const PRODUCT_INVITE = ` invite="time:8 exit add-to-cart" invite-questions='${es
 function shopPage(title, main, count, invite = '') {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Lumen</title><link rel="stylesheet" href="/assets/demo.css"><script src="/store-assistant.js" defer></script><script src="/assets/demo-cart.js" defer></script></head>
-<body><header class="shop-header"><a href="/">Lumen demo store</a><a href="/cart" class="cart-link">Cart (<span id="cart-count">${count}</span>)</a></header>
+<body><header class="shop-header"><a href="/">Lumen demo store</a>${LANGUAGE_PICKER_SLOT}<a href="/cart" class="cart-link">Cart (<span id="cart-count">${count}</span>)</a></header>
 <main class="product-page">${main}</main>
 ${invite ? WIDGET.replace('<store-assistant ', `<store-assistant${invite} `) : WIDGET}
 </body></html>`;
@@ -227,7 +228,7 @@ function cartPage(request, response) {
 export async function handleStore(request, response, url) {
   const send = (html) => {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    response.end(html);
+    response.end(withPageLanguage(html, url));
     return true;
   };
   const route = `${request.method} ${url.pathname}`;

@@ -6,6 +6,7 @@ import { VERSION } from '../../src/common/version';
 import { axeViolationLines } from './axe';
 import { replyJson, startFixtureServer, type FixtureServer } from './fixture-server';
 import { startSession, type E2eSession } from './harness';
+import { cardMirroring, MIRRORED } from './mirroring';
 
 // Every view of the card, at 320 px, in every built-in language and in a pseudo-language (English made
 // 40% longer, accented and bracketed): no text cut off or overflowing, no English left in the code, and
@@ -338,21 +339,7 @@ describe.each(rightToLeft.map((code) => [code]))('%s, right to left', (code) => 
     await navigate(page, 'chat');
     await send(page, 'picks');
     await widget.locator('.product-card').first().waitFor();
-    const mirrored = await widget.locator('.card').evaluate((card) => {
-      const flipped = (selector: string) => {
-        const icon = card.querySelector(selector);
-        return icon ? new DOMMatrix(getComputedStyle(icon).transform).a < 0 : null;
-      };
-      const row = card.querySelector('.product-cards') as HTMLElement;
-      const first = row.querySelector('.product-card') as HTMLElement;
-      return {
-        back: flipped('.icon-back'),
-        send: flipped('.icon-send'),
-        // The row starts at its right edge, the first card there.
-        rowStartsRight: Math.abs(first.getBoundingClientRect().right - row.getBoundingClientRect().right) < 24,
-      };
-    });
-    expect(mirrored).toEqual({ back: true, send: true, rowStartsRight: true });
+    expect(await widget.locator('.card').evaluate(cardMirroring)).toEqual(MIRRORED);
     expect(await axeViolationLines(page)).toEqual([]);
     await widget.locator('textarea').waitFor();
     await widget.locator('.call-toggle').first().click();
