@@ -166,6 +166,19 @@ async function stripCount(widget: Locator): Promise<string> {
   return (await widget.locator('[part="cart-strip"] .sa-cart-items').textContent()) ?? '';
 }
 
+/** Whether the cart strip's count shows whole: not cut, and every line of it inside the strip. */
+async function stripCountWhole(widget: Locator): Promise<boolean> {
+  return widget.locator('[part="cart-strip"] .sa-cart-items').evaluate((items) => {
+    const strip = (items.closest('[part="cart-strip"]') as HTMLElement).getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(items);
+    const inside = [...range.getClientRects()].every(
+      (line) => line.left >= strip.left - 1 && line.right <= strip.right + 1,
+    );
+    return items.scrollWidth <= items.clientWidth + 1 && inside;
+  });
+}
+
 /** A picture of the open card, saved outside the repository for a person to look at; its path printed. */
 async function screenshot(widget: Locator, name: string): Promise<void> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
@@ -230,6 +243,8 @@ describe('the demo walked in a language, as a store owner tries one', () => {
           await ask(widget, 'hi');
         }
         await eventually(async () => expect(await stripCount(widget)).toBe(cartCountText(walk, count)));
+        // The words that carry the plural form are read, not cut with an ellipsis.
+        expect(await stripCountWhole(widget)).toBe(true);
       }
 
       if (tag === 'he') {

@@ -199,9 +199,8 @@ function overflowingTexts(): string[] {
   if (!root || !card) return ['no card'];
   const problems: string[] = [];
   const sideways = (element: Element) => element.matches('.product-cards, [role="region"]');
-  // The cart strip keeps to one line: its words give way (an ellipsis) before the count and total do.
-  // Content (a conversation's title and preview, marked dir="auto") keeps to its line too.
-  const givesWay = (element: Element) => element.closest('.sa-cart-items, .list-action [dir="auto"]') !== null;
+  // Content (a conversation's title and preview, marked dir="auto") keeps to its line, cut with an ellipsis.
+  const givesWay = (element: Element) => element.closest('.list-action [dir="auto"]') !== null;
   const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent?.trim() ?? '';

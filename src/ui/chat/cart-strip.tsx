@@ -3,9 +3,9 @@ import { useMoneyFormat } from './price-format';
 
 /**
  * With `commerce` set and something in the cart: the item count and the total, which are the link to
- * the cart, and "Checkout". One line from a 320 px phone up: the count is the "View cart" link rather
- * than a third item beside it, and in a language too long for the line its words give way (cut with an
- * ellipsis) before the total does.
+ * the cart, and "Checkout". One line from a 320 px phone up where the language allows: the count is the
+ * "View cart" link rather than a third item beside it; in a language too long for the line the count and
+ * total wrap onto a second line, never cut (the words carry the count's plural form).
  */
 export function CartStrip() {
   const t = useStrings();
