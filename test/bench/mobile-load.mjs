@@ -20,7 +20,15 @@ async function loadOnce(browser, server, subject) {
     // What the widget does once its launcher is on the screen (an invitation, a rejoined call).
     const after = blocking(tasks.filter((task) => task.start >= painted));
     const longAfter = tasks.filter((task) => task.start >= painted).length;
-    return { painted, script, tbt, longest, longAfter, longestAfter: after.longest, ...(next === undefined ? {} : { next }) };
+    return {
+      painted,
+      script,
+      tbt,
+      longest,
+      longAfter,
+      longestAfter: after.longest,
+      ...(next === undefined ? {} : { next }),
+    };
   } finally {
     await context.close();
   }
