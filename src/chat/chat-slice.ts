@@ -121,9 +121,12 @@ function messageSender(
       notify(state.strings.chatUnavailable, 'chat: no webhook-url is set');
       return false;
     }
+    // The greeting "Ask a question" sends is marked as such, so no later summary has to know its wording.
+    const greeting = !state.attachment && content === state.strings.askQuestionMessage.trim();
     const message = log.create(
       'user',
       state.attachment ? messageWithImage(content, state.attachment.dataUrl) : content,
+      greeting ? { greeting } : {},
     );
     // The draft is cleared only when it held the text being sent (a chip or a method call leaves it alone).
     store.setState({ attachment: null, ...(state.draft.trim() === content ? { draft: '' } : {}) });

@@ -40,6 +40,11 @@ export interface Message {
   callSeconds?: number;
   /** A message a person wrote during a takeover: their name, and their picture from an allowed image host. */
   agent?: { name: string; avatar?: string };
+  /**
+   * The visitor's message is the greeting "Ask a question" opens a chat with, in the language it was sent
+   * in: a chat is named after it only when nothing else was said, whichever language it is read in later.
+   */
+  greeting?: true;
 }
 
 /** The id of a message pushed from outside a request: this prefix, then the event's id. */
@@ -80,6 +85,7 @@ export function completeMessage(message: Message): Message {
     suggestions: undefined,
     callSeconds: undefined,
     agent: undefined,
+    greeting: undefined,
     ...message,
   };
 }
