@@ -19,14 +19,15 @@
 // 5. @daily-co/daily-js's methods that nothing in the widget can call (prebuilt-UI frames, dial-out,
 //    live streaming, diagnostics...) are left out of its classes, and with them what only they used,
 //    such as the Bowser user-agent parser (build/daily-unused-methods.mjs, with its own checks).
-// 6. ReactDOM's entry module (react-dom.production.js) is bundled only because ReactDOM's client module
-//    requires it for one export, the internals the two share; nothing in the widget imports `react-dom`
-//    itself. Its other exports (createPortal, flushSync, preload, useFormStatus...) are left out, and the
-//    minifier drops the code only they used.
+// 6. ReactDOM's entry module keeps only the internals its client module reads (nothing in the widget
+//    imports `react-dom` itself).
+// 7. React's module keeps only the exports the widget's modules and ReactDOM read. For both, the rest of
+//    the API and the code only it used leave the bundle (build/react-exports.mjs, which fails the build
+//    when a module reads an export left out).
 //
 // Neither swap can be an esbuild `alias` (that takes package names, not a relative './client', and would
 // apply to every importer of `events`), and esbuild has no option for its helpers.
-import { parse } from 'acorn';
+import { reactExportsPlugin } from './react-exports.mjs';
 import { slimDailyPlugin } from './slim-daily.mjs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -52,9 +53,9 @@ export const PATCHED_PACKAGES = {
   '@daily-co/daily-js':
     'its minified ES module build cut by text: Sentry integrations, error reports, unused methods (4, 5)',
   esbuild: 'its minified __export helper rewritten (patch 3); its module wrappers found by build/eager-compile.mjs',
-  react: 'its production CommonJS files imported by path (build.mjs)',
+  react: 'its production CommonJS files imported by path (build.mjs); its module cut to the exports read (7)',
   'react-dom':
-    'its production files imported by path (build.mjs); its entry module reduced to its internals (6); its client module compiled eagerly (eager-compile)',
+    'its production files imported by path (build.mjs); its entry module cut to its internals (6); its client module compiled eagerly (eager-compile)',
   scheduler: "its production CommonJS file imported by path (build.mjs), beside react-dom's",
   marked: 'its initialiser compiled eagerly, found by its source files (build/eager-compile.mjs)',
 };
@@ -92,54 +93,6 @@ export function hardenNamespaceHelper(code, file = 'the bundle') {
   return code.replace(EXPORT_HELPER_LOOP, harden);
 }
 
-/** ReactDOM's entry and client modules, as build.mjs imports them. */
-const REACT_DOM_ENTRY = /[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.js$/;
-const REACT_DOM_CLIENT = /[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/;
-/** The one export of ReactDOM's entry module that its client module reads. */
-export const DOM_INTERNALS = '__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE';
-
-/**
- * What ReactDOM's client module reads of the entry module it requires: the `ReactDOM.<name>` members of
- * its `require("react-dom")` binding. Throws when it binds the module otherwise.
- * @param {string} clientSource
- * @returns {string[]}
- */
-export function reactDomMembersRead(clientSource) {
-  const binding = /([\w$]+) = require\("react-dom"\)/.exec(clientSource)?.[1];
-  if (!binding) throw new Error('react-dom-client.production.js no longer requires "react-dom" as before');
-  const escaped = binding.replace(/\$/g, '\\$');
-  const uses = Array.from(clientSource.matchAll(new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])(?:\\.([\\w$]+))?`, 'g')));
-  // The binding's own declaration is its one use without a member read; any other is the module passed on.
-  if (uses.filter((use) => use[1] === undefined).length !== 1) return ['the module itself'];
-  return [...new Set(uses.flatMap((use) => use[1] ?? []))].sort();
-}
-
-/**
- * ReactDOM's entry module with only its shared internals exported: every other `exports.<name> = ...`
- * statement of its top level is cut. Throws unless it finds the internals' export and at least one to cut.
- * @param {string} source react-dom/cjs/react-dom.production.js
- */
-export function reactDomInternalsOnly(source) {
-  /** @type {Array<[number, number]>} */
-  const cuts = [];
-  let internals = false;
-  for (const statement of parse(source, { ecmaVersion: 'latest', sourceType: 'script' }).body) {
-    const assigned = statement.type === 'ExpressionStatement' ? statement.expression : null;
-    if (assigned?.type !== 'AssignmentExpression' || assigned.left.type !== 'MemberExpression') continue;
-    const { object, property } = assigned.left;
-    if (object.type !== 'Identifier' || object.name !== 'exports' || property.type !== 'Identifier') continue;
-    if (property.name === DOM_INTERNALS) internals = true;
-    else cuts.push([statement.start, statement.end]);
-  }
-  if (!internals || cuts.length === 0)
-    throw new Error(
-      `react-dom.production.js no longer exports ${DOM_INTERNALS} as before: see build/third-party-patches.mjs`,
-    );
-  let kept = source;
-  for (const [start, end] of cuts.reverse()) kept = kept.slice(0, start) + kept.slice(end);
-  return kept;
-}
-
 /**
  * Hardens the JavaScript a build produced: in memory with `write: false`, else in its `outfile`.
  * @param {import('esbuild').BuildResult} result
@@ -174,6 +127,8 @@ export const thirdPartyPatchesPlugin = {
   setup(pluginBuild) {
     // daily-js's Sentry integrations that it builds only to filter them out (build/slim-daily.mjs).
     slimDailyPlugin.setup(pluginBuild);
+    // React's and ReactDOM's entry modules, cut down to the exports the bundle reads (build/react-exports.mjs).
+    reactExportsPlugin.setup(pluginBuild);
     let vapiBundled = false;
     /** @type {Set<string>} */
     const swapped = new Set();
@@ -190,34 +145,6 @@ export const thirdPartyPatchesPlugin = {
       swapped.add('./client');
       return { path: REPLACEMENTS.vapiClient };
     });
-    // ReactDOM's client module must read nothing of its entry module but the internals (patch 6).
-    pluginBuild.onLoad({ filter: REACT_DOM_CLIENT }, async (args) => {
-      const read = reactDomMembersRead(await readFile(args.path, 'utf8'));
-      if (read.join() !== DOM_INTERNALS)
-        return {
-          errors: [
-            {
-              text: `ReactDOM's client module reads ${read.join(', ')} of react-dom: see build/third-party-patches.mjs`,
-            },
-          ],
-        };
-      return undefined;
-    });
-    // ... and nothing else may import the entry module, whose other exports are gone.
-    pluginBuild.onResolve({ filter: /^react-dom$|[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.js$/ }, (args) => {
-      if (REACT_DOM_CLIENT.test(args.importer)) return undefined;
-      return {
-        errors: [
-          {
-            text: `${args.importer} imports react-dom, whose exports but its internals the build leaves out: see build/third-party-patches.mjs`,
-          },
-        ],
-      };
-    });
-    pluginBuild.onLoad({ filter: REACT_DOM_ENTRY }, async (args) => ({
-      contents: reactDomInternalsOnly(await readFile(args.path, 'utf8')),
-      loader: 'js',
-    }));
     pluginBuild.onResolve({ filter: /^events$/ }, (args) => {
       if (!args.importer.includes(VAPI_PACKAGE)) return undefined;
       swapped.add('events');

@@ -10,14 +10,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { build, type BuildOptions } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  DOM_INTERNALS,
-  hardenNamespaceHelper,
-  reactDomInternalsOnly,
-  reactDomMembersRead,
-  REPLACEMENTS,
-  thirdPartyPatchesPlugin,
-} from '../../build/third-party-patches.mjs';
+import { hardenNamespaceHelper, REPLACEMENTS, thirdPartyPatchesPlugin } from '../../build/third-party-patches.mjs';
 import { EventEmitter } from '../../src/voice/event-emitter';
 import { client } from '../../src/voice/vapi-api-client';
 import { BUILD_TIMEOUT_MS } from '../support/patience';
@@ -241,50 +234,5 @@ describe('the plugin on a real build', { timeout: BUILD_TIMEOUT_MS }, () => {
     const reshaped =
       'var d=Object.defineProperty,x=(t,a)=>{for(const k of Object.keys(a))d(t,k,{get:a[k],enumerable:!0})};';
     expect(() => hardenNamespaceHelper(reshaped)).toThrow(/expected esbuild's __export helper once/);
-  });
-});
-
-describe("ReactDOM's entry module, reduced to the internals its client module reads", () => {
-  const reactDom = path.join(root, 'node_modules/react-dom/cjs');
-  const readReactDom = (file: string) => readFile(path.join(reactDom, file), 'utf8');
-
-  /** A CommonJS module's exports, run with `require("react")` answering React's client internals. */
-  function exportsOf(source: string): Record<string, unknown> {
-    const module = { exports: {} as Record<string, unknown> };
-    const require = (name: string) => {
-      if (name !== 'react') throw new Error(`unexpected require("${name}")`);
-      return { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE: { T: null } };
-    };
-    vm.runInNewContext(source, { module, exports: module.exports, require });
-    return module.exports;
-  }
-
-  it('is read by the client module for its internals alone', async () => {
-    expect(reactDomMembersRead(await readReactDom('react-dom-client.production.js'))).toEqual([DOM_INTERNALS]);
-    expect(reactDomMembersRead('var ReactDOM = require("react-dom");\nuse(ReactDOM.createPortal, ReactDOM);')).toEqual([
-      'the module itself',
-    ]);
-  });
-
-  it('keeps the internals as they are, and no other export', async () => {
-    const source = await readReactDom('react-dom.production.js');
-    const whole = exportsOf(source);
-    const reduced = exportsOf(reactDomInternalsOnly(source));
-    expect(Object.keys(whole)).toContain('createPortal');
-    expect(Object.keys(reduced)).toEqual([DOM_INTERNALS]);
-    const shape = (internals: unknown) => JSON.stringify(internals, (_key, value: unknown) => typeof value);
-    expect(shape(reduced[DOM_INTERNALS])).toBe(shape(whole[DOM_INTERNALS]));
-  });
-
-  it('fails the build of anything else that imports react-dom', { timeout: BUILD_TIMEOUT_MS }, async () => {
-    const building = build({
-      bundle: true,
-      write: false,
-      logLevel: 'silent',
-      alias: { 'react-dom': path.join(reactDom, 'react-dom.production.js') },
-      plugins: [thirdPartyPatchesPlugin],
-      stdin: { contents: "import { flushSync } from 'react-dom';\nglobalThis.flush = flushSync;\n", resolveDir: root },
-    });
-    await expect(building).rejects.toThrow(/imports react-dom/);
   });
 });
