@@ -6,7 +6,7 @@ import { createAttachments } from './attachments/attachments';
 import { messageWithImage } from './attachments/image-attachment';
 import { refusedImageReporter } from './attachments/image-policy';
 import { createMarkdownLoading } from './markdown/markdown-preload';
-import { completeMessage, PUSHED_ID_PREFIX, type Message, type Rating } from './message';
+import { completeMessage, isGreeting, PUSHED_ID_PREFIX, type Message, type Rating } from './message';
 import { createMessageLog, type MessageLog } from './message-log';
 import { showCallOrders, showCallProducts } from './call-products';
 import { createReplyRequests, type ReplyRequests } from './replies/reply-request';
@@ -121,8 +121,7 @@ function messageSender(
       notify(state.strings.chatUnavailable, 'chat: no webhook-url is set');
       return false;
     }
-    // The greeting "Ask a question" sends is marked as such, so no later summary has to know its wording.
-    const greeting = !state.attachment && content === state.strings.askQuestionMessage.trim();
+    const greeting = !state.attachment && isGreeting(content, state.strings);
     const message = log.create(
       'user',
       state.attachment ? messageWithImage(content, state.attachment.dataUrl) : content,

@@ -47,6 +47,15 @@ export interface Message {
   greeting?: true;
 }
 
+/**
+ * Whether the visitor's `text` is the greeting "Ask a question" sends in the language shown (its
+ * `askQuestionMessage`): such a message is marked as the greeting ({@link Message.greeting}), so no later
+ * summary has to know its wording.
+ */
+export function isGreeting(text: string, strings: { askQuestionMessage: string }): boolean {
+  return text === strings.askQuestionMessage.trim();
+}
+
 /** The id of a message pushed from outside a request: this prefix, then the event's id. */
 export const PUSHED_ID_PREFIX = 'push-';
 

@@ -4,7 +4,7 @@ import { defaultConfig, type AssistantConfig } from '../../../../src/app/config'
 import { storageKeys } from '../../../../src/chat/conversations/conversation-storage';
 import { memoryStorage, type SafeStorage } from '../../../../src/common/storage';
 import { fakeDeps } from '../../../support/fake-deps';
-import { fakeFetch, textReply } from '../../../support/fetch';
+import { fakeFetch, jsonReply, textReply } from '../../../support/fetch';
 import { eventually } from '../../../support/patience';
 
 const WEBHOOK = 'https://hooks.example/chat';
@@ -56,6 +56,27 @@ describe('the greeting "Ask a question" opens a chat with', () => {
         .messages.filter((message) => message.sender === 'user')
         .map((m) => m.greeting),
     ).toEqual([true, undefined]);
+  });
+
+  it("is marked when n8n's chat memory gives back an earlier conversation in the language shown", async () => {
+    const earlier = {
+      data: [
+        { id: ['langchain_core', 'messages', 'HumanMessage'], kwargs: { content: 'Cześć' } },
+        { id: ['langchain_core', 'messages', 'AIMessage'], kwargs: { content: 'Dzień dobry!' } },
+        { id: ['langchain_core', 'messages', 'HumanMessage'], kwargs: { content: 'Macie kubki?' } },
+      ],
+    };
+    let languageShown = () => Promise.resolve();
+    const { fetch } = fakeFetch(async () => {
+      // n8n answers once the visitor's language is there, as a slower network would.
+      await languageShown();
+      return jsonReply(earlier);
+    });
+    const assistant = createAssistant(fakeDeps({ fetch }).deps);
+    languageShown = () => eventually(() => expect(assistant.getState().languagePending).toBe(false));
+    assistant.configure({ ...defaultConfig(''), webhookUrl: WEBHOOK, protocol: 'n8n-chat', lang: 'pl' });
+    await eventually(() => expect(assistant.getState().messages).toHaveLength(3));
+    expect(assistant.getState().messages.map((message) => message.greeting)).toEqual([true, undefined, undefined]);
   });
 
   it('saved unmarked, before messages carried the mark, still names no chat', async () => {
