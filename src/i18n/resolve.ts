@@ -1,4 +1,4 @@
-import { englishStrings, isPluralKey, type StringOverrides, type StringTable } from './strings';
+import { englishStrings, formatString, isPluralKey, type StringOverrides, type StringTable } from './strings';
 
 /** The file names of `src/i18n/languages/`, without `.ts`: the build lists the folder (build/languages.mjs). */
 declare const __STORE_ASSISTANT_LANGUAGE_FILES__: readonly string[];
@@ -109,6 +109,14 @@ export function withOverrides(table: Partial<StringTable>, overrides: StringOver
   for (const [key, text] of Object.entries(overrides)) {
     if (isPluralKey(key)) strings[key] = typeof text === 'string' ? { other: text } : (text as StringTable[typeof key]);
     else if (typeof text === 'string') (strings as Record<string, unknown>)[key] = text;
+  }
+  // A store that gives the unnamed store a name of its own is welcomed by it, in the named store's sentences.
+  const name = overrides.defaultBrandNameUnnamed;
+  if (name !== undefined) {
+    strings.welcomeTitleUnnamed =
+      overrides.welcomeTitleUnnamed ?? formatString(strings.welcomeTitle, { brandName: name });
+    strings.defaultWelcomeMessageUnnamed =
+      overrides.defaultWelcomeMessageUnnamed ?? formatString(strings.defaultWelcomeMessage, { storeDomain: name });
   }
   return strings;
 }
