@@ -19,9 +19,15 @@
 // 5. @daily-co/daily-js's methods that nothing in the widget can call (prebuilt-UI frames, dial-out,
 //    live streaming, diagnostics...) are left out of its classes, and with them what only they used,
 //    such as the Bowser user-agent parser (build/daily-unused-methods.mjs, with its own checks).
+// 6. ReactDOM's entry module keeps only the internals its client module reads (nothing in the widget
+//    imports `react-dom` itself).
+// 7. React's module keeps only the exports the widget's modules and ReactDOM read. For both, the rest of
+//    the API and the code only it used leave the bundle (build/react-exports.mjs, which fails the build
+//    when a module reads an export left out).
 //
 // Neither swap can be an esbuild `alias` (that takes package names, not a relative './client', and would
 // apply to every importer of `events`), and esbuild has no option for its helpers.
+import { reactExportsPlugin } from './react-exports.mjs';
 import { slimDailyPlugin } from './slim-daily.mjs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -47,8 +53,9 @@ export const PATCHED_PACKAGES = {
   '@daily-co/daily-js':
     'its minified ES module build cut by text: Sentry integrations, error reports, unused methods (4, 5)',
   esbuild: 'its minified __export helper rewritten (patch 3); its module wrappers found by build/eager-compile.mjs',
-  react: 'its production CommonJS files imported by path (build.mjs)',
-  'react-dom': 'its production files imported by path (build.mjs); its client module compiled eagerly (eager-compile)',
+  react: 'its production CommonJS files imported by path (build.mjs); its module cut to the exports read (7)',
+  'react-dom':
+    'its production files imported by path (build.mjs); its entry module cut to its internals (6); its client module compiled eagerly (eager-compile)',
   scheduler: "its production CommonJS file imported by path (build.mjs), beside react-dom's",
   marked: 'its initialiser compiled eagerly, found by its source files (build/eager-compile.mjs)',
 };
@@ -120,6 +127,8 @@ export const thirdPartyPatchesPlugin = {
   setup(pluginBuild) {
     // daily-js's Sentry integrations that it builds only to filter them out (build/slim-daily.mjs).
     slimDailyPlugin.setup(pluginBuild);
+    // React's and ReactDOM's entry modules, cut down to the exports the bundle reads (build/react-exports.mjs).
+    reactExportsPlugin.setup(pluginBuild);
     let vapiBundled = false;
     /** @type {Set<string>} */
     const swapped = new Set();

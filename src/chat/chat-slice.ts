@@ -6,7 +6,7 @@ import { createAttachments } from './attachments/attachments';
 import { messageWithImage } from './attachments/image-attachment';
 import { refusedImageReporter } from './attachments/image-policy';
 import { createMarkdownLoading } from './markdown/markdown-preload';
-import { completeMessage, PUSHED_ID_PREFIX, type Message, type Rating } from './message';
+import { completeMessage, isGreeting, PUSHED_ID_PREFIX, type Message, type Rating } from './message';
 import { createMessageLog, type MessageLog } from './message-log';
 import { showCallOrders, showCallProducts } from './call-products';
 import { createReplyRequests, type ReplyRequests } from './replies/reply-request';
@@ -121,9 +121,11 @@ function messageSender(
       notify(state.strings.chatUnavailable, 'chat: no webhook-url is set');
       return false;
     }
+    const greeting = !state.attachment && isGreeting(content, state.strings);
     const message = log.create(
       'user',
       state.attachment ? messageWithImage(content, state.attachment.dataUrl) : content,
+      greeting ? { greeting } : {},
     );
     // The draft is cleared only when it held the text being sent (a chip or a method call leaves it alone).
     store.setState({ attachment: null, ...(state.draft.trim() === content ? { draft: '' } : {}) });

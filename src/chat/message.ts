@@ -40,6 +40,20 @@ export interface Message {
   callSeconds?: number;
   /** A message a person wrote during a takeover: their name, and their picture from an allowed image host. */
   agent?: { name: string; avatar?: string };
+  /**
+   * The visitor's message is the greeting "Ask a question" opens a chat with, in the language it was sent
+   * in: a chat is named after it only when nothing else was said, whichever language it is read in later.
+   */
+  greeting?: true;
+}
+
+/**
+ * Whether the visitor's `text` is the greeting "Ask a question" sends in the language shown (its
+ * `askQuestionMessage`): such a message is marked as the greeting ({@link Message.greeting}), so no later
+ * summary has to know its wording.
+ */
+export function isGreeting(text: string, strings: { askQuestionMessage: string }): boolean {
+  return text === strings.askQuestionMessage.trim();
 }
 
 /** The id of a message pushed from outside a request: this prefix, then the event's id. */
@@ -80,6 +94,7 @@ export function completeMessage(message: Message): Message {
     suggestions: undefined,
     callSeconds: undefined,
     agent: undefined,
+    greeting: undefined,
     ...message,
   };
 }

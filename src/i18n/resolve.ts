@@ -1,78 +1,18 @@
-import { englishStrings, isPluralKey, type StringOverrides, type StringTable } from './strings';
+import { englishStrings, formatString, isPluralKey, type StringOverrides, type StringTable } from './strings';
 
 /** The file names of `src/i18n/languages/`, without `.ts`: the build lists the folder (build/languages.mjs). */
 declare const __STORE_ASSISTANT_LANGUAGE_FILES__: readonly string[];
 
 /**
- * Every language the widget is translated into, by its code: the name of its file in
- * `src/i18n/languages/` and of the part beside the script, `store-assistant.lang-<code>.js`. Only the
- * codes and greetings are in the script: each table but English ships as its own file, fetched only for
- * a visitor who needs it, so the script does not grow with every language added.
+ * The built-in languages: English, and every language whose file the build found in `src/i18n/languages/`,
+ * by the file's name, which is also the part's beside the script (`store-assistant.lang-<code>.js`). Only
+ * the codes are in the script: each table but English ships as its own file, fetched only for a visitor
+ * who needs it, so the script does not grow with every language added.
  */
-export const LANGUAGE_CODES: readonly string[] = (
-  'en ar de es fr it pt-br pt-pt nl pl ru uk tr cs sk hu ro ja ko zh-hans zh-hant he fa ur hi th vi id ms ' +
-  'sv da nb fi el bg hr sr sl lt lv et'
-).split(' ');
+export const BUILT_IN_LANGUAGES: readonly string[] = ['en', ...__STORE_ASSISTANT_LANGUAGE_FILES__];
 
 /** The languages written right to left. */
 export const RIGHT_TO_LEFT: readonly string[] = ['ar', 'he', 'fa', 'ur'];
-
-/**
- * The greeting "Ask a question" opens a chat with (`askQuestionMessage`), in each language: a chat is
- * not named after it in any language, and reading it from the tables would fetch them all.
- */
-export const ASK_QUESTION_GREETINGS: Readonly<Record<string, string>> = {
-  en: 'Hi',
-  ar: 'مرحبًا',
-  de: 'Hallo',
-  es: 'Hola',
-  fr: 'Bonjour',
-  it: 'Ciao',
-  'pt-br': 'Olá',
-  'pt-pt': 'Olá',
-  nl: 'Hallo',
-  pl: 'Cześć',
-  ru: 'Здравствуйте',
-  uk: 'Вітаю',
-  tr: 'Merhaba',
-  cs: 'Dobrý den',
-  sk: 'Dobrý deň',
-  hu: 'Szia',
-  ro: 'Bună',
-  ja: 'こんにちは',
-  ko: '안녕하세요',
-  'zh-hans': '你好',
-  'zh-hant': '你好',
-  he: 'שלום',
-  fa: 'سلام',
-  ur: 'السلام علیکم',
-  hi: 'नमस्ते',
-  th: 'สวัสดี',
-  vi: 'Xin chào',
-  id: 'Halo',
-  ms: 'Hai',
-  sv: 'Hej',
-  da: 'Hej',
-  nb: 'Hei',
-  fi: 'Hei',
-  el: 'Γεια σας',
-  bg: 'Здравейте',
-  hr: 'Bok',
-  sr: 'Здраво',
-  sl: 'Živjo',
-  lt: 'Sveiki',
-  lv: 'Sveiki',
-  et: 'Tere',
-};
-
-/**
- * The built-in languages: English, and every language whose file the build found. A language listed in
- * {@link LANGUAGE_CODES} without its file yet is not offered, so a visitor reading it gets English at
- * once rather than a request that cannot succeed.
- */
-export const BUILT_IN_LANGUAGES: readonly string[] = LANGUAGE_CODES.filter(
-  (code) => code === 'en' || __STORE_ASSISTANT_LANGUAGE_FILES__.includes(code),
-);
 
 /** The tag a language's texts are written in, for `Intl`: "pt-br" is "pt-BR", "zh-hant" "zh-Hant". */
 export function languageLocale(code: string): string {
@@ -108,7 +48,7 @@ function languageCode(tag: string): string {
   const subtags = tag.toLowerCase().split('-');
   for (let length = Math.min(subtags.length, 2); length > 0; length--) {
     const prefix = subtags.slice(0, length).join('-');
-    if (LANGUAGE_CODES.includes(prefix)) return prefix;
+    if (BUILT_IN_LANGUAGES.includes(prefix)) return prefix;
     if (Object.prototype.hasOwnProperty.call(LANGUAGE_OF_TAG, prefix)) return LANGUAGE_OF_TAG[prefix] as string;
   }
   if (subtags[0] === 'zh' && subtags.includes('hant')) return 'zh-hant';
@@ -169,6 +109,14 @@ export function withOverrides(table: Partial<StringTable>, overrides: StringOver
   for (const [key, text] of Object.entries(overrides)) {
     if (isPluralKey(key)) strings[key] = typeof text === 'string' ? { other: text } : (text as StringTable[typeof key]);
     else if (typeof text === 'string') (strings as Record<string, unknown>)[key] = text;
+  }
+  // A store that gives the unnamed store a name of its own is welcomed by it, in the named store's sentences.
+  const name = overrides.defaultBrandNameUnnamed;
+  if (name !== undefined) {
+    strings.welcomeTitleUnnamed =
+      overrides.welcomeTitleUnnamed ?? formatString(strings.welcomeTitle, { brandName: name });
+    strings.defaultWelcomeMessageUnnamed =
+      overrides.defaultWelcomeMessageUnnamed ?? formatString(strings.defaultWelcomeMessage, { storeDomain: name });
   }
   return strings;
 }

@@ -216,6 +216,12 @@ export const englishStrings = {
   /** The brand name when the store's domain names nothing (no `store-url`, no domain). */
   defaultBrandNameUnnamed: 'Our store',
   defaultWelcomeMessage: 'Welcome to {storeDomain}. How can we assist you today?',
+  /**
+   * The welcome view's title and the chat's greeting when the store's domain names nothing: whole
+   * sentences in each language's grammar, not the unnamed brand name put inside another sentence.
+   */
+  welcomeTitleUnnamed: 'Welcome to our store',
+  defaultWelcomeMessageUnnamed: 'Welcome to our store. How can we assist you today?',
   defaultQuickActions: 'New Course|Track my order|Size guide|Contact support',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Questions about {product}?',

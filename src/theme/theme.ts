@@ -65,7 +65,9 @@ export function defaultTheme(storeDomain: string, strings: StringTable = english
     accentColor: '#4f46e5',
     logoUrl: '',
     brandName,
-    welcomeMessage: formatString(strings.defaultWelcomeMessage, { storeDomain: storeDomain || brandName }),
+    welcomeMessage: storeDomain
+      ? formatString(strings.defaultWelcomeMessage, { storeDomain })
+      : strings.defaultWelcomeMessageUnnamed,
     quickActions: strings.defaultQuickActions.split('|'),
     badgeImages: [],
   };

@@ -93,7 +93,10 @@ export function HomeView() {
           )}
           <CloseCardButton />
         </div>
-        <h2 className="home-title">{t('welcomeTitle', { brandName })}</h2>
+        <h2 className="home-title">
+          {/* A store without a name is welcomed in a sentence of its own, not with its default name inside one. */}
+          {brandName === strings.defaultBrandNameUnnamed ? t('welcomeTitleUnnamed') : t('welcomeTitle', { brandName })}
+        </h2>
         <p className="home-subtitle">{t('welcomeSubtitle')}</p>
       </header>
 

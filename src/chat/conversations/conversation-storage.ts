@@ -122,6 +122,7 @@ function readMessage(raw: unknown, products: ProductContext): Message | null {
   const feedback = own(raw, 'feedback');
   if (feedback === 'up' || feedback === 'down') message.feedback = feedback;
   if (own(raw, 'origin') === 'widget') message.origin = 'widget';
+  if (own(raw, 'greeting') === true && sender === 'user') message.greeting = true;
   const callSeconds = own(raw, 'callSeconds');
   if (typeof callSeconds === 'number' && Number.isInteger(callSeconds) && callSeconds >= 0)
     message.callSeconds = callSeconds;

@@ -2,7 +2,6 @@ import type { ConversationSummary } from '../chat-state';
 import { markdownToPlainText } from '../markdown/plain-text';
 import type { Message } from '../message';
 import { withoutImageData } from '../replies/history';
-import { ASK_QUESTION_GREETINGS } from '../../i18n/resolve';
 import { capText } from '../../common/text-cut';
 import type { StoredConversation } from './conversation-storage';
 
@@ -55,17 +54,22 @@ const normalised = (text: string) =>
     .replace(/[\p{M}\p{P}\p{S}\s]/gu, '')
     .toLowerCase();
 
-/** The greeting "Ask a question" opens a chat with, in every built-in language. */
-const SEED_GREETINGS = new Set(Object.values(ASK_QUESTION_GREETINGS).map(normalised));
+/**
+ * The greetings "Ask a question" opened a chat with before the message carried its mark
+ * ({@link Message.greeting}), in the languages the widget spoke then (English, Arabic, German, Spanish,
+ * French): a conversation saved then is still not named after its greeting.
+ */
+const UNMARKED_GREETINGS = new Set(['Hi', 'مرحبًا', 'Hallo', 'Hola', 'Bonjour'].map(normalised));
 
 /**
  * Whether a message says something worth naming a chat after: not the greeting that "Ask a question"
- * sends (in any language, or the store's own wording), not a notice the widget wrote, not empty.
+ * sends (marked, or saved unmarked before, or the store's own wording), not a notice the widget wrote,
+ * not empty.
  */
 function saysSomething(message: Message, greetings: ReadonlySet<string>): boolean {
-  if (message.origin === 'widget') return false;
+  if (message.origin === 'widget' || message.greeting) return false;
   const words = normalised(previewText(message.content));
-  return words !== '' && !SEED_GREETINGS.has(words) && !greetings.has(words);
+  return words !== '' && !greetings.has(words);
 }
 
 /**
@@ -75,7 +79,8 @@ function saysSomething(message: Message, greetings: ReadonlySet<string>): boolea
  */
 export function summarise(conversation: StoredConversation, greeting?: string): ConversationSummary {
   const { messages } = conversation;
-  const greetings = new Set(greeting === undefined ? [] : [normalised(greeting)]);
+  const greetings = new Set(UNMARKED_GREETINGS);
+  if (greeting !== undefined) greetings.add(normalised(greeting));
   const telling = messages.filter((message) => saysSomething(message, greetings));
   const firstQuestion = telling.find((message) => message.sender === 'user') ?? telling[0];
   const last = telling[telling.length - 1] ?? messages[messages.length - 1];

@@ -1,5 +1,6 @@
 import type { SafeStorage } from '../../common/storage';
 import type { ChatStore } from '../chat-state';
+import { isGreeting } from '../message';
 import type { MessageLog } from '../message-log';
 import { earlierMessages } from './n8n-reply';
 import { loadPreviousSessionRequest, type EncodedRequest } from './n8n-request';
@@ -56,7 +57,13 @@ export async function loadEarlierSession(parts: EarlierSessionParts): Promise<bo
   store.setState({ sessionId: id });
   // Earlier turns, not new replies: no `message` events, no unread badge.
   log.add(
-    earlier.map((message) => log.create(message.sender, message.content)),
+    earlier.map((message) =>
+      log.create(
+        message.sender,
+        message.content,
+        message.sender === 'user' && isGreeting(message.content, now.strings) ? { greeting: true } : {},
+      ),
+    ),
     { as: 'transcript' },
   );
   parts.commit();

@@ -231,6 +231,8 @@ export const ar: StringTable = {
   defaultBrandName: 'متجر {storeName}',
   defaultBrandNameUnnamed: 'متجرنا',
   defaultWelcomeMessage: 'مرحبًا بك في {storeDomain}. كيف يمكننا مساعدتك اليوم؟',
+  welcomeTitleUnnamed: 'مرحبًا بك في متجرنا',
+  defaultWelcomeMessageUnnamed: 'مرحبًا بك في متجرنا. كيف يمكننا مساعدتك اليوم؟',
   defaultQuickActions: 'دورة جديدة|تتبّع طلبي|دليل المقاسات|تواصل مع الدعم',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'أسئلة حول {product}؟',

@@ -193,6 +193,8 @@ export const bg: StringTable = {
   defaultBrandName: 'Магазин {storeName}',
   defaultBrandNameUnnamed: 'Нашият магазин',
   defaultWelcomeMessage: 'Добре дошли в {storeDomain}. С какво можем да Ви помогнем днес?',
+  welcomeTitleUnnamed: 'Добре дошли в нашия магазин',
+  defaultWelcomeMessageUnnamed: 'Добре дошли в нашия магазин. С какво можем да Ви помогнем днес?',
   defaultQuickActions: 'Нов курс|Проследи поръчката ми|Таблица с размери|Свържи се с поддръжката',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Въпроси за {product}?',

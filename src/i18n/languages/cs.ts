@@ -218,6 +218,8 @@ export const cs: StringTable = {
   defaultBrandName: 'Obchod {storeName}',
   defaultBrandNameUnnamed: 'Náš obchod',
   defaultWelcomeMessage: 'Vítejte na {storeDomain}. S čím vám dnes můžeme pomoci?',
+  welcomeTitleUnnamed: 'Vítejte v našem obchodě',
+  defaultWelcomeMessageUnnamed: 'Vítejte v našem obchodě. S čím vám dnes můžeme pomoci?',
   defaultQuickActions: 'Nový kurz|Sledovat objednávku|Tabulka velikostí|Kontaktovat podporu',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Dotazy k produktu {product}?',

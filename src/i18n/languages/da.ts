@@ -191,6 +191,8 @@ export const da: StringTable = {
   defaultBrandName: '{storeName}-butikken',
   defaultBrandNameUnnamed: 'Vores butik',
   defaultWelcomeMessage: 'Velkommen til {storeDomain}. Hvordan kan vi hjælpe dig i dag?',
+  welcomeTitleUnnamed: 'Velkommen til vores butik',
+  defaultWelcomeMessageUnnamed: 'Velkommen til vores butik. Hvordan kan vi hjælpe dig i dag?',
   defaultQuickActions: 'Nyt kursus|Følg min ordre|Størrelsesguide|Kontakt kundeservice',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Spørgsmål om {product}?',

@@ -190,6 +190,8 @@ export const de: StringTable = {
   defaultBrandName: '{storeName} Shop',
   defaultBrandNameUnnamed: 'Unser Shop',
   defaultWelcomeMessage: 'Willkommen bei {storeDomain}. Wie können wir Ihnen heute helfen?',
+  welcomeTitleUnnamed: 'Willkommen in unserem Shop',
+  defaultWelcomeMessageUnnamed: 'Willkommen in unserem Shop. Wie können wir Ihnen heute helfen?',
   defaultQuickActions: 'Neuer Kurs|Meine Bestellung verfolgen|Größentabelle|Kundenservice kontaktieren',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Fragen zu {product}?',

@@ -194,6 +194,8 @@ export const el: StringTable = {
   defaultBrandName: 'Κατάστημα {storeName}',
   defaultBrandNameUnnamed: 'Το κατάστημά μας',
   defaultWelcomeMessage: 'Καλώς ήρθατε στο {storeDomain}. Πώς μπορούμε να σας βοηθήσουμε σήμερα;',
+  welcomeTitleUnnamed: 'Καλώς ήρθατε στο κατάστημά μας',
+  defaultWelcomeMessageUnnamed: 'Καλώς ήρθατε στο κατάστημά μας. Πώς μπορούμε να σας βοηθήσουμε σήμερα;',
   defaultQuickActions: 'Νέο μάθημα|Παρακολούθηση παραγγελίας|Οδηγός μεγεθών|Επικοινωνία με την υποστήριξη',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Ερωτήσεις για το προϊόν {product};',

@@ -195,6 +195,8 @@ export const es: StringTable = {
   defaultBrandName: 'Tienda {storeName}',
   defaultBrandNameUnnamed: 'Nuestra tienda',
   defaultWelcomeMessage: 'Te damos la bienvenida a {storeDomain}. ¿En qué podemos ayudarte hoy?',
+  welcomeTitleUnnamed: 'Te damos la bienvenida a nuestra tienda',
+  defaultWelcomeMessageUnnamed: 'Te damos la bienvenida a nuestra tienda. ¿En qué podemos ayudarte hoy?',
   defaultQuickActions: 'Curso nuevo|Seguir mi pedido|Guía de tallas|Contactar con soporte',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: '¿Preguntas sobre {product}?',

@@ -193,6 +193,8 @@ export const et: StringTable = {
   defaultBrandName: '{storeName} e-pood',
   defaultBrandNameUnnamed: 'Meie e-pood',
   defaultWelcomeMessage: 'Tere tulemast lehele {storeDomain}. Kuidas saame täna aidata?',
+  welcomeTitleUnnamed: 'Tere tulemast meie e-poodi!',
+  defaultWelcomeMessageUnnamed: 'Tere tulemast meie e-poodi. Kuidas saame täna aidata?',
   defaultQuickActions: 'Uus kursus|Jälgi mu tellimust|Suuruste tabel|Võta ühendust klienditoega',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Küsimusi toote {product} kohta?',

@@ -193,6 +193,8 @@ export const fa: StringTable = {
   defaultBrandName: 'فروشگاه {storeName}',
   defaultBrandNameUnnamed: 'فروشگاه ما',
   defaultWelcomeMessage: 'به {storeDomain} خوش آمدید. امروز چطور می‌توانیم کمکتان کنیم؟',
+  welcomeTitleUnnamed: 'به فروشگاه ما خوش آمدید',
+  defaultWelcomeMessageUnnamed: 'به فروشگاه ما خوش آمدید. امروز چطور می‌توانیم کمکتان کنیم؟',
   defaultQuickActions: 'دورهٔ جدید|پیگیری سفارش من|راهنمای سایز|تماس با پشتیبانی',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'سؤالی دربارهٔ {product} دارید؟',

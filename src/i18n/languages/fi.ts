@@ -195,6 +195,8 @@ export const fi: StringTable = {
   defaultBrandName: '{storeName}-kauppa',
   defaultBrandNameUnnamed: 'Kauppamme',
   defaultWelcomeMessage: 'Tervetuloa sivustolle {storeDomain}. Miten voimme auttaa tänään?',
+  welcomeTitleUnnamed: 'Tervetuloa kauppaamme!',
+  defaultWelcomeMessageUnnamed: 'Tervetuloa kauppaamme. Miten voimme auttaa tänään?',
   defaultQuickActions: 'Uusi kurssi|Seuraa tilaustani|Kokotaulukko|Ota yhteyttä asiakaspalveluun',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: '{product} – onko kysyttävää?',

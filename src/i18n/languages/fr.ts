@@ -199,6 +199,8 @@ export const fr: StringTable = {
   defaultBrandName: 'Boutique {storeName}',
   defaultBrandNameUnnamed: 'Notre boutique',
   defaultWelcomeMessage: "Bienvenue sur {storeDomain}. Comment pouvons-nous vous aider aujourd'hui ?",
+  welcomeTitleUnnamed: 'Bienvenue dans notre boutique',
+  defaultWelcomeMessageUnnamed: "Bienvenue dans notre boutique. Comment pouvons-nous vous aider aujourd'hui ?",
   defaultQuickActions: 'Nouveau cours|Suivre ma commande|Guide des tailles|Contacter le service client',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Des questions sur {product} ?',

@@ -199,6 +199,8 @@ export const he: StringTable = {
   defaultBrandName: 'החנות {storeName}',
   defaultBrandNameUnnamed: 'החנות שלנו',
   defaultWelcomeMessage: 'ברוכים הבאים אל {storeDomain}. איך נוכל לעזור היום?',
+  welcomeTitleUnnamed: 'ברוכים הבאים לחנות שלנו',
+  defaultWelcomeMessageUnnamed: 'ברוכים הבאים לחנות שלנו. איך נוכל לעזור היום?',
   defaultQuickActions: 'קורס חדש|מעקב אחר ההזמנה שלי|מדריך מידות|פנייה לתמיכה',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'שאלות על {product}?',

@@ -192,6 +192,8 @@ export const hi: StringTable = {
   defaultBrandName: '{storeName} स्टोर',
   defaultBrandNameUnnamed: 'हमारा स्टोर',
   defaultWelcomeMessage: '{storeDomain} में आपका स्वागत है। आज हम आपकी क्या मदद कर सकते हैं?',
+  welcomeTitleUnnamed: 'हमारे स्टोर में आपका स्वागत है',
+  defaultWelcomeMessageUnnamed: 'हमारे स्टोर में आपका स्वागत है। आज हम आपकी क्या मदद कर सकते हैं?',
   defaultQuickActions: 'नया कोर्स|मेरा ऑर्डर ट्रैक करें|साइज़ गाइड|सपोर्ट से संपर्क करें',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: '{product} के बारे में सवाल?',

@@ -203,6 +203,8 @@ export const hr: StringTable = {
   defaultBrandName: 'Trgovina {storeName}',
   defaultBrandNameUnnamed: 'Naša trgovina',
   defaultWelcomeMessage: 'Dobro došli na {storeDomain}. Kako vam možemo pomoći?',
+  welcomeTitleUnnamed: 'Dobro došli u našu trgovinu',
+  defaultWelcomeMessageUnnamed: 'Dobro došli u našu trgovinu. Kako vam možemo pomoći?',
   defaultQuickActions: 'Novi tečaj|Prati moju narudžbu|Vodič za veličine|Kontaktiraj podršku',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Pitanja o proizvodu {product}?',

@@ -195,6 +195,8 @@ export const hu: StringTable = {
   defaultBrandName: '{storeName} webáruház',
   defaultBrandNameUnnamed: 'Webáruházunk',
   defaultWelcomeMessage: '{storeDomain} üdvözöl! Miben segíthetünk ma?',
+  welcomeTitleUnnamed: 'Üdvözlünk a webáruházunkban!',
+  defaultWelcomeMessageUnnamed: 'Üdvözlünk a webáruházunkban! Miben segíthetünk ma?',
   defaultQuickActions: 'Új kurzus|Rendelésem követése|Mérettáblázat|Kapcsolat az ügyfélszolgálattal',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Kérdésed van erről: {product}?',

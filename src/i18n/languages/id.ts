@@ -187,6 +187,8 @@ export const id: StringTable = {
   defaultBrandName: 'Toko {storeName}',
   defaultBrandNameUnnamed: 'Toko kami',
   defaultWelcomeMessage: 'Selamat datang di {storeDomain}. Ada yang bisa kami bantu hari ini?',
+  welcomeTitleUnnamed: 'Selamat datang di toko kami',
+  defaultWelcomeMessageUnnamed: 'Selamat datang di toko kami. Ada yang bisa kami bantu hari ini?',
   defaultQuickActions: 'Kursus baru|Lacak pesananku|Panduan ukuran|Hubungi dukungan',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Ada pertanyaan tentang {product}?',

@@ -202,6 +202,8 @@ export const it: StringTable = {
   defaultBrandName: 'Negozio {storeName}',
   defaultBrandNameUnnamed: 'Il nostro negozio',
   defaultWelcomeMessage: 'Benvenuto su {storeDomain}. Come possiamo aiutarti oggi?',
+  welcomeTitleUnnamed: 'Benvenuto nel nostro negozio',
+  defaultWelcomeMessageUnnamed: 'Benvenuto nel nostro negozio. Come possiamo aiutarti oggi?',
   defaultQuickActions: "Nuovo corso|Traccia il mio ordine|Guida alle taglie|Contatta l'assistenza",
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Domande su {product}?',

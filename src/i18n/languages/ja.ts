@@ -187,6 +187,8 @@ export const ja: StringTable = {
   defaultBrandName: '{storeName}ストア',
   defaultBrandNameUnnamed: '当ストア',
   defaultWelcomeMessage: '{storeDomain}へようこそ。何かお手伝いできることはありますか？',
+  welcomeTitleUnnamed: '当ストアへようこそ',
+  defaultWelcomeMessageUnnamed: '当ストアへようこそ。何かお手伝いできることはありますか？',
   defaultQuickActions: '新しいコース|注文状況を確認|サイズガイド|サポートに問い合わせ',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: '{product}についてご質問はありますか？',

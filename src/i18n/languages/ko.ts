@@ -186,6 +186,8 @@ export const ko: StringTable = {
   defaultBrandName: '{storeName} 스토어',
   defaultBrandNameUnnamed: '저희 스토어',
   defaultWelcomeMessage: '{storeDomain}에 오신 것을 환영해요. 무엇을 도와드릴까요?',
+  welcomeTitleUnnamed: '저희 스토어에 오신 것을 환영해요',
+  defaultWelcomeMessageUnnamed: '저희 스토어에 오신 것을 환영해요. 무엇을 도와드릴까요?',
   defaultQuickActions: '새 강좌|주문 조회|사이즈 가이드|고객센터 문의',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: '{product}에 대해 궁금한 점이 있으신가요?',

@@ -214,6 +214,8 @@ export const lt: StringTable = {
   defaultBrandName: 'Parduotuvė {storeName}',
   defaultBrandNameUnnamed: 'Mūsų parduotuvė',
   defaultWelcomeMessage: 'Sveiki atvykę į {storeDomain}. Kuo galime jums padėti?',
+  welcomeTitleUnnamed: 'Sveiki atvykę į mūsų parduotuvę',
+  defaultWelcomeMessageUnnamed: 'Sveiki atvykę į mūsų parduotuvę. Kuo galime jums padėti?',
   defaultQuickActions: 'Naujas kursas|Sekti mano užsakymą|Dydžių lentelė|Susisiekti su pagalba',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Klausimų apie prekę {product}?',

@@ -203,6 +203,8 @@ export const lv: StringTable = {
   defaultBrandName: 'Veikals {storeName}',
   defaultBrandNameUnnamed: 'Mūsu veikals',
   defaultWelcomeMessage: 'Laipni lūdzam vietnē {storeDomain}. Kā varam jums palīdzēt?',
+  welcomeTitleUnnamed: 'Laipni lūdzam mūsu veikalā',
+  defaultWelcomeMessageUnnamed: 'Laipni lūdzam mūsu veikalā. Kā varam jums palīdzēt?',
   defaultQuickActions: 'Jauns kurss|Izsekot manu pasūtījumu|Izmēru tabula|Sazināties ar atbalstu',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Jautājumi par preci {product}?',

@@ -186,6 +186,8 @@ export const ms: StringTable = {
   defaultBrandName: 'Kedai {storeName}',
   defaultBrandNameUnnamed: 'Kedai kami',
   defaultWelcomeMessage: 'Selamat datang ke {storeDomain}. Apa yang boleh kami bantu hari ini?',
+  welcomeTitleUnnamed: 'Selamat datang ke kedai kami',
+  defaultWelcomeMessageUnnamed: 'Selamat datang ke kedai kami. Apa yang boleh kami bantu hari ini?',
   defaultQuickActions: 'Kursus baharu|Jejak pesanan saya|Panduan saiz|Hubungi sokongan',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Ada soalan tentang {product}?',

@@ -193,6 +193,8 @@ export const nb: StringTable = {
   defaultBrandName: '{storeName}-butikken',
   defaultBrandNameUnnamed: 'Vår butikk',
   defaultWelcomeMessage: 'Velkommen til {storeDomain}. Hva kan vi hjelpe deg med i dag?',
+  welcomeTitleUnnamed: 'Velkommen til butikken vår',
+  defaultWelcomeMessageUnnamed: 'Velkommen til butikken vår. Hva kan vi hjelpe deg med i dag?',
   defaultQuickActions: 'Nytt kurs|Spor bestillingen min|Størrelsesguide|Kontakt kundeservice',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Spørsmål om {product}?',

@@ -193,6 +193,8 @@ export const nl: StringTable = {
   defaultBrandName: 'Winkel {storeName}',
   defaultBrandNameUnnamed: 'Onze winkel',
   defaultWelcomeMessage: 'Welkom bij {storeDomain}. Hoe kunnen we je vandaag helpen?',
+  welcomeTitleUnnamed: 'Welkom in onze winkel',
+  defaultWelcomeMessageUnnamed: 'Welkom in onze winkel. Hoe kunnen we je vandaag helpen?',
   defaultQuickActions: 'Nieuwe cursus|Volg mijn bestelling|Maattabel|Contact met klantenservice',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Vragen over {product}?',

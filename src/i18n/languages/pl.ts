@@ -217,6 +217,8 @@ export const pl: StringTable = {
   defaultBrandName: 'Sklep {storeName}',
   defaultBrandNameUnnamed: 'Nasz sklep',
   defaultWelcomeMessage: 'Witaj w sklepie {storeDomain}. W czym możemy Ci dziś pomóc?',
+  welcomeTitleUnnamed: 'Witaj w naszym sklepie',
+  defaultWelcomeMessageUnnamed: 'Witaj w naszym sklepie. W czym możemy Ci dziś pomóc?',
   defaultQuickActions: 'Nowy kurs|Śledź zamówienie|Tabela rozmiarów|Kontakt z obsługą',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Pytania o produkt {product}?',

@@ -202,6 +202,8 @@ export const ptBR: StringTable = {
   defaultBrandName: 'Loja {storeName}',
   defaultBrandNameUnnamed: 'Nossa loja',
   defaultWelcomeMessage: 'Boas-vindas ao {storeDomain}! Como podemos ajudar você hoje?',
+  welcomeTitleUnnamed: 'Boas-vindas à nossa loja',
+  defaultWelcomeMessageUnnamed: 'Boas-vindas à nossa loja! Como podemos ajudar você hoje?',
   defaultQuickActions: 'Novo curso|Rastrear meu pedido|Guia de tamanhos|Falar com o suporte',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Dúvidas sobre {product}?',

@@ -203,6 +203,8 @@ export const ptPT: StringTable = {
   defaultBrandName: 'Loja {storeName}',
   defaultBrandNameUnnamed: 'Nossa loja',
   defaultWelcomeMessage: 'Bem-vindo a {storeDomain}. Como podemos ajudar hoje?',
+  welcomeTitleUnnamed: 'Bem-vindo à nossa loja',
+  defaultWelcomeMessageUnnamed: 'Bem-vindo à nossa loja. Como podemos ajudar hoje?',
   defaultQuickActions: 'Novo curso|Seguir a minha encomenda|Guia de tamanhos|Contactar o apoio',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Perguntas sobre {product}?',

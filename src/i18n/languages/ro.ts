@@ -200,6 +200,8 @@ export const ro: StringTable = {
   defaultBrandName: 'Magazinul {storeName}',
   defaultBrandNameUnnamed: 'Magazinul nostru',
   defaultWelcomeMessage: 'Bun venit pe {storeDomain}! Cu ce te putem ajuta azi?',
+  welcomeTitleUnnamed: 'Bun venit în magazinul nostru',
+  defaultWelcomeMessageUnnamed: 'Bun venit în magazinul nostru! Cu ce te putem ajuta azi?',
   defaultQuickActions: 'Curs nou|Urmărește comanda|Ghid de mărimi|Contactează asistența',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Întrebări despre {product}?',

@@ -222,6 +222,8 @@ export const ru: StringTable = {
   defaultBrandName: 'Магазин {storeName}',
   defaultBrandNameUnnamed: 'Наш магазин',
   defaultWelcomeMessage: 'Добро пожаловать на {storeDomain}! Чем мы можем вам помочь?',
+  welcomeTitleUnnamed: 'Добро пожаловать в наш магазин',
+  defaultWelcomeMessageUnnamed: 'Добро пожаловать в наш магазин! Чем мы можем вам помочь?',
   defaultQuickActions: 'Новый курс|Отследить заказ|Таблица размеров|Связаться с поддержкой',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Вопросы по товару {product}?',

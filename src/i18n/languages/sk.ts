@@ -218,6 +218,8 @@ export const sk: StringTable = {
   defaultBrandName: 'Obchod {storeName}',
   defaultBrandNameUnnamed: 'Náš obchod',
   defaultWelcomeMessage: 'Vitajte na {storeDomain}. S čím vám dnes môžeme pomôcť?',
+  welcomeTitleUnnamed: 'Vitajte v našom obchode',
+  defaultWelcomeMessageUnnamed: 'Vitajte v našom obchode. S čím vám dnes môžeme pomôcť?',
   defaultQuickActions: 'Nový kurz|Sledovať objednávku|Tabuľka veľkostí|Kontaktovať podporu',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Otázky k produktu {product}?',

@@ -218,6 +218,8 @@ export const sl: StringTable = {
   defaultBrandName: 'Trgovina {storeName}',
   defaultBrandNameUnnamed: 'Naša trgovina',
   defaultWelcomeMessage: 'Dobrodošli na {storeDomain}. Kako vam lahko pomagamo?',
+  welcomeTitleUnnamed: 'Dobrodošli v naši trgovini',
+  defaultWelcomeMessageUnnamed: 'Dobrodošli v naši trgovini. Kako vam lahko pomagamo?',
   defaultQuickActions: 'Nov tečaj|Sledi mojemu naročilu|Tabela velikosti|Stik s podporo',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Vprašanja o izdelku {product}?',

@@ -203,6 +203,8 @@ export const sr: StringTable = {
   defaultBrandName: 'Продавница {storeName}',
   defaultBrandNameUnnamed: 'Наша продавница',
   defaultWelcomeMessage: 'Добро дошли на {storeDomain}. Како можемо да вам помогнемо?',
+  welcomeTitleUnnamed: 'Добро дошли у нашу продавницу',
+  defaultWelcomeMessageUnnamed: 'Добро дошли у нашу продавницу. Како можемо да вам помогнемо?',
   defaultQuickActions: 'Нови курс|Прати моју поруџбину|Водич за величине|Контактирај подршку',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Питања о производу {product}?',

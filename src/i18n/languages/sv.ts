@@ -193,6 +193,8 @@ export const sv: StringTable = {
   defaultBrandName: 'Butiken {storeName}',
   defaultBrandNameUnnamed: 'Vår butik',
   defaultWelcomeMessage: 'Välkommen till {storeDomain}. Hur kan vi hjälpa dig i dag?',
+  welcomeTitleUnnamed: 'Välkommen till vår butik',
+  defaultWelcomeMessageUnnamed: 'Välkommen till vår butik. Hur kan vi hjälpa dig i dag?',
   defaultQuickActions: 'Ny kurs|Spåra min beställning|Storleksguide|Kontakta kundtjänst',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Frågor om {product}?',

@@ -186,6 +186,8 @@ export const th: StringTable = {
   defaultBrandName: 'ร้าน {storeName}',
   defaultBrandNameUnnamed: 'ร้านของเรา',
   defaultWelcomeMessage: 'ยินดีต้อนรับสู่ {storeDomain} วันนี้ให้เราช่วยอะไรดี',
+  welcomeTitleUnnamed: 'ยินดีต้อนรับสู่ร้านของเรา',
+  defaultWelcomeMessageUnnamed: 'ยินดีต้อนรับสู่ร้านของเรา วันนี้ให้เราช่วยอะไรดี',
   defaultQuickActions: 'คอร์สใหม่|ติดตามคำสั่งซื้อ|คู่มือไซซ์|ติดต่อฝ่ายบริการ',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'มีคำถามเกี่ยวกับ {product} ไหม',

@@ -193,6 +193,8 @@ export const tr: StringTable = {
   defaultBrandName: '{storeName} mağazası',
   defaultBrandNameUnnamed: 'Mağazamız',
   defaultWelcomeMessage: '{storeDomain} sitesine hoş geldiniz. Bugün size nasıl yardımcı olabiliriz?',
+  welcomeTitleUnnamed: 'Mağazamıza hoş geldiniz',
+  defaultWelcomeMessageUnnamed: 'Mağazamıza hoş geldiniz. Bugün size nasıl yardımcı olabiliriz?',
   defaultQuickActions: 'Yeni kurs|Siparişimi takip et|Beden tablosu|Müşteri hizmetlerine ulaş',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: '{product} hakkında sorunuz mu var?',

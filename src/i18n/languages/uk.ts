@@ -223,6 +223,8 @@ export const uk: StringTable = {
   defaultBrandName: 'Магазин {storeName}',
   defaultBrandNameUnnamed: 'Наш магазин',
   defaultWelcomeMessage: 'Ласкаво просимо на {storeDomain}! Чим ми можемо вам допомогти?',
+  welcomeTitleUnnamed: 'Ласкаво просимо до нашого магазину',
+  defaultWelcomeMessageUnnamed: 'Ласкаво просимо до нашого магазину! Чим ми можемо вам допомогти?',
   defaultQuickActions: "Новий курс|Відстежити замовлення|Таблиця розмірів|Зв'язатися з підтримкою",
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Питання щодо товару {product}?',

@@ -192,6 +192,8 @@ export const ur: StringTable = {
   defaultBrandName: '{storeName} اسٹور',
   defaultBrandNameUnnamed: 'ہمارا اسٹور',
   defaultWelcomeMessage: '{storeDomain} میں خوش آمدید۔ آج ہم آپ کی کیا مدد کر سکتے ہیں؟',
+  welcomeTitleUnnamed: 'ہمارے اسٹور میں خوش آمدید',
+  defaultWelcomeMessageUnnamed: 'ہمارے اسٹور میں خوش آمدید۔ آج ہم آپ کی کیا مدد کر سکتے ہیں؟',
   defaultQuickActions: 'نیا کورس|میرا آرڈر ٹریک کریں|سائز گائیڈ|سپورٹ سے رابطہ کریں',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: '{product} کے بارے میں سوالات؟',

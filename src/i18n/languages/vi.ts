@@ -186,6 +186,9 @@ export const vi: StringTable = {
   defaultBrandName: 'Cửa hàng {storeName}',
   defaultBrandNameUnnamed: 'Cửa hàng của chúng tôi',
   defaultWelcomeMessage: 'Chào mừng bạn đến với {storeDomain}. Hôm nay chúng tôi có thể giúp gì cho bạn?',
+  welcomeTitleUnnamed: 'Chào mừng bạn đến với cửa hàng của chúng tôi',
+  defaultWelcomeMessageUnnamed:
+    'Chào mừng bạn đến với cửa hàng của chúng tôi. Hôm nay chúng tôi có thể giúp gì cho bạn?',
   defaultQuickActions: 'Khóa học mới|Theo dõi đơn hàng|Hướng dẫn chọn size|Liên hệ hỗ trợ',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: 'Bạn có câu hỏi về {product}?',

@@ -185,6 +185,8 @@ export const zhHans: StringTable = {
   defaultBrandName: '{storeName}商店',
   defaultBrandNameUnnamed: '本店',
   defaultWelcomeMessage: '欢迎光临{storeDomain}。今天有什么可以帮您？',
+  welcomeTitleUnnamed: '欢迎光临本店',
+  defaultWelcomeMessageUnnamed: '欢迎光临本店。今天有什么可以帮您？',
   defaultQuickActions: '新课程|查询我的订单|尺码指南|联系客服',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: '对{product}有疑问吗？',

@@ -186,6 +186,8 @@ export const zhHant: StringTable = {
   defaultBrandName: '{storeName}商店',
   defaultBrandNameUnnamed: '本店',
   defaultWelcomeMessage: '歡迎來到{storeDomain}。今天有什麼可以為您服務的嗎？',
+  welcomeTitleUnnamed: '歡迎光臨本店',
+  defaultWelcomeMessageUnnamed: '歡迎光臨本店。今天有什麼可以為您服務的嗎？',
   defaultQuickActions: '新課程|查詢我的訂單|尺寸指南|聯絡客服',
   // Invitations beside the launcher (the invite attribute)
   inviteTitle: '對{product}有疑問嗎？',

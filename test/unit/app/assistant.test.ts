@@ -23,7 +23,8 @@ describe('createAssistant', () => {
     const state = assistant.getState();
     expect(state.view).toBe('chat');
     expect(state.messages).toEqual([
-      { id: expect.stringMatching(/^\d+-1$/), content: 'Hi', sender: 'user', timestamp: deps.now() },
+      // "Hi" is the greeting "Ask a question" sends: marked as such.
+      { id: expect.stringMatching(/^\d+-1$/), content: 'Hi', sender: 'user', timestamp: deps.now(), greeting: true },
     ]);
     expect(events[0]).toEqual({ name: 'message', detail: state.messages[0] });
   });

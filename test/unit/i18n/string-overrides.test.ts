@@ -15,6 +15,20 @@ function overridesOf(json: string) {
 }
 
 describe("a store's strings attribute", () => {
+  it("names the unnamed store in the named store's welcome when it gives it a name of its own", () => {
+    const named = withOverrides(englishStrings, overridesOf('{"defaultBrandNameUnnamed":"Acme"}').strings);
+    expect([named.welcomeTitleUnnamed, named.defaultWelcomeMessageUnnamed]).toEqual([
+      'Welcome to Acme',
+      'Welcome to Acme. How can we assist you today?',
+    ]);
+    const worded = withOverrides(
+      englishStrings,
+      overridesOf('{"defaultBrandNameUnnamed":"Acme","welcomeTitleUnnamed":"Hello from Acme"}').strings,
+    );
+    expect(worded.welcomeTitleUnnamed).toBe('Hello from Acme');
+    expect(withOverrides(englishStrings, {}).welcomeTitleUnnamed).toBe('Welcome to our store');
+  });
+
   it('takes one text for a counted entry, for every form', () => {
     const { strings, lines } = overridesOf('{"cartCount":"{count} in the basket"}');
     expect(lines).toEqual([]);

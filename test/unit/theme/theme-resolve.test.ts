@@ -35,7 +35,7 @@ describe('defaultTheme', () => {
     const { de } = await import('../../../src/i18n/languages/de');
     expect(defaultTheme('', de)).toMatchObject({
       brandName: 'Unser Shop',
-      welcomeMessage: expect.stringContaining('Unser Shop'),
+      welcomeMessage: 'Willkommen in unserem Shop. Wie können wir Ihnen heute helfen?',
     });
     expect(defaultTheme('acme.com', de).brandName).toBe('Acme Shop');
   });

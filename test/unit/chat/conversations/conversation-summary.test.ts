@@ -31,8 +31,17 @@ describe('a chat is named after the first message that says something', () => {
     expect(summary.title).toBe('Welcome to Linen & Co.');
   });
 
-  it('knows the greeting in every built-in language and the store’s own wording', () => {
-    for (const greeting of ['Hallo', 'Hola', 'Bonjour', 'مرحبًا']) {
+  it('skips the greeting marked as such in any language, without knowing its words', () => {
+    for (const greeting of ['Cześć', 'こんにちは', 'Γεια σας', 'नमस्ते']) {
+      const opened = conversation(message('user', greeting, { greeting: true }), message('bot', 'Answer'));
+      expect(summarise(opened).title).toBe('Answer');
+      // The same words typed by the visitor, unmarked, are what they said.
+      expect(summarise(conversation(message('user', greeting), message('bot', 'Answer'))).title).toBe(greeting);
+    }
+  });
+
+  it('skips the greeting of a chat saved before greetings were marked, in the languages of then, and the store’s own wording', () => {
+    for (const greeting of ['Hi', 'Hallo', 'Hola', 'Bonjour', 'مرحبًا']) {
       const summary = summarise(conversation(message('user', greeting), message('bot', 'Answer')));
       expect(summary.title).toBe('Answer');
     }
