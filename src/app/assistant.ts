@@ -320,7 +320,9 @@ export function createAssistant(deps: AssistantDeps) {
     dispose(options: { leavingPage?: boolean } = {}): void {
       cancelPreload?.();
       cancelPreload = null;
+      // A widget put back on the page later configures again, and takes up a call still kept then.
       cancelResume?.();
+      cancelResume = null;
       language.dispose();
       calls.dispose(options.leavingPage);
       handoff.dispose();

@@ -146,6 +146,20 @@ describe('a call kept across the pages of the store', () => {
     ).toEqual(['Show me the linen shirt', 'Yes, it comes in blue.']);
   });
 
+  it('a widget taken off the page before its first frame leaves the call kept, and takes it up when put back', async () => {
+    const tab = memoryStorage();
+    const first = await liveCallOnFirstPage(tab);
+    first.assistant.dispose({ leavingPage: true });
+    const second = page(tab);
+    second.open();
+    second.assistant.dispose();
+    expect(tab.get(KEPT_CALL_KEY)).not.toBeNull();
+    second.open();
+    await eventually(() => expect(second.sdk.client.reconnect).toHaveBeenCalledWith(WEB_CALL));
+    expect(second.sdk.client.reconnect).toHaveBeenCalledTimes(1);
+    expect(second.state().isOpen).toBe(true);
+  });
+
   it('never rejoins a call kept longer than the window: it is ended at Vapi and its lines join the conversation', async () => {
     const tab = memoryStorage();
     const first = await liveCallOnFirstPage(tab);
