@@ -47,13 +47,22 @@ export interface Message {
   greeting?: true;
 }
 
+/** How a greeting reads when compared: lower case, without punctuation, marks, symbols or spacing. */
+export function greetingWords(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\p{M}\p{P}\p{S}\s]/gu, '')
+    .toLowerCase();
+}
+
 /**
  * Whether the visitor's `text` is the greeting "Ask a question" sends in the language shown (its
- * `askQuestionMessage`): such a message is marked as the greeting ({@link Message.greeting}), so no later
- * summary has to know its wording.
+ * `askQuestionMessage`), sent by the button or typed by hand ("cześć!" as "Cześć"): such a message is marked
+ * as the greeting ({@link Message.greeting}), so no later summary has to know its wording.
  */
 export function isGreeting(text: string, strings: { askQuestionMessage: string }): boolean {
-  return text === strings.askQuestionMessage.trim();
+  const words = greetingWords(text);
+  return words !== '' && words === greetingWords(strings.askQuestionMessage);
 }
 
 /** The id of a message pushed from outside a request: this prefix, then the event's id. */

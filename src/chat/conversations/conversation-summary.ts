@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '../chat-state';
 import { markdownToPlainText } from '../markdown/plain-text';
-import type { Message } from '../message';
+import { greetingWords, type Message } from '../message';
 import { withoutImageData } from '../replies/history';
 import { capText } from '../../common/text-cut';
 import type { StoredConversation } from './conversation-storage';
@@ -47,19 +47,12 @@ function clip(text: string): string {
   return capText(previewText(text), SUMMARY_LENGTH);
 }
 
-/** How a greeting reads when compared: lower case, without punctuation, marks or spacing. */
-const normalised = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\p{M}\p{P}\p{S}\s]/gu, '')
-    .toLowerCase();
-
 /**
  * The greetings "Ask a question" opened a chat with before the message carried its mark
  * ({@link Message.greeting}), in the languages the widget spoke then (English, Arabic, German, Spanish,
  * French): a conversation saved then is still not named after its greeting.
  */
-const UNMARKED_GREETINGS = new Set(['Hi', 'مرحبًا', 'Hallo', 'Hola', 'Bonjour'].map(normalised));
+const UNMARKED_GREETINGS = new Set(['Hi', 'مرحبًا', 'Hallo', 'Hola', 'Bonjour'].map(greetingWords));
 
 /**
  * Whether a message says something worth naming a chat after: not the greeting that "Ask a question"
@@ -68,7 +61,7 @@ const UNMARKED_GREETINGS = new Set(['Hi', 'مرحبًا', 'Hallo', 'Hola', 'Bonj
  */
 function saysSomething(message: Message, greetings: ReadonlySet<string>): boolean {
   if (message.origin === 'widget' || message.greeting) return false;
-  const words = normalised(previewText(message.content));
+  const words = greetingWords(previewText(message.content));
   return words !== '' && !greetings.has(words);
 }
 
@@ -80,7 +73,7 @@ function saysSomething(message: Message, greetings: ReadonlySet<string>): boolea
 export function summarise(conversation: StoredConversation, greeting?: string): ConversationSummary {
   const { messages } = conversation;
   const greetings = new Set(UNMARKED_GREETINGS);
-  if (greeting !== undefined) greetings.add(normalised(greeting));
+  if (greeting !== undefined) greetings.add(greetingWords(greeting));
   const telling = messages.filter((message) => saysSomething(message, greetings));
   const firstQuestion = telling.find((message) => message.sender === 'user') ?? telling[0];
   const last = telling[telling.length - 1] ?? messages[messages.length - 1];

@@ -79,6 +79,39 @@ describe('the greeting "Ask a question" opens a chat with', () => {
     expect(assistant.getState().messages.map((message) => message.greeting)).toEqual([true, undefined, undefined]);
   });
 
+  it.each([
+    ['pl', 'cześć!', 'Czy wysyłacie do Kanady?'],
+    ['ja', ' こんにちは。', '送料はいくらですか?'],
+    ['ru', 'здравствуйте!', 'Есть ли доставка в Казахстан?'],
+  ])(
+    'typed by hand in %s, in another case or with punctuation, is marked and names no chat',
+    async (lang, typed, question) => {
+      const localStorage = memoryStorage();
+      const visitor = widget(localStorage, { lang });
+      await visitor.ready();
+      visitor.actions.sendMessage(typed);
+      await visitor.settled();
+      visitor.actions.sendMessage(question);
+      await visitor.settled();
+      const sent = visitor.state().messages.filter((message) => message.sender === 'user');
+      expect(sent.map((message) => message.greeting)).toEqual([true, undefined]);
+      const english = widget(localStorage, { lang: 'en' });
+      await english.ready();
+      expect(english.state().conversations.map((entry) => entry.title)).toEqual([question]);
+    },
+  );
+
+  it('is not a greeting when it says more than the greeting, or nothing at all', async () => {
+    const visitor = widget(memoryStorage(), { lang: 'pl' });
+    await visitor.ready();
+    for (const text of ['Cześć, macie kubki?', '👋']) {
+      visitor.actions.sendMessage(text);
+      await visitor.settled();
+    }
+    const sent = visitor.state().messages.filter((message) => message.sender === 'user');
+    expect(sent.map((message) => message.greeting)).toEqual([undefined, undefined]);
+  });
+
   it('saved unmarked, before messages carried the mark, still names no chat', async () => {
     const localStorage = memoryStorage();
     const saved = {
