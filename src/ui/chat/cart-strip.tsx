@@ -5,7 +5,8 @@ import { useMoneyFormat } from './price-format';
  * With `commerce` set and something in the cart: the item count and the total, which are the link to
  * the cart, and "Checkout". One line from a 320 px phone up where the language allows: the count is the
  * "View cart" link rather than a third item beside it; in a language too long for the line the count and
- * total wrap onto a second line, never cut (the words carry the count's plural form).
+ * total wrap onto a second line, never cut (the words carry the count's plural form), and the second line
+ * never starts with the "·" between them (styles.css).
  */
 export function CartStrip() {
   const t = useStrings();
@@ -19,7 +20,12 @@ export function CartStrip() {
       <a className="sa-cart-link sa-cart-summary" href={links.cart}>
         <span className="sa-cart-count" aria-live="polite" aria-atomic="true">
           <span className="sa-cart-items">{t('cartCount', { count: cart.itemCount })}</span>
-          {total && <span className="sa-cart-total"> · {total}</span>}
+          {total && (
+            <span className="sa-cart-total">
+              <span className="sr-only">, </span>
+              {total}
+            </span>
+          )}
         </span>
         <span className="sr-only">: {t('viewCart')}</span>
       </a>
