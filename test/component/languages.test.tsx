@@ -1,6 +1,5 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAssistant, type Assistant } from '../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../src/app/config';
 import { VERSION } from '../../src/common/version';
@@ -8,6 +7,7 @@ import { ElementRoot } from '../../src/element/element-root';
 import { de } from '../../src/i18n/languages/de';
 import { englishStrings, formatString, type StringTable } from '../../src/i18n/strings';
 import { fakeDeps } from '../support/fake-deps';
+import { reactRootsPerTest, type TestRoot } from '../support/react-roots';
 import { eventually, mountWidget } from './helpers';
 
 const BRAND = 'Northwind';
@@ -21,14 +21,11 @@ const ENGLISH = [
   englishStrings.closeChat,
 ];
 
-let root: Root | null = null;
-const reactTest = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-
 /**
- * The widget's React tree for a page whose German file arrives when the test says, with every text and
- * accessible name it shows recorded from the first render on.
+ * The widget's React tree, in `root`, for a page whose German file arrives when the test says, with every
+ * text and accessible name it shows recorded from the first render on.
  */
-function renderWaitingForGerman(config: Partial<AssistantConfig>) {
+function renderWaitingForGerman(config: Partial<AssistantConfig>, { container, root }: TestRoot) {
   let arrive: (table: StringTable) => void = () => undefined;
   const file = new Promise<StringTable>((resolve) => (arrive = resolve));
   const assistant: Assistant = createAssistant(fakeDeps({ loadLanguage: () => file }).deps);
@@ -38,7 +35,6 @@ function renderWaitingForGerman(config: Partial<AssistantConfig>) {
     lang: 'de',
     ...config,
   });
-  const container = document.body.appendChild(document.createElement('div'));
   const seen = new Set<string>();
   const record = () => {
     seen.add(container.textContent ?? '');
@@ -50,23 +46,17 @@ function renderWaitingForGerman(config: Partial<AssistantConfig>) {
     characterData: true,
     attributes: true,
   });
-  root = createRoot(container);
-  act(() => root?.render(<ElementRoot assistant={assistant} />));
+  act(() => root.render(<ElementRoot assistant={assistant} />));
   record();
   const english = () => [...seen].filter((text) => ENGLISH.some((words) => text.includes(words)));
   return { assistant, container, english, arrive: (table: StringTable) => act(async () => arrive(table)) };
 }
 
 describe('a card whose language is on its way', () => {
-  beforeEach(() => void (reactTest.IS_REACT_ACT_ENVIRONMENT = true));
-  afterEach(() => {
-    act(() => root?.unmount());
-    root = null;
-    reactTest.IS_REACT_ACT_ENVIRONMENT = false;
-  });
+  const newRoot = reactRootsPerTest();
 
   it('shows no text, then the language: never English in between', async () => {
-    const { container, english, arrive } = renderWaitingForGerman({ mode: 'inline' });
+    const { container, english, arrive } = renderWaitingForGerman({ mode: 'inline' }, newRoot());
     const card = container.querySelector('.card') as HTMLElement;
     expect(card.getAttribute('aria-busy')).toBe('true');
     expect(card.textContent).toBe('');
@@ -77,7 +67,7 @@ describe('a card whose language is on its way', () => {
   });
 
   it('names the launcher by the brand alone, opens empty, and takes focus when the language arrives', async () => {
-    const { assistant, container, english, arrive } = renderWaitingForGerman({ mode: 'floating' });
+    const { assistant, container, english, arrive } = renderWaitingForGerman({ mode: 'floating' }, newRoot());
     const launcher = container.querySelector('.launcher') as HTMLButtonElement;
     expect(launcher.getAttribute('aria-label')).toBe(BRAND);
     launcher.focus();

@@ -17,6 +17,7 @@ import { Boundary } from '../../src/ui/error-boundary';
 import { expand, markdownish, productish } from '../support/arbitraries';
 import { fakeDeps } from '../support/fake-deps';
 import { checkProperty, messyFixtures, scaledRuns } from '../support/property';
+import { setActEnvironment } from '../support/react-roots';
 import { unsafeMarkup } from '../support/safe-output';
 
 const PAGE_ORIGIN = 'https://shop.example';
@@ -24,7 +25,7 @@ const assistant = createAssistant(fakeDeps({ pageOrigin: PAGE_ORIGIN }).deps);
 let view: MessageView;
 
 beforeAll(async () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  setActEnvironment(true);
   const strings = assistant.getState().strings;
   view = {
     t: (key, values) => translate(strings, 'en', key, values),
@@ -34,9 +35,7 @@ beforeAll(async () => {
     feedback: true,
   };
 });
-afterAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-});
+afterAll(() => setActEnvironment(false));
 
 /** Images a message may show: markdown images from the allowed host or the page, card images over https or inline. */
 const imageAllowed = (src: string) => /^https:\/\/|^data:image\/(?:png|jpe?g|gif|webp|avif);base64,/.test(src);

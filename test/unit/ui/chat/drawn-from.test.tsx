@@ -1,16 +1,13 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIRST_DRAWN, useDrawnFrom } from '../../../../src/ui/chat/drawn-from';
+import { reactRootsPerTest } from '../../../support/react-roots';
 
 // Which messages a conversation draws, render by render: a long one opened answers the tap with the chat
 // view alone, then draws its newest messages and the older ones a chunk at a time, each as a transition.
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const CHUNK = 10;
-let container: HTMLElement | null = null;
-afterEach(() => container?.remove());
+const newRoot = reactRootsPerTest();
 
 /** Renders the hook for `conversation` of `count` messages and returns every value it returned, in order. */
 async function drawnFromSteps(conversation: string, count: number) {
@@ -19,9 +16,7 @@ async function drawnFromSteps(conversation: string, count: number) {
     seen.push(useDrawnFrom(id, total, CHUNK));
     return null;
   }
-  container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
+  const { root } = newRoot();
   await act(async () => root.render(<Probe id={conversation} total={count} />));
   return {
     seen,
