@@ -1,8 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium.mjs';
 import { startSession, type E2eSession } from './harness';
+import { startVapiLoopback } from './vapi-loopback';
 
 // Fake audio devices, so getUserMedia works in headless Chromium. Headless Chromium has no permission
 // prompt for a visitor to answer (the headless shell rejects the request as unsupported), so the fake
@@ -13,60 +13,21 @@ const FAKE_MEDIA_DENIED = ['--use-fake-device-for-media-stream', '--use-fake-ui-
 
 let session: E2eSession;
 let denyingBrowser: Browser;
-let vapiApi: Server;
-let vapiApiUrl = '';
-const vapiRequests: { method: string; url: string; authorization: string | undefined; body: unknown }[] = [];
-
-async function body(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text ? (JSON.parse(text) as unknown) : null;
-}
+let vapi: Awaited<ReturnType<typeof startVapiLoopback>>;
 
 beforeAll(async () => {
   [session, denyingBrowser] = await Promise.all([startSession(FAKE_MEDIA), launchChromium(FAKE_MEDIA_DENIED)]);
-  // A loopback stand-in for the Vapi API: it answers POST /call/web like the real one. The Daily room it
-  // names cannot be joined offline, which is the failure the widget must handle. It also serves the test
-  // page: a page Chromium received from a real loopback server may call loopback APIs, while one
-  // fulfilled by the test runner counts as public and would be refused by Private Network Access.
-  vapiApi = createServer(async (request, response) => {
-    if (request.method === 'GET' && request.url?.startsWith('/page')) {
-      response.writeHead(200, { 'Content-Type': 'text/html' });
-      return void response.end(pages.get(request.url) ?? '');
-    }
-    const cors = {
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Allow-Headers': 'Authorization, Content-Type',
-      'Access-Control-Allow-Methods': 'POST, OPTIONS',
-    };
-    if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
-    vapiRequests.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      authorization: request.headers.authorization,
-      body: await body(request),
-    });
-    response.writeHead(201, { 'Content-Type': 'application/json', ...cors });
-    response.end(
-      JSON.stringify({
-        id: 'call_e2e',
-        webCallUrl: 'https://vapi-e2e.daily.co/room-offline',
-        assistant: { voice: { provider: '11labs' } },
-      }),
-    );
-  });
-  await new Promise<void>((resolve) => vapiApi.listen(0, '127.0.0.1', resolve));
-  const address = vapiApi.address();
-  vapiApiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // The Vapi API on loopback: the Daily room it names cannot be joined offline, which is the failure the
+  // widget must handle. It serves the test pages too (see startVapiLoopback).
+  vapi = await startVapiLoopback();
 });
 
 afterAll(async () => {
   await Promise.all([session?.close(), denyingBrowser?.close()]);
-  await new Promise((resolve) => vapiApi?.close(resolve));
+  await vapi?.close();
 });
 
-const pages = new Map<string, string>();
+let pagesServed = 0;
 
 /** A page on the loopback API's origin with the widget (bundle and webhook from the demo server). */
 function fixture(attributes: string) {
@@ -82,9 +43,7 @@ async function openFixture(
   const opened = options.microphone
     ? await session.newPage({ permissions: ['microphone'] })
     : { page: await (await denyingBrowser.newContext()).newPage(), pageErrors: [] };
-  const path = `/page-${pages.size}`;
-  pages.set(path, html);
-  await opened.page.goto(`${vapiApiUrl}${path}`);
+  await opened.page.goto(vapi.page(`/page-${pagesServed++}`, html));
   await opened.page.getByRole('button', { name: 'Ask a question' }).waitFor();
   return opened;
 }
@@ -117,7 +76,7 @@ describe('voice calls in Chromium', () => {
 
   it('the real Vapi SDK against a loopback API: the join fails offline, one notice, back to idle, chat still works', async () => {
     const { page, pageErrors } = await openFixture(
-      fixture(`vapi-public-key="pk_e2e" vapi-assistant-id="asst_e2e" vapi-api-url="${vapiApiUrl}"`),
+      fixture(`vapi-public-key="pk_e2e" vapi-assistant-id="asst_e2e" vapi-api-url="${vapi.url}"`),
       { microphone: true },
     );
     expect(await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0)).toBe(
@@ -136,7 +95,7 @@ describe('voice calls in Chromium', () => {
     expect(await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0)).toBe(
       true,
     );
-    expect(vapiRequests.filter((request) => request.method === 'POST')).toEqual([
+    expect(vapi.requests.filter((request) => request.method === 'POST')).toEqual([
       {
         method: 'POST',
         url: '/call/web',
@@ -157,14 +116,14 @@ describe('voice calls in Chromium', () => {
 
   it('with the microphone denied, the permission message appears and nothing is loaded', async () => {
     const { page } = await openFixture(
-      fixture(`vapi-public-key="pk_e2e" vapi-assistant-id="asst_e2e" vapi-api-url="${vapiApiUrl}"`),
+      fixture(`vapi-public-key="pk_e2e" vapi-assistant-id="asst_e2e" vapi-api-url="${vapi.url}"`),
       { microphone: false },
     );
-    const before = vapiRequests.filter((request) => request.method === 'POST').length;
+    const before = vapi.requests.filter((request) => request.method === 'POST').length;
     await page.getByRole('button', { name: 'Start a live call' }).click();
     await page.getByText('Microphone access is blocked.').waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('Allow the microphone for this site');
-    expect(vapiRequests.filter((request) => request.method === 'POST').length).toBe(before);
+    expect(vapi.requests.filter((request) => request.method === 'POST').length).toBe(before);
     expect(await page.evaluate(() => performance.getEntriesByName('store-assistant:voice-evaluated').length > 0)).toBe(
       false,
     );
