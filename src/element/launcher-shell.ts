@@ -2,6 +2,7 @@ import type { AssistantView } from '../app/assistant';
 import type { AssistantState } from '../app/state';
 import { directionOf } from '../i18n/resolve';
 import { translate } from '../i18n/translate';
+import { isUnnamedStore } from '../theme/theme';
 
 /**
  * Floating mode's launcher, drawn in plain DOM the moment the element is connected: the same markup,
@@ -131,13 +132,7 @@ function drawState(
   widget.className = config.position === 'bottom-left' ? 'widget at-left' : 'widget';
   widget.setAttribute('aria-label', brandName);
   // While the visitor's language is on its way the brand alone names it, as React's launcher does.
-  const label = state.languagePending
-    ? brandName
-    : isOpen
-      ? strings.closeChat
-      : unread > 0
-        ? translate(strings, state.locale, 'openChatUnread', { brandName, count: unread })
-        : translate(strings, state.locale, 'openChat', { brandName });
+  const label = state.languagePending ? brandName : isOpen ? strings.closeChat : openLabel(state);
   button.setAttribute('aria-label', label);
   button.setAttribute('aria-expanded', String(isOpen));
   icon.className = `icon icon-${isOpen ? 'close' : 'launcher'}`;
@@ -145,6 +140,13 @@ function drawState(
     badge.textContent = unread > 9 ? '9+' : String(unread);
     if (!badge.isConnected) button.append(badge);
   } else badge.remove();
+}
+
+/** React's launcher's label for opening the card: a store nothing names is not put inside the sentence. */
+function openLabel({ theme: { brandName }, strings, locale, unread }: AssistantState): string {
+  if (isUnnamedStore(brandName, strings))
+    return translate(strings, locale, unread > 0 ? 'openChatUnreadUnnamed' : 'openChatUnnamed', { count: unread });
+  return translate(strings, locale, unread > 0 ? 'openChatUnread' : 'openChat', { brandName, count: unread });
 }
 
 function prefersDark(): boolean {

@@ -1,4 +1,11 @@
-import { englishStrings, formatString, isPluralKey, type StringOverrides, type StringTable } from './strings';
+import {
+  englishStrings,
+  formatString,
+  isPluralKey,
+  type PluralForms,
+  type StringOverrides,
+  type StringTable,
+} from './strings';
 
 /** The file names of `src/i18n/languages/`, without `.ts`: the build lists the folder (build/languages.mjs). */
 declare const __STORE_ASSISTANT_LANGUAGE_FILES__: readonly string[];
@@ -110,13 +117,27 @@ export function withOverrides(table: Partial<StringTable>, overrides: StringOver
     if (isPluralKey(key)) strings[key] = typeof text === 'string' ? { other: text } : (text as StringTable[typeof key]);
     else if (typeof text === 'string') (strings as Record<string, unknown>)[key] = text;
   }
-  // A store that gives the unnamed store a name of its own is welcomed by it, in the named store's sentences.
   const name = overrides.defaultBrandNameUnnamed;
-  if (name !== undefined) {
-    strings.welcomeTitleUnnamed =
-      overrides.welcomeTitleUnnamed ?? formatString(strings.welcomeTitle, { brandName: name });
-    strings.defaultWelcomeMessageUnnamed =
-      overrides.defaultWelcomeMessageUnnamed ?? formatString(strings.defaultWelcomeMessage, { storeDomain: name });
-  }
+  if (name !== undefined) nameUnnamedStore(strings, overrides, name);
   return strings;
+}
+
+/**
+ * A store that gives the unnamed store a name of its own is welcomed and named by it in the named store's
+ * sentences, unless it worded the unnamed store's sentence itself.
+ */
+function nameUnnamedStore(strings: StringTable, overrides: StringOverrides, name: string): void {
+  strings.welcomeTitleUnnamed =
+    overrides.welcomeTitleUnnamed ?? formatString(strings.welcomeTitle, { brandName: name });
+  strings.defaultWelcomeMessageUnnamed =
+    overrides.defaultWelcomeMessageUnnamed ?? formatString(strings.defaultWelcomeMessage, { storeDomain: name });
+  strings.openChatUnnamed = overrides.openChatUnnamed ?? formatString(strings.openChat, { brandName: name });
+  // Each form gets the name and keeps its `{count}`, filled when the launcher is labelled.
+  if (overrides.openChatUnreadUnnamed === undefined) {
+    const forms = Object.entries(strings.openChatUnread).map(([category, text]) => [
+      category,
+      formatString(text, { brandName: name }),
+    ]);
+    strings.openChatUnreadUnnamed = Object.fromEntries(forms) as PluralForms;
+  }
 }

@@ -127,8 +127,11 @@ export const englishStrings = {
 
   // Floating mode
   openChat: 'Open chat with {brandName}',
+  /** The launcher's name when nothing names the store: the unnamed store's name reads wrong inside a sentence. */
+  openChatUnnamed: 'Open chat',
   closeChat: 'Close chat',
   openChatUnread: { one: 'Open chat with {brandName}, {count} new', other: 'Open chat with {brandName}, {count} new' },
+  openChatUnreadUnnamed: { one: 'Open chat, {count} new', other: 'Open chat, {count} new' },
 
   // Voice calls
   voiceNotConfigured: 'Voice is not configured',
@@ -240,6 +243,7 @@ export type StringKey = keyof typeof englishStrings;
 export const PLURAL_KEYS = {
   messageCount: 'count',
   openChatUnread: 'count',
+  openChatUnreadUnnamed: 'count',
   addedToCartCount: 'count',
   cartCount: 'count',
   orderMoreItems: 'count',

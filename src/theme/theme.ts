@@ -52,6 +52,16 @@ export function storeNameFromDomain(storeDomain: string): string {
 }
 
 /**
+ * Whether nothing names the store: its brand name is the language's stand-in ("Our store"), which reads
+ * wrong inside another sentence in many languages ("Otwórz czat z Nasz sklep"), so the sentences that
+ * name the store have wordings of their own for it. A store that gives the stand-in a name of its own
+ * gets those wordings filled with that name (i18n/resolve.ts).
+ */
+export function isUnnamedStore(brandName: string, strings: StringTable): boolean {
+  return brandName === strings.defaultBrandNameUnnamed;
+}
+
+/**
  * The default theme for a store: the brand name is the store name with the "store"
  * suffix, and the welcome message names the store's domain, both worded in the widget's language.
  */

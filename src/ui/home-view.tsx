@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { MAX_BADGES_SHOWN } from '../theme/theme';
+import { isUnnamedStore, MAX_BADGES_SHOWN } from '../theme/theme';
 import { voiceTarget } from '../voice/voice-client';
 import { BrandMark } from './brand-mark';
 import { CloseCardButton } from './close-card-button';
@@ -74,6 +74,7 @@ export function HomeView() {
   const trackInChat = useAssistantState((state) => state.config.orderTracking === 'chat');
   const agentUrl = useAssistantState((state) => state.config.agentUrl);
   const strings = useAssistantState((state) => state.strings);
+  const unnamed = isUnnamedStore(brandName, strings);
   const voiceReady = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
   // A call reaches the assistant: none is offered while a person answers or is being waited for.
   const callsOff = useTakenOver();
@@ -83,7 +84,8 @@ export function HomeView() {
     <div className="home" ref={home}>
       <header className="home-hero on-primary" part="hero">
         <div className="brand-row">
-          <BrandMark className="logo" alt={t('logoAlt', { brandName })} />
+          {/* Beside the title that names the store, an unnamed store's mark says nothing more: it is decorative. */}
+          <BrandMark className="logo" alt={unnamed ? '' : t('logoAlt', { brandName })} />
           {badgeImages.length > 0 && (
             <span className="badges">
               {badgeImages.slice(0, MAX_BADGES_SHOWN).map((url, index) => (
@@ -95,7 +97,7 @@ export function HomeView() {
         </div>
         <h2 className="home-title">
           {/* A store without a name is welcomed in a sentence of its own, not with its default name inside one. */}
-          {brandName === strings.defaultBrandNameUnnamed ? t('welcomeTitleUnnamed') : t('welcomeTitle', { brandName })}
+          {unnamed ? t('welcomeTitleUnnamed') : t('welcomeTitle', { brandName })}
         </h2>
         <p className="home-subtitle">{t('welcomeSubtitle')}</p>
       </header>

@@ -1,4 +1,5 @@
 import type { KeyboardEvent, Ref } from 'react';
+import { isUnnamedStore } from '../theme/theme';
 import { useAssistantState, useStrings } from './context';
 import { Icon } from './icon';
 
@@ -22,14 +23,18 @@ export function Launcher({ ref, cardId, isOpen, onToggle, onKeyDown, label }: La
   const brandName = useAssistantState((state) => state.theme.brandName);
   const unread = useAssistantState((state) => state.unread);
   const languagePending = useAssistantState((state) => state.languagePending);
-  const named = unread > 0 ? t('openChatUnread', { brandName, count: unread }) : t('openChat', { brandName });
+  const unnamed = useAssistantState((state) => isUnnamedStore(state.theme.brandName, state.strings));
+  // A store nothing names is not put inside the sentence: its stand-in name reads wrong there in many languages.
+  const open = unnamed
+    ? t(unread > 0 ? 'openChatUnreadUnnamed' : 'openChatUnnamed', { count: unread })
+    : t(unread > 0 ? 'openChatUnread' : 'openChat', { brandName, count: unread });
   return (
     <button
       ref={ref}
       type="button"
       className="launcher"
       part="launcher"
-      aria-label={languagePending ? brandName : (label ?? named)}
+      aria-label={languagePending ? brandName : (label ?? open)}
       aria-expanded={isOpen}
       aria-controls={cardId}
       onClick={onToggle}

@@ -121,6 +121,7 @@ export const ar: StringTable = {
   typingStatus: 'يكتب…',
   offline: 'غير متصل',
   openChat: 'افتح المحادثة مع {brandName}',
+  openChatUnnamed: 'افتح المحادثة',
   closeChat: 'إغلاق المحادثة',
   openChatUnread: {
     zero: 'افتح المحادثة مع {brandName}، {count} جديدة',
@@ -129,6 +130,14 @@ export const ar: StringTable = {
     few: 'افتح المحادثة مع {brandName}، {count} جديدة',
     many: 'افتح المحادثة مع {brandName}، {count} جديدة',
     other: 'افتح المحادثة مع {brandName}، {count} جديدة',
+  },
+  openChatUnreadUnnamed: {
+    zero: 'افتح المحادثة، {count} جديدة',
+    one: 'افتح المحادثة، {count} جديدة',
+    two: 'افتح المحادثة، {count} جديدتان',
+    few: 'افتح المحادثة، {count} جديدة',
+    many: 'افتح المحادثة، {count} جديدة',
+    other: 'افتح المحادثة، {count} جديدة',
   },
   voiceNotConfigured: 'المكالمات الصوتية غير مُعدّة',
   connecting: 'جارٍ الاتصال…',

@@ -111,10 +111,15 @@ export const bg: StringTable = {
   typingStatus: 'Пише…',
   offline: 'Извън линия',
   openChat: 'Отвори чата с {brandName}',
+  openChatUnnamed: 'Отвори чата',
   closeChat: 'Затвори чата',
   openChatUnread: {
     one: 'Отвори чата с {brandName}, {count} ново',
     other: 'Отвори чата с {brandName}, {count} нови',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Отвори чата, {count} ново',
+    other: 'Отвори чата, {count} нови',
   },
   voiceNotConfigured: 'Гласовите разговори не са настроени',
   connecting: 'Свързване…',

@@ -110,10 +110,15 @@ export const da: StringTable = {
   typingStatus: 'Skriver…',
   offline: 'Offline',
   openChat: 'Åbn chat med {brandName}',
+  openChatUnnamed: 'Åbn chat',
   closeChat: 'Luk chat',
   openChatUnread: {
     one: 'Åbn chat med {brandName}, {count} ny',
     other: 'Åbn chat med {brandName}, {count} nye',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Åbn chat, {count} ny',
+    other: 'Åbn chat, {count} nye',
   },
   voiceNotConfigured: 'Taleopkald er ikke sat op',
   connecting: 'Forbinder…',

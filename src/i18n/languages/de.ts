@@ -108,10 +108,15 @@ export const de: StringTable = {
   typingStatus: 'Schreibt…',
   offline: 'Offline',
   openChat: 'Chat mit {brandName} öffnen',
+  openChatUnnamed: 'Chat öffnen',
   closeChat: 'Chat schließen',
   openChatUnread: {
     one: 'Chat mit {brandName} öffnen, {count} neu',
     other: 'Chat mit {brandName} öffnen, {count} neu',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Chat öffnen, {count} neu',
+    other: 'Chat öffnen, {count} neu',
   },
   voiceNotConfigured: 'Sprachanrufe sind nicht eingerichtet',
   connecting: 'Verbindung wird hergestellt…',

@@ -111,10 +111,15 @@ export const el: StringTable = {
   typingStatus: 'Πληκτρολογεί…',
   offline: 'Εκτός σύνδεσης',
   openChat: 'Άνοιγμα συνομιλίας με {brandName}',
+  openChatUnnamed: 'Άνοιγμα συνομιλίας',
   closeChat: 'Κλείσιμο συνομιλίας',
   openChatUnread: {
     one: 'Άνοιγμα συνομιλίας με {brandName}, {count} νέο',
     other: 'Άνοιγμα συνομιλίας με {brandName}, {count} νέα',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Άνοιγμα συνομιλίας, {count} νέο',
+    other: 'Άνοιγμα συνομιλίας, {count} νέα',
   },
   voiceNotConfigured: 'Οι φωνητικές κλήσεις δεν έχουν ρυθμιστεί',
   connecting: 'Σύνδεση…',

@@ -107,11 +107,17 @@ export const es: StringTable = {
   typingStatus: 'Escribiendo…',
   offline: 'Sin conexión',
   openChat: 'Abrir chat con {brandName}',
+  openChatUnnamed: 'Abrir chat',
   closeChat: 'Cerrar chat',
   openChatUnread: {
     one: 'Abrir chat con {brandName}, {count} nuevo',
     many: 'Abrir chat con {brandName}, {count} nuevos',
     other: 'Abrir chat con {brandName}, {count} nuevos',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Abrir chat, {count} nuevo',
+    many: 'Abrir chat, {count} nuevos',
+    other: 'Abrir chat, {count} nuevos',
   },
   voiceNotConfigured: 'Las llamadas de voz no están configuradas',
   connecting: 'Conectando…',

@@ -112,10 +112,15 @@ export const et: StringTable = {
   typingStatus: 'Kirjutab…',
   offline: 'Võrguühenduseta',
   openChat: 'Ava vestlus: {brandName}',
+  openChatUnnamed: 'Ava vestlus',
   closeChat: 'Sulge vestlus',
   openChatUnread: {
     one: 'Ava vestlus: {brandName}, {count} uus',
     other: 'Ava vestlus: {brandName}, {count} uut',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Ava vestlus, {count} uus',
+    other: 'Ava vestlus, {count} uut',
   },
   voiceNotConfigured: 'Häälkõned pole seadistatud',
   connecting: 'Ühendamine…',

@@ -112,10 +112,15 @@ export const fa: StringTable = {
   typingStatus: 'در حال نوشتن…',
   offline: 'آفلاین',
   openChat: 'باز کردن گفتگو با {brandName}',
+  openChatUnnamed: 'باز کردن گفتگو',
   closeChat: 'بستن گفتگو',
   openChatUnread: {
     one: 'باز کردن گفتگو با {brandName}، {count} پیام جدید',
     other: 'باز کردن گفتگو با {brandName}، {count} پیام جدید',
+  },
+  openChatUnreadUnnamed: {
+    one: 'باز کردن گفتگو، {count} پیام جدید',
+    other: 'باز کردن گفتگو، {count} پیام جدید',
   },
   voiceNotConfigured: 'تماس صوتی تنظیم نشده است',
   connecting: 'در حال اتصال…',

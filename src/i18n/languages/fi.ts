@@ -113,10 +113,15 @@ export const fi: StringTable = {
   typingStatus: 'Kirjoittaa…',
   offline: 'Ei yhteyttä',
   openChat: 'Avaa {brandName}-chat',
+  openChatUnnamed: 'Avaa chat',
   closeChat: 'Sulje chat',
   openChatUnread: {
     one: 'Avaa {brandName}-chat, {count} uusi',
     other: 'Avaa {brandName}-chat, {count} uutta',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Avaa chat, {count} uusi',
+    other: 'Avaa chat, {count} uutta',
   },
   voiceNotConfigured: 'Puheluita ei ole otettu käyttöön',
   connecting: 'Yhdistetään…',

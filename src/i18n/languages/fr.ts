@@ -107,11 +107,17 @@ export const fr: StringTable = {
   typingStatus: 'Écrit…',
   offline: 'Hors ligne',
   openChat: 'Ouvrir la discussion avec {brandName}',
+  openChatUnnamed: 'Ouvrir la discussion',
   closeChat: 'Fermer la discussion',
   openChatUnread: {
     one: 'Ouvrir la discussion avec {brandName}, {count} nouveau',
     many: 'Ouvrir la discussion avec {brandName}, {count} nouveaux',
     other: 'Ouvrir la discussion avec {brandName}, {count} nouveaux',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Ouvrir la discussion, {count} nouveau',
+    many: 'Ouvrir la discussion, {count} nouveaux',
+    other: 'Ouvrir la discussion, {count} nouveaux',
   },
   voiceNotConfigured: 'Les appels vocaux ne sont pas configurés',
   connecting: 'Connexion…',

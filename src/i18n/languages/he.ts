@@ -112,11 +112,17 @@ export const he: StringTable = {
   typingStatus: 'מקליד…',
   offline: 'לא מחובר',
   openChat: 'פתיחת צ׳אט עם {brandName}',
+  openChatUnnamed: 'פתיחת צ׳אט',
   closeChat: 'סגירת הצ׳אט',
   openChatUnread: {
     one: 'פתיחת צ׳אט עם {brandName}, {count} חדשה',
     two: 'פתיחת צ׳אט עם {brandName}, {count} חדשות',
     other: 'פתיחת צ׳אט עם {brandName}, {count} חדשות',
+  },
+  openChatUnreadUnnamed: {
+    one: 'פתיחת צ׳אט, {count} חדשה',
+    two: 'פתיחת צ׳אט, {count} חדשות',
+    other: 'פתיחת צ׳אט, {count} חדשות',
   },
   voiceNotConfigured: 'שיחות קוליות לא הוגדרו',
   connecting: 'מתחברים…',

@@ -111,10 +111,15 @@ export const hi: StringTable = {
   typingStatus: 'लिख रहा है…',
   offline: 'ऑफ़लाइन',
   openChat: '{brandName} के साथ चैट खोलें',
+  openChatUnnamed: 'चैट खोलें',
   closeChat: 'चैट बंद करें',
   openChatUnread: {
     one: '{brandName} के साथ चैट खोलें, {count} नया',
     other: '{brandName} के साथ चैट खोलें, {count} नए',
+  },
+  openChatUnreadUnnamed: {
+    one: 'चैट खोलें, {count} नया',
+    other: 'चैट खोलें, {count} नए',
   },
   voiceNotConfigured: 'वॉइस सेट अप नहीं है',
   connecting: 'कनेक्ट हो रहा है…',

@@ -112,11 +112,17 @@ export const hr: StringTable = {
   typingStatus: 'Piše…',
   offline: 'Izvan mreže',
   openChat: 'Otvori chat: {brandName}',
+  openChatUnnamed: 'Otvori chat',
   closeChat: 'Zatvori chat',
   openChatUnread: {
     one: 'Otvori chat: {brandName}, {count} nova',
     few: 'Otvori chat: {brandName}, {count} nove',
     other: 'Otvori chat: {brandName}, {count} novih',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Otvori chat, {count} nova',
+    few: 'Otvori chat, {count} nove',
+    other: 'Otvori chat, {count} novih',
   },
   voiceNotConfigured: 'Glasovni pozivi nisu postavljeni',
   connecting: 'Povezivanje…',

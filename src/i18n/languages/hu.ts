@@ -113,10 +113,15 @@ export const hu: StringTable = {
   typingStatus: 'Ír…',
   offline: 'Offline',
   openChat: 'Csevegés megnyitása: {brandName}',
+  openChatUnnamed: 'Csevegés megnyitása',
   closeChat: 'Csevegés bezárása',
   openChatUnread: {
     one: 'Csevegés megnyitása: {brandName}, {count} új üzenet',
     other: 'Csevegés megnyitása: {brandName}, {count} új üzenet',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Csevegés megnyitása, {count} új üzenet',
+    other: 'Csevegés megnyitása, {count} új üzenet',
   },
   voiceNotConfigured: 'A hanghívás nincs beállítva',
   connecting: 'Kapcsolódás…',

@@ -110,11 +110,17 @@ export const it: StringTable = {
   typingStatus: 'Sta scrivendo…',
   offline: 'Offline',
   openChat: 'Apri la chat con {brandName}',
+  openChatUnnamed: 'Apri la chat',
   closeChat: 'Chiudi la chat',
   openChatUnread: {
     one: 'Apri la chat con {brandName}, {count} nuovo messaggio',
     many: 'Apri la chat con {brandName}, {count} nuovi messaggi',
     other: 'Apri la chat con {brandName}, {count} nuovi messaggi',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Apri la chat, {count} nuovo messaggio',
+    many: 'Apri la chat, {count} nuovi messaggi',
+    other: 'Apri la chat, {count} nuovi messaggi',
   },
   voiceNotConfigured: 'Le chiamate vocali non sono configurate',
   connecting: 'Connessione in corso…',

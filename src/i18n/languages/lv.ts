@@ -112,11 +112,17 @@ export const lv: StringTable = {
   typingStatus: 'Raksta…',
   offline: 'Bezsaistē',
   openChat: 'Atvērt tērzēšanu: {brandName}',
+  openChatUnnamed: 'Atvērt tērzēšanu',
   closeChat: 'Aizvērt tērzēšanu',
   openChatUnread: {
     zero: 'Atvērt tērzēšanu: {brandName}, {count} jaunu',
     one: 'Atvērt tērzēšanu: {brandName}, {count} jauna',
     other: 'Atvērt tērzēšanu: {brandName}, {count} jaunas',
+  },
+  openChatUnreadUnnamed: {
+    zero: 'Atvērt tērzēšanu, {count} jaunu',
+    one: 'Atvērt tērzēšanu, {count} jauna',
+    other: 'Atvērt tērzēšanu, {count} jaunas',
   },
   voiceNotConfigured: 'Balss zvani nav iestatīti',
   connecting: 'Savienojas…',

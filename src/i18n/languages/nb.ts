@@ -111,10 +111,15 @@ export const nb: StringTable = {
   typingStatus: 'Skriver…',
   offline: 'Ikke på nett',
   openChat: 'Åpne chat med {brandName}',
+  openChatUnnamed: 'Åpne chat',
   closeChat: 'Lukk chatten',
   openChatUnread: {
     one: 'Åpne chat med {brandName}, {count} ny',
     other: 'Åpne chat med {brandName}, {count} nye',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Åpne chat, {count} ny',
+    other: 'Åpne chat, {count} nye',
   },
   voiceNotConfigured: 'Taleanrop er ikke satt opp',
   connecting: 'Kobler til…',

@@ -111,10 +111,15 @@ export const nl: StringTable = {
   typingStatus: 'Typt…',
   offline: 'Offline',
   openChat: 'Open chat met {brandName}',
+  openChatUnnamed: 'Open chat',
   closeChat: 'Chat sluiten',
   openChatUnread: {
     one: 'Open chat met {brandName}, {count} nieuw bericht',
     other: 'Open chat met {brandName}, {count} nieuwe berichten',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Open chat, {count} nieuw bericht',
+    other: 'Open chat, {count} nieuwe berichten',
   },
   voiceNotConfigured: 'Bellen is niet ingesteld',
   connecting: 'Verbinden…',

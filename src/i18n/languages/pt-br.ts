@@ -110,11 +110,17 @@ export const ptBR: StringTable = {
   typingStatus: 'Digitando…',
   offline: 'Offline',
   openChat: 'Abrir chat com {brandName}',
+  openChatUnnamed: 'Abrir chat',
   closeChat: 'Fechar chat',
   openChatUnread: {
     one: 'Abrir chat com {brandName}, {count} nova mensagem',
     many: 'Abrir chat com {brandName}, {count} novas mensagens',
     other: 'Abrir chat com {brandName}, {count} novas mensagens',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Abrir chat, {count} nova mensagem',
+    many: 'Abrir chat, {count} novas mensagens',
+    other: 'Abrir chat, {count} novas mensagens',
   },
   voiceNotConfigured: 'Chamadas de voz não configuradas',
   connecting: 'Conectando…',

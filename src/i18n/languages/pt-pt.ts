@@ -111,11 +111,17 @@ export const ptPT: StringTable = {
   typingStatus: 'A escrever…',
   offline: 'Offline',
   openChat: 'Abrir chat com {brandName}',
+  openChatUnnamed: 'Abrir chat',
   closeChat: 'Fechar chat',
   openChatUnread: {
     one: 'Abrir chat com {brandName}, {count} nova mensagem',
     many: 'Abrir chat com {brandName}, {count} novas mensagens',
     other: 'Abrir chat com {brandName}, {count} novas mensagens',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Abrir chat, {count} nova mensagem',
+    many: 'Abrir chat, {count} novas mensagens',
+    other: 'Abrir chat, {count} novas mensagens',
   },
   voiceNotConfigured: 'As chamadas de voz não estão configuradas',
   connecting: 'A ligar…',

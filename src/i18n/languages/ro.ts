@@ -112,11 +112,17 @@ export const ro: StringTable = {
   typingStatus: 'Scrie…',
   offline: 'Offline',
   openChat: 'Deschide chatul cu {brandName}',
+  openChatUnnamed: 'Deschide chatul',
   closeChat: 'Închide chatul',
   openChatUnread: {
     one: 'Deschide chatul cu {brandName}, {count} mesaj nou',
     few: 'Deschide chatul cu {brandName}, {count} mesaje noi',
     other: 'Deschide chatul cu {brandName}, {count} de mesaje noi',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Deschide chatul, {count} mesaj nou',
+    few: 'Deschide chatul, {count} mesaje noi',
+    other: 'Deschide chatul, {count} de mesaje noi',
   },
   voiceNotConfigured: 'Apelurile vocale nu sunt configurate',
   connecting: 'Se conectează…',

@@ -112,11 +112,17 @@ export const sr: StringTable = {
   typingStatus: 'Куца…',
   offline: 'Ван мреже',
   openChat: 'Отвори чет: {brandName}',
+  openChatUnnamed: 'Отвори чет',
   closeChat: 'Затвори чет',
   openChatUnread: {
     one: 'Отвори чет: {brandName}, {count} нова',
     few: 'Отвори чет: {brandName}, {count} нове',
     other: 'Отвори чет: {brandName}, {count} нових',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Отвори чет, {count} нова',
+    few: 'Отвори чет, {count} нове',
+    other: 'Отвори чет, {count} нових',
   },
   voiceNotConfigured: 'Гласовни позиви нису подешени',
   connecting: 'Повезивање…',

@@ -111,10 +111,15 @@ export const sv: StringTable = {
   typingStatus: 'Skriver…',
   offline: 'Offline',
   openChat: 'Öppna chatten med {brandName}',
+  openChatUnnamed: 'Öppna chatten',
   closeChat: 'Stäng chatten',
   openChatUnread: {
     one: 'Öppna chatten med {brandName}, {count} nytt',
     other: 'Öppna chatten med {brandName}, {count} nya',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Öppna chatten, {count} nytt',
+    other: 'Öppna chatten, {count} nya',
   },
   voiceNotConfigured: 'Röstsamtal är inte inställda',
   connecting: 'Ansluter…',

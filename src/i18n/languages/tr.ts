@@ -112,10 +112,15 @@ export const tr: StringTable = {
   typingStatus: 'Yazıyor…',
   offline: 'Çevrimdışı',
   openChat: '{brandName} ile sohbeti aç',
+  openChatUnnamed: 'Sohbeti aç',
   closeChat: 'Sohbeti kapat',
   openChatUnread: {
     one: '{brandName} ile sohbeti aç, {count} yeni mesaj',
     other: '{brandName} ile sohbeti aç, {count} yeni mesaj',
+  },
+  openChatUnreadUnnamed: {
+    one: 'Sohbeti aç, {count} yeni mesaj',
+    other: 'Sohbeti aç, {count} yeni mesaj',
   },
   voiceNotConfigured: 'Sesli arama ayarlanmamış',
   connecting: 'Bağlanıyor…',

@@ -111,10 +111,15 @@ export const ur: StringTable = {
   typingStatus: 'لکھ رہا ہے…',
   offline: 'آف لائن',
   openChat: '{brandName} کے ساتھ چیٹ کھولیں',
+  openChatUnnamed: 'چیٹ کھولیں',
   closeChat: 'چیٹ بند کریں',
   openChatUnread: {
     one: '{brandName} کے ساتھ چیٹ کھولیں، {count} نیا',
     other: '{brandName} کے ساتھ چیٹ کھولیں، {count} نئے',
+  },
+  openChatUnreadUnnamed: {
+    one: 'چیٹ کھولیں، {count} نیا',
+    other: 'چیٹ کھولیں، {count} نئے',
   },
   voiceNotConfigured: 'وائس سیٹ اپ نہیں ہے',
   connecting: 'کنیکٹ ہو رہا ہے…',

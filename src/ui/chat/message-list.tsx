@@ -4,6 +4,7 @@ import { messageWithImage } from '../../chat/attachments/image-attachment';
 import type { UndeliveredMessage } from '../../app/state';
 import type { CartProposal } from '../../commerce/commerce-state';
 import { own } from '../../common/own';
+import { isUnnamedStore } from '../../theme/theme';
 import { visibleText } from '../../chat/markdown/visible-text';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
@@ -144,9 +145,11 @@ function undeliveredAsMessage(item: UndeliveredMessage): Message {
 function TypingIndicator() {
   const t = useStrings();
   const brandName = useAssistantState((state) => state.theme.brandName);
+  const unnamed = useAssistantState((state) => isUnnamedStore(state.theme.brandName, state.strings));
   return (
     <div className="typing-indicator" part="typing-indicator" role="status">
-      <span className="sr-only">{t('typing', { brandName })}</span>
+      {/* A store nothing names is not put inside the sentence: its stand-in name reads wrong there. */}
+      <span className="sr-only">{unnamed ? t('typingStatus') : t('typing', { brandName })}</span>
       <span aria-hidden="true" />
       <span aria-hidden="true" />
       <span aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAttributes, type AttributeName } from '../../../src/element/attributes';
+import { pl } from '../../../src/i18n/languages/pl';
 import { withOverrides } from '../../../src/i18n/resolve';
 import { englishStrings } from '../../../src/i18n/strings';
 import { translate } from '../../../src/i18n/translate';
@@ -27,6 +28,36 @@ describe("a store's strings attribute", () => {
     );
     expect(worded.welcomeTitleUnnamed).toBe('Hello from Acme');
     expect(withOverrides(englishStrings, {}).welcomeTitleUnnamed).toBe('Welcome to our store');
+  });
+
+  it("names the unnamed store in the named store's launcher label when it gives it a name of its own", () => {
+    const named = withOverrides(pl, overridesOf('{"defaultBrandNameUnnamed":"Acme"}').strings);
+    expect(named.openChatUnnamed).toBe('Otwórz czat z Acme');
+    // Every form of the counted entry gets the name and keeps its count, filled when the label is drawn.
+    expect(named.openChatUnreadUnnamed).toEqual({
+      one: 'Otwórz czat z Acme, {count} nowa wiadomość',
+      few: 'Otwórz czat z Acme, {count} nowe wiadomości',
+      many: 'Otwórz czat z Acme, {count} nowych wiadomości',
+      other: 'Otwórz czat z Acme, {count} nowej wiadomości',
+    });
+    expect(translate(named, 'pl', 'openChatUnreadUnnamed', { count: 5 })).toBe(
+      'Otwórz czat z Acme, 5 nowych wiadomości',
+    );
+    const worded = withOverrides(
+      pl,
+      overridesOf(
+        '{"defaultBrandNameUnnamed":"Acme","openChatUnnamed":"Czat z Acme","openChatUnreadUnnamed":"Czat z Acme ({count})"}',
+      ).strings,
+    );
+    expect(worded.openChatUnnamed).toBe('Czat z Acme');
+    expect(translate(worded, 'pl', 'openChatUnreadUnnamed', { count: 2 })).toBe('Czat z Acme (2)');
+    // A store that words the named sentence gets its wording with the name.
+    const reworded = withOverrides(
+      englishStrings,
+      overridesOf('{"defaultBrandNameUnnamed":"Acme","openChat":"Chat with {brandName}"}').strings,
+    );
+    expect(reworded.openChatUnnamed).toBe('Chat with Acme');
+    expect(withOverrides(pl, {}).openChatUnnamed).toBe('Otwórz czat');
   });
 
   it('takes one text for a counted entry, for every form', () => {

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAssistant } from '../../../src/app/assistant';
+import { defaultConfig, type AssistantConfig } from '../../../src/app/config';
+import { drawLauncherShell } from '../../../src/element/launcher-shell';
+import { englishStrings, type StringTable } from '../../../src/i18n/strings';
+import { translate } from '../../../src/i18n/translate';
+import { fakeDeps } from '../../support/fake-deps';
+import { fakeFetch, jsonReply } from '../../support/fetch';
+import { languageTable } from '../../support/languages';
+import { eventually } from '../../support/patience';
+
+const removals: (() => void)[] = [];
+afterEach(() => removals.splice(0).forEach((remove) => remove()));
+
+/** The launcher drawn before React for a floating widget configured with `config`, its webhook answering. */
+function drawShell(config: Partial<AssistantConfig>) {
+  const { fetch } = fakeFetch(() => jsonReply({ output: 'Hello' }));
+  const assistant = createAssistant(fakeDeps({ fetch }).deps);
+  assistant.configure({
+    ...defaultConfig(''),
+    webhookUrl: 'https://hooks.example/chat',
+    mode: 'floating',
+    ...config,
+  });
+  const host = document.body.appendChild(document.createElement('div'));
+  const shadowRoot = host.attachShadow({ mode: 'open' });
+  removals.push(
+    drawLauncherShell(shadowRoot, assistant, () => undefined),
+    () => host.remove(),
+  );
+  const label = () => shadowRoot.querySelector('.launcher')?.getAttribute('aria-label');
+  /** Sends `count` messages while the card is closed: each reply counts on the launcher. */
+  const receive = async (count: number) => {
+    for (let sent = 1; sent <= count; sent++) {
+      assistant.actions.sendMessage(`Question ${sent}`);
+      await eventually(() => expect(assistant.getState().unread).toBe(sent));
+    }
+  };
+  return { assistant, label, receive };
+}
+
+const tableOf = (code: string): Promise<StringTable> =>
+  code === 'en' ? Promise.resolve(englishStrings) : languageTable(code);
+
+describe('the launcher drawn before React, for a store nothing names', () => {
+  it.each(['en', 'pl', 'ja', 'ar', 'ru'])(
+    'is named in %s without the stand-in name, as React’s launcher is',
+    async (code) => {
+      const table = await tableOf(code);
+      const { assistant, label, receive } = drawShell({ lang: code });
+      await eventually(() => expect(label()).toBe(table.openChatUnnamed));
+      expect(label()).not.toContain(table.defaultBrandNameUnnamed);
+      await receive(2);
+      expect(label()).toBe(translate(table, assistant.getState().locale, 'openChatUnreadUnnamed', { count: 2 }));
+      expect(label()).not.toContain(table.defaultBrandNameUnnamed);
+    },
+  );
+
+  it('reads "Otwórz czat" in Polish, not "Otwórz czat z Nasz sklep"', async () => {
+    const { label, receive } = drawShell({ lang: 'pl' });
+    await eventually(() => expect(label()).toBe('Otwórz czat'));
+    await receive(1);
+    expect(label()).toBe('Otwórz czat, 1 nowa wiadomość');
+  });
+
+  it("names the store by the name it gives the stand-in, in the named store's sentence", async () => {
+    const { label, receive } = drawShell({ lang: 'pl', strings: { defaultBrandNameUnnamed: 'Acme' } });
+    await eventually(() => expect(label()).toBe('Otwórz czat z Acme'));
+    await receive(2);
+    expect(label()).toBe('Otwórz czat z Acme, 2 nowe wiadomości');
+  });
+
+  it('leaves a named store named in its sentence', async () => {
+    const { label } = drawShell({ lang: 'pl', themeAttributes: { brandName: 'Northwind' } });
+    await eventually(() => expect(label()).toBe('Otwórz czat z Northwind'));
+  });
+});
