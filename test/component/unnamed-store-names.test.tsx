@@ -1,6 +1,5 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAssistant } from '../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../src/app/config';
 import { ElementRoot } from '../../src/element/element-root';
@@ -9,6 +8,7 @@ import { translate } from '../../src/i18n/translate';
 import { fakeDeps } from '../support/fake-deps';
 import { fakeFetch, hangingResponder, jsonReply, type RecordedRequest } from '../support/fetch';
 import { languageTable } from '../support/languages';
+import { reactRootsPerTest } from '../support/react-roots';
 import { eventually } from './helpers';
 
 // A store nothing names (no domain, no brand-name) is called by its language's stand-in ("Our store",
@@ -17,8 +17,7 @@ import { eventually } from './helpers';
 
 const LANGUAGES = ['en', 'pl', 'ja', 'ar', 'ru'];
 
-let root: Root | null = null;
-const reactTest = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+const newRoot = reactRootsPerTest();
 
 const tableOf = (code: string): Promise<StringTable> =>
   code === 'en' ? Promise.resolve(englishStrings) : languageTable(code);
@@ -38,9 +37,8 @@ function renderUnnamed(
     lang,
     ...config,
   });
-  const container = document.body.appendChild(document.createElement('div'));
-  root = createRoot(container);
-  act(() => root?.render(<ElementRoot assistant={assistant} />));
+  const { container, root } = newRoot();
+  act(() => root.render(<ElementRoot assistant={assistant} />));
   // The language's file and the replies arrive outside any event: React renders them inside act.
   const shown = () => act(() => eventually(() => expect(assistant.getState().languagePending).toBe(false)));
   return { assistant, container, shown };
@@ -60,13 +58,6 @@ async function receiveWhileClosed(assistant: ReturnType<typeof renderUnnamed>['a
 }
 
 describe('the sentences that would name a store nothing names', () => {
-  beforeEach(() => void (reactTest.IS_REACT_ACT_ENVIRONMENT = true));
-  afterEach(() => {
-    act(() => root?.unmount());
-    root = null;
-    reactTest.IS_REACT_ACT_ENVIRONMENT = false;
-  });
-
   it.each(LANGUAGES)('name the launcher in %s without the stand-in, with and without replies waiting', async (code) => {
     const table = await tableOf(code);
     const { assistant, container, shown } = renderUnnamed(code, { mode: 'floating' });
