@@ -101,6 +101,11 @@ function withAssistant() {
     private attributesChanged = true;
     /** Console messages for the store owner, each written once per element. */
     protected readonly warn: (message: string) => void;
+    /**
+     * The theme whose colours the element's style holds. Connecting configures (which applies a changed
+     * theme) and then applies the theme: the same theme again would only repeat its contrast work.
+     */
+    protected appliedTheme: Theme | null = null;
     /** Undoes {@link coverViewport} while the floating card is open. */
     private releaseViewport: (() => void) | null = null;
     /** Without a `lang` attribute the widget speaks the page's language, and follows it when it changes. */
@@ -151,7 +156,12 @@ function withAssistant() {
     }
 
     protected applyTheme(): void {
-      if (this.isConnected) contained(() => applyThemeColors(this, this.assistant.getState().theme));
+      const { theme } = this.assistant.getState();
+      if (!this.isConnected || theme === this.appliedTheme) return;
+      contained(() => {
+        applyThemeColors(this, theme);
+        this.appliedTheme = theme;
+      });
     }
 
     /** The open floating card follows the visual viewport and, full screen, stops the page scrolling. */
@@ -213,6 +223,8 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
 
     disconnectedCallback(): void {
       window.removeEventListener('pagehide', this.onPageHide);
+      // Put back, the element applies its theme again, whatever was done to its style meanwhile.
+      this.appliedTheme = null;
       this.followPageLanguage(false);
       this.syncViewport();
       this.removeLauncherShell?.();
