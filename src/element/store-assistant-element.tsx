@@ -50,6 +50,25 @@ function applyThemeColors(element: HTMLElement, theme: Theme): void {
   for (const [name, value] of Object.entries(textColors)) element.style.setProperty(name, value);
 }
 
+/**
+ * The theme's colours applied to `element`, except the theme it holds already: connecting configures
+ * (which applies a changed theme) and then applies the theme, and the same theme again would only repeat
+ * its contrast work. After `forget`, the next theme is applied whatever it is.
+ */
+function themeColorsOf(element: HTMLElement) {
+  let applied: Theme | null = null;
+  return {
+    apply(theme: Theme): void {
+      if (theme === applied) return;
+      contained(() => {
+        applyThemeColors(element, theme);
+        applied = theme;
+      });
+    },
+    forget: () => void (applied = null),
+  };
+}
+
 /** `warn`, writing each distinct message once. */
 function oncePerMessage(warn: (message: string) => void): (message: string) => void {
   const written = new Set<string>();
@@ -101,6 +120,7 @@ function withAssistant() {
     private attributesChanged = true;
     /** Console messages for the store owner, each written once per element. */
     protected readonly warn: (message: string) => void;
+    protected readonly themeColors = themeColorsOf(this);
     /** Undoes {@link coverViewport} while the floating card is open. */
     private releaseViewport: (() => void) | null = null;
     /** Without a `lang` attribute the widget speaks the page's language, and follows it when it changes. */
@@ -151,7 +171,7 @@ function withAssistant() {
     }
 
     protected applyTheme(): void {
-      if (this.isConnected) contained(() => applyThemeColors(this, this.assistant.getState().theme));
+      if (this.isConnected) this.themeColors.apply(this.assistant.getState().theme);
     }
 
     /** The open floating card follows the visual viewport and, full screen, stops the page scrolling. */
@@ -213,6 +233,8 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
 
     disconnectedCallback(): void {
       window.removeEventListener('pagehide', this.onPageHide);
+      // Put back, the element applies its theme again, whatever was done to its style meanwhile.
+      this.themeColors.forget();
       this.followPageLanguage(false);
       this.syncViewport();
       this.removeLauncherShell?.();

@@ -48,6 +48,18 @@ describe('<store-assistant> element', () => {
     await eventually(() => expect(el.style.getPropertyValue('--sa-accent-color')).toBe('#4f46e5'));
   });
 
+  it('applies the theme once when connected, and again when put back', async () => {
+    const setProperty = vi.spyOn(CSSStyleDeclaration.prototype, 'setProperty');
+    const applied = () => setProperty.mock.calls.filter(([name]) => name === '--sa-on-primary').length;
+    const { el } = await mountWidget({ 'accent-color': '#ff0000' });
+    expect(applied()).toBe(1);
+    el.remove();
+    document.body.append(el);
+    expect(applied()).toBe(2);
+    expect(el.style.getPropertyValue('--sa-accent-color')).toBe('#ff0000');
+    setProperty.mockRestore();
+  });
+
   it.each([
     'red; background: url(https://evil.example/leak)',
     'red}',

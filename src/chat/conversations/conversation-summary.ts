@@ -52,7 +52,13 @@ function clip(text: string): string {
  * ({@link Message.greeting}), in the languages the widget spoke then (English, Arabic, German, Spanish,
  * French): a conversation saved then is still not named after its greeting.
  */
-const UNMARKED_GREETINGS = new Set(['Hi', 'مرحبًا', 'Hallo', 'Hola', 'Bonjour'].map(greetingWords));
+const UNMARKED_GREETINGS = ['Hi', 'مرحبًا', 'Hallo', 'Hola', 'Bonjour'];
+/**
+ * {@link UNMARKED_GREETINGS} as compared, made on the first summary rather than when the script runs:
+ * comparing compiles a Unicode-property pattern, which costs a phone milliseconds before the first view
+ * that no saved chat needs yet.
+ */
+let unmarkedGreetingWords: ReadonlySet<string> | null = null;
 
 /**
  * Whether a message says something worth naming a chat after: not the greeting that "Ask a question"
@@ -72,7 +78,8 @@ function saysSomething(message: Message, greetings: ReadonlySet<string>): boolea
  */
 export function summarise(conversation: StoredConversation, greeting?: string): ConversationSummary {
   const { messages } = conversation;
-  const greetings = new Set(UNMARKED_GREETINGS);
+  unmarkedGreetingWords ??= new Set(UNMARKED_GREETINGS.map(greetingWords));
+  const greetings = new Set(unmarkedGreetingWords);
   if (greeting !== undefined) greetings.add(greetingWords(greeting));
   const telling = messages.filter((message) => saysSomething(message, greetings));
   const firstQuestion = telling.find((message) => message.sender === 'user') ?? telling[0];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { previewText, summarise } from '../../../../src/chat/conversations/conversation-summary';
 import type { Message } from '../../../../src/chat/message';
 
@@ -98,5 +98,21 @@ describe('a preview is plain text of every kind of markdown', () => {
     const reply = message('bot', '| Size | Chest (cm) |\n|---|---|\n| S | 88 |');
     const summary = summarise(conversation(message('user', 'Size guide?'), reply));
     expect(summary.preview).toBe('Size · Chest (cm) S · 88');
+  });
+});
+
+describe('the greetings saved before the mark', () => {
+  it('are put in comparable form on the first summary, not while the script is evaluated', async () => {
+    vi.resetModules();
+    const normalize = vi.spyOn(String.prototype, 'normalize');
+    try {
+      const fresh = await import('../../../../src/chat/conversations/conversation-summary');
+      expect(normalize).not.toHaveBeenCalled();
+      const summary = fresh.summarise(conversation(message('user', 'Bonjour !'), message('bot', 'Bienvenue')));
+      expect(summary.title).toBe('Bienvenue');
+      expect(normalize).toHaveBeenCalled();
+    } finally {
+      normalize.mockRestore();
+    }
   });
 });
