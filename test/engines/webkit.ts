@@ -3,6 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eventually } from '../support/patience';
 import type { EngineDriver, EnginePage, Key, ViewportSize } from './driver';
 
 /** Debian's webkit2gtk-driver and the MiniBrowser of libwebkit2gtk; the environment overrides them. */
@@ -132,16 +133,26 @@ function webKitPage(
   };
 }
 
-/** Sizes the current window so that its viewport (the window less MiniBrowser's shrunk toolbar) is `size`. */
+/**
+ * Sizes the current window so that its viewport (the window less MiniBrowser's shrunk toolbar) is `size`.
+ * A new window applies a size some time after the command returns, later on a busy machine: each try
+ * reads the window and its viewport as they are now, and asks for the window the difference calls for,
+ * until the viewport is `size`.
+ */
 async function sizeWindow(session: Command, size: ViewportSize): Promise<void> {
   await session('POST', '/window/rect', size);
-  const inner = await session<[number, number]>('POST', '/execute/sync', {
-    script: 'return [innerWidth, innerHeight]',
-    args: [],
+  await eventually(async () => {
+    const [width, height] = await session<[number, number]>('POST', '/execute/sync', {
+      script: 'return [innerWidth, innerHeight]',
+      args: [],
+    });
+    if (width === size.width && height === size.height) return;
+    const window = await session<{ width: number; height: number }>('GET', '/window/rect');
+    const wanted = { width: window.width + size.width - width, height: window.height + size.height - height };
+    // Read while a resize was still being applied, the two disagree: the next try reads them again.
+    if (wanted.width > 0 && wanted.height > 0) await session('POST', '/window/rect', wanted);
+    throw new Error(`the viewport is ${width}×${height}, not yet ${size.width}×${size.height}`);
   });
-  const [width, height] = inner;
-  if (width !== size.width || height !== size.height)
-    await session('POST', '/window/rect', { width: 2 * size.width - width, height: 2 * size.height - height });
 }
 
 /**
