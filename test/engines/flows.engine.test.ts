@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { cartSeparatorState } from '../support/cart-separator';
 import { eventually } from '../support/patience';
 import { enginesFrom, launchEngine, type EngineDriver, type EnginePage, type ViewportSize } from './driver';
 import { startEngineServer } from './engine-server';
@@ -39,26 +40,6 @@ async function expectNoConsoleProblems(widget: Widget): Promise<void> {
 
 /** The text box's height in CSS pixels. */
 const boxHeight = (widget: Widget) => widget.find(message).then((box) => box.height);
-
-/**
- * Whether the cart strip's "·" before the total can be seen (the point in the middle of the gap before the
- * total belongs to the "·" only where the count's clip lets it through), and whether the total has wrapped
- * below the count. With `maxWidth`, the strip is first narrowed to it, as a narrow column would.
- */
-function cartSeparator(widget: Widget, maxWidth: string) {
-  return widget.page.evaluate((width: string) => {
-    const root = document.querySelector('store-assistant')?.shadowRoot as ShadowRoot;
-    const strip = root.querySelector('.sa-cart-strip') as HTMLElement;
-    strip.style.maxWidth = width;
-    const items = (strip.querySelector('.sa-cart-items') as HTMLElement).getBoundingClientRect();
-    const totalElement = strip.querySelector('.sa-cart-total') as HTMLElement;
-    const total = totalElement.getBoundingClientRect();
-    const gap = parseFloat(getComputedStyle(totalElement.parentElement as HTMLElement).columnGap);
-    const x = getComputedStyle(strip).direction === 'rtl' ? total.right + gap / 2 : total.left - gap / 2;
-    const hit = root.elementFromPoint(x, total.top + total.height / 2);
-    return { wrapped: total.top >= items.bottom - 1, shown: hit === totalElement };
-  }, maxWidth);
-}
 
 for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
   describe(`${engine}`, () => {
@@ -212,9 +193,9 @@ for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
           await widget.find({ role: 'group', name: 'Cart' });
           await widget.waitForText('[role="group"]', 'in your cart');
           // The "·" stands between count and total on one line, and never starts the line the total wraps to.
-          expect(await cartSeparator(widget, 'none')).toEqual({ wrapped: false, shown: true });
+          expect(await widget.page.evaluate(cartSeparatorState, 'none')).toEqual({ wrapped: false, shown: true });
           await eventually(async () =>
-            expect(await cartSeparator(widget, '230px')).toEqual({ wrapped: true, shown: false }),
+            expect(await widget.page.evaluate(cartSeparatorState, '230px')).toEqual({ wrapped: true, shown: false }),
           );
           await expectNoConsoleProblems(widget);
         });

@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../../src/theme/contrast';
+import { cartSeparatorState } from '../../support/cart-separator';
 import { paintedOver, rgb } from '../../support/colours';
 import { axeViolationLines } from '../axe';
 import { afterFrames, startSession, type E2eSession } from '../harness';
@@ -198,24 +199,6 @@ describe('one price format', () => {
   });
 });
 
-/**
- * Where the "·" between the cart strip's count and total is drawn (the middle of the gap before the total,
- * on the total's start side), and whether it can be seen there: the point belongs to the total's "·" only
- * where the count's clip lets it through. Also whether the total has wrapped below the count.
- */
-const separatorShown = (widget: ReturnType<Page['locator']>) =>
-  widget.locator('.sa-cart-strip').evaluate((strip) => {
-    const items = (strip.querySelector('.sa-cart-items') as HTMLElement).getBoundingClientRect();
-    const totalElement = strip.querySelector('.sa-cart-total') as HTMLElement;
-    const total = totalElement.getBoundingClientRect();
-    const gap = parseFloat(getComputedStyle(totalElement.parentElement as HTMLElement).columnGap);
-    const rtl = getComputedStyle(strip).direction === 'rtl';
-    const x = rtl ? total.right + gap / 2 : total.left - gap / 2;
-    const root = strip.getRootNode() as ShadowRoot;
-    const hit = root.elementFromPoint(x, total.top + total.height / 2);
-    return { wrapped: total.top >= items.bottom - 1, shown: hit === totalElement };
-  });
-
 describe('the cart strip’s separator', () => {
   it.each<Look>([{ lang: 'en' }, { lang: 'ar' }])(
     '%j: stands between count and total on one line, and never starts the line the total wraps to',
@@ -224,10 +207,9 @@ describe('the cart strip’s separator', () => {
       await say(page, 'show the shirt', true);
       await widget.locator('.product-card .sa-cart-button').first().click();
       await widget.locator('.sa-cart-total').waitFor();
-      expect(await separatorShown(widget)).toEqual({ wrapped: false, shown: true });
+      expect(await page.evaluate(cartSeparatorState, 'none')).toEqual({ wrapped: false, shown: true });
       // A narrow column in the store's layout: the total no longer fits beside the count.
-      await widget.evaluate((element: HTMLElement) => void (element.style.width = '230px'));
-      await expect.poll(() => separatorShown(widget)).toEqual({ wrapped: true, shown: false });
+      await expect.poll(() => page.evaluate(cartSeparatorState, '230px')).toEqual({ wrapped: true, shown: false });
       // Read aloud, the count and total keep a pause between them; the "·" itself is not read.
       const spoken = (await widget.locator('.sa-cart-count').textContent()) ?? '';
       expect(spoken.endsWith(`, ${await dollars(page, 64, look.lang ?? 'en')}`)).toBe(true);
