@@ -1,4 +1,5 @@
-import { afterNextPaint, onIdle } from '../common/next-task';
+import { afterFirstPaint } from '../common/first-paint';
+import { onIdle } from '../common/next-task';
 import { addsToCart, pageKind } from './page-kind';
 import type { InvitePage, InvitePageFacts } from './invite-state';
 
@@ -45,7 +46,7 @@ export function browserInvitePage(readFacts: () => Omit<InvitePageFacts, 'kind'>
       let cancelled = false;
       const stopLoad = afterLoad(() => {
         // Never before the page's first paint, and only when the page has nothing better to do.
-        void afterNextPaint().then(() => {
+        void afterFirstPaint().then(() => {
           if (!cancelled) cancelIdle = onIdle(() => callback());
         });
       });
