@@ -1,8 +1,7 @@
 import type { AssistantView } from '../app/assistant';
 import type { AssistantState } from '../app/state';
 import { directionOf } from '../i18n/resolve';
-import { translate } from '../i18n/translate';
-import { isUnnamedStore } from '../theme/theme';
+import { launcherLabel } from '../ui/launcher-label';
 
 /**
  * Floating mode's launcher, drawn in plain DOM the moment the element is connected: the same markup,
@@ -123,7 +122,7 @@ function drawState(
   state: AssistantState,
   isOpen: boolean,
 ): void {
-  const { config, theme, strings, unread } = state;
+  const { config, theme, unread } = state;
   const brandName = theme.brandName;
   root.lang = config.lang;
   root.dir = directionOf(config.lang);
@@ -131,22 +130,13 @@ function drawState(
     config.colorScheme === 'dark' || (config.colorScheme === 'auto' && prefersDark()) ? 'dark' : 'light';
   widget.className = config.position === 'bottom-left' ? 'widget at-left' : 'widget';
   widget.setAttribute('aria-label', brandName);
-  // While the visitor's language is on its way the brand alone names it, as React's launcher does.
-  const label = state.languagePending ? brandName : isOpen ? strings.closeChat : openLabel(state);
-  button.setAttribute('aria-label', label);
+  button.setAttribute('aria-label', launcherLabel(state, isOpen));
   button.setAttribute('aria-expanded', String(isOpen));
   icon.className = `icon icon-${isOpen ? 'close' : 'launcher'}`;
   if (unread > 0) {
     badge.textContent = unread > 9 ? '9+' : String(unread);
     if (!badge.isConnected) button.append(badge);
   } else badge.remove();
-}
-
-/** React's launcher's label for opening the card: a store nothing names is not put inside the sentence. */
-function openLabel({ theme: { brandName }, strings, locale, unread }: AssistantState): string {
-  if (isUnnamedStore(brandName, strings))
-    return translate(strings, locale, unread > 0 ? 'openChatUnreadUnnamed' : 'openChatUnnamed', { count: unread });
-  return translate(strings, locale, unread > 0 ? 'openChatUnread' : 'openChat', { brandName, count: unread });
 }
 
 function prefersDark(): boolean {

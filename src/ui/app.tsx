@@ -136,7 +136,6 @@ function FloatingWidget() {
   const cardId = useId();
   const actions = useActions();
   const { environment } = useAssistant();
-  const t = useStrings();
   const card = useRef<HTMLDivElement>(null);
   const launcher = useRef<HTMLButtonElement>(null);
   const focusInCard = useRef(false);
@@ -191,7 +190,6 @@ function FloatingWidget() {
         isOpen={isOpen}
         onToggle={() => actions.setOpen(!isOpen)}
         onKeyDown={onKeyDown}
-        label={isOpen ? t('closeChat') : undefined}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import type { KeyboardEvent, Ref } from 'react';
-import { isUnnamedStore } from '../theme/theme';
-import { useAssistantState, useStrings } from './context';
+import { useAssistantState } from './context';
 import { Icon } from './icon';
+import { launcherLabel } from './launcher-label';
 
 interface LauncherProps {
   ref?: Ref<HTMLButtonElement>;
@@ -9,32 +9,22 @@ interface LauncherProps {
   isOpen: boolean;
   onToggle: () => void;
   onKeyDown?: (event: KeyboardEvent) => void;
-  /** Overrides the default "Open chat with {brand}" label. */
-  label?: string | undefined;
 }
 
 /**
  * Floating mode's round button in a bottom corner that opens and closes the card. Replies that arrive
- * while the card is closed show as a count on it, and in its label. While the visitor's language is on
- * its way it is named by the brand alone, which needs no translation, rather than in English first.
+ * while the card is closed show as a count on it, and in its name (see {@link launcherLabel}).
  */
-export function Launcher({ ref, cardId, isOpen, onToggle, onKeyDown, label }: LauncherProps) {
-  const t = useStrings();
-  const brandName = useAssistantState((state) => state.theme.brandName);
+export function Launcher({ ref, cardId, isOpen, onToggle, onKeyDown }: LauncherProps) {
   const unread = useAssistantState((state) => state.unread);
-  const languagePending = useAssistantState((state) => state.languagePending);
-  const unnamed = useAssistantState((state) => isUnnamedStore(state.theme.brandName, state.strings));
-  // A store nothing names is not put inside the sentence: its stand-in name reads wrong there in many languages.
-  const open = unnamed
-    ? t(unread > 0 ? 'openChatUnreadUnnamed' : 'openChatUnnamed', { count: unread })
-    : t(unread > 0 ? 'openChatUnread' : 'openChat', { brandName, count: unread });
+  const label = useAssistantState((state) => launcherLabel(state, isOpen));
   return (
     <button
       ref={ref}
       type="button"
       className="launcher"
       part="launcher"
-      aria-label={languagePending ? brandName : (label ?? open)}
+      aria-label={label}
       aria-expanded={isOpen}
       aria-controls={cardId}
       onClick={onToggle}

@@ -82,6 +82,18 @@ describe('a card whose language is on its way', () => {
     expect(card.contains(document.activeElement)).toBe(true);
     expect(english()).toEqual([]);
   });
+
+  it("names a store nothing names in English for that moment, not with an empty name, then in the visitor's language", async () => {
+    const { assistant, container, arrive } = renderWaitingForGerman(
+      { storeDomain: '', mode: 'floating', themeAttributes: {} },
+      newRoot(),
+    );
+    const launcher = container.querySelector('.launcher') as HTMLButtonElement;
+    expect(assistant.getState().languagePending).toBe(true);
+    expect(launcher.getAttribute('aria-label')).toBe(englishStrings.openChatUnnamed);
+    await arrive(de);
+    await eventually(() => expect(launcher.getAttribute('aria-label')).toBe(de.openChatUnnamed));
+  });
 });
 
 describe('a language file that cannot be loaded', () => {

@@ -56,6 +56,13 @@ describe('the launcher drawn before React, for a store nothing names', () => {
     },
   );
 
+  it('has a name while its language is on its way: English for that moment, never an empty one', async () => {
+    const { assistant, label } = drawShell({ lang: 'pl' });
+    expect(assistant.getState().languagePending).toBe(true);
+    expect(label()).toBe(englishStrings.openChatUnnamed);
+    await eventually(() => expect(label()).toBe('Otwórz czat'));
+  });
+
   it('reads "Otwórz czat" in Polish, not "Otwórz czat z Nasz sklep"', async () => {
     const { label, receive } = drawShell({ lang: 'pl' });
     await eventually(() => expect(label()).toBe('Otwórz czat'));
