@@ -62,13 +62,14 @@ let unmarkedGreetingWords: ReadonlySet<string> | null = null;
 
 /**
  * Whether a message says something worth naming a chat after: not the greeting that "Ask a question"
- * sends (marked, or saved unmarked before, or the store's own wording), not a notice the widget wrote,
- * not empty.
+ * sends (marked, or saved unmarked before, or the store's own wording, compared as `storeGreeting`), not a
+ * notice the widget wrote, not empty.
  */
-function saysSomething(message: Message, greetings: ReadonlySet<string>): boolean {
+function saysSomething(message: Message, storeGreeting: string | undefined): boolean {
   if (message.origin === 'widget' || message.greeting) return false;
   const words = greetingWords(previewText(message.content));
-  return words !== '' && !greetings.has(words);
+  unmarkedGreetingWords ??= new Set(UNMARKED_GREETINGS.map(greetingWords));
+  return words !== '' && words !== storeGreeting && !unmarkedGreetingWords.has(words);
 }
 
 /**
@@ -78,10 +79,8 @@ function saysSomething(message: Message, greetings: ReadonlySet<string>): boolea
  */
 export function summarise(conversation: StoredConversation, greeting?: string): ConversationSummary {
   const { messages } = conversation;
-  unmarkedGreetingWords ??= new Set(UNMARKED_GREETINGS.map(greetingWords));
-  const greetings = new Set(unmarkedGreetingWords);
-  if (greeting !== undefined) greetings.add(greetingWords(greeting));
-  const telling = messages.filter((message) => saysSomething(message, greetings));
+  const storeGreeting = greeting === undefined ? undefined : greetingWords(greeting);
+  const telling = messages.filter((message) => saysSomething(message, storeGreeting));
   const firstQuestion = telling.find((message) => message.sender === 'user') ?? telling[0];
   const last = telling[telling.length - 1] ?? messages[messages.length - 1];
   return {
