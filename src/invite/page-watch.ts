@@ -1,5 +1,4 @@
-import { afterFirstPaint } from '../common/first-paint';
-import { onIdle } from '../common/next-task';
+import { afterNextPaint, onIdle } from '../common/next-task';
 import { addsToCart, pageKind } from './page-kind';
 import type { InvitePage, InvitePageFacts } from './invite-state';
 
@@ -46,7 +45,7 @@ export function browserInvitePage(readFacts: () => Omit<InvitePageFacts, 'kind'>
       let cancelled = false;
       const stopLoad = afterLoad(() => {
         // Never before the page's first paint, and only when the page has nothing better to do.
-        void afterFirstPaint().then(() => {
+        void afterNextPaint().then(() => {
           if (!cancelled) cancelIdle = onIdle(() => callback());
         });
       });

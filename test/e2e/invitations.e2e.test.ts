@@ -355,22 +355,14 @@ describe('invitations: keyboard, screen reader, phone, motion', () => {
 });
 
 describe("invitations: the webhook's questions", () => {
-  it('are asked after load and first paint, in idle time, once, with the page facts, and shown', async () => {
-    const opened = await session.newPage();
-    const { page } = opened;
-    // What the page had done when the widget asked: loaded, painted. Added before the page clock, whose
-    // stand-in for `performance` records no paints: this keeps the browser's own.
+  it('are asked after load, in idle time, once, with the page facts, and shown', async () => {
+    const { page } = await session.newPage();
     await page.addInitScript(() => {
-      const timing = window.performance;
       const original = window.fetch.bind(window);
       const seen: unknown[] = [];
       (window as unknown as { __asked: unknown[] }).__asked = seen;
       window.fetch = (input, init) => {
-        if (typeof init?.body === 'string' && init.body.includes('"suggest"'))
-          seen.push({
-            readyState: document.readyState,
-            painted: timing.getEntriesByType('paint').some((entry) => entry.name === 'first-paint'),
-          });
+        if (typeof init?.body === 'string' && init.body.includes('"suggest"')) seen.push(document.readyState);
         return original(input, init);
       };
     });
@@ -393,8 +385,37 @@ describe("invitations: the webhook's questions", () => {
       context: { page: { title: 'Linen Shirt · Acme', product: { name: 'Linen Shirt', category: 'Apparel' } } },
     });
     expect(typeof asked[0]?.body.sessionId).toBe('string');
+    expect(await page.evaluate(() => (window as unknown as { __asked: unknown[] }).__asked)).toEqual(['complete']);
+  });
+
+  // On the browser's own clock: on the page clock the widget's wait for a frame runs on fake time, which
+  // the test's fast-forward can run before the browser has drawn anything.
+  it("are asked only once the page has drawn a frame (the browser's own frames, counted from the start)", async () => {
+    const { page } = await session.newPage();
+    await page.addInitScript(() => {
+      let framesRendered = 0;
+      const count = () => {
+        framesRendered++;
+        requestAnimationFrame(count);
+      };
+      requestAnimationFrame(count);
+      const original = window.fetch.bind(window);
+      const seen: unknown[] = [];
+      (window as unknown as { __asked: unknown[] }).__asked = seen;
+      window.fetch = (input, init) => {
+        if (typeof init?.body === 'string' && init.body.includes('"suggest"'))
+          seen.push({ readyState: document.readyState, framesRendered: framesRendered > 0 });
+        return original(input, init);
+      };
+    });
+    const url = fixtures.page(
+      `/suggest-${Math.random().toString(36).slice(2)}/products/linen-shirt`,
+      productPage('invite="time:1"'),
+    );
+    await page.goto(url);
+    await invitation(page).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __asked: unknown[] }).__asked)).toEqual([
-      { readyState: 'complete', painted: true },
+      { readyState: 'complete', framesRendered: true },
     ]);
   });
 });

@@ -37,6 +37,27 @@ window.__launcherPainted = new Promise((resolve) => {
 });
 </script>`;
 
+/**
+ * Records in `window.__asked`, when the widget asks the webhook for an invitation's questions, whether the
+ * page had loaded and whether the browser had drawn a frame by then (its own frames, counted from the start).
+ */
+const SUGGEST_RECORDER = `<script>
+window.__asked = [];
+let framesRendered = 0;
+const countFrame = () => {
+  framesRendered++;
+  requestAnimationFrame(countFrame);
+};
+requestAnimationFrame(countFrame);
+const originalFetch = window.fetch.bind(window);
+window.fetch = (input, init) => {
+  if (typeof init?.body === 'string' && init.body.includes('"suggest"'))
+    window.__asked.push({ readyState: document.readyState, framesRendered: framesRendered > 0 });
+  return originalFetch(input, init);
+};
+</script>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Linen Shirt","category":"Apparel"}</script>`;
+
 /** The flows' own pages (a widget set up as a flow needs it), next to the demo's. */
 const PAGES: Record<string, string> = {
   '/__engines/dark-arabic': page('color-scheme="dark" lang="ar"'),
@@ -44,6 +65,7 @@ const PAGES: Record<string, string> = {
     'voice-provider="demo" voice-consent="Calls are recorded. Read our [privacy notice](https://lumen.example/privacy)."',
   ),
   '/__engines/launcher-paint': page('mode="floating"', LAUNCHER_PAINT),
+  '/__engines/product-invite': page('mode="floating" invite="time:1"', SUGGEST_RECORDER),
 };
 
 function page(attributes: string, head = ''): string {

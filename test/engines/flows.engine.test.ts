@@ -280,6 +280,16 @@ for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
           await expectNoConsoleProblems(widget);
         });
 
+        it("an invitation's questions are asked of the webhook after load and a drawn frame, then shown", async () => {
+          await current?.close();
+          const widget = await open('/__engines/product-invite');
+          await eventuallyTrue(widget, () => (window as unknown as { __asked: unknown[] }).__asked.length > 0);
+          const asked = await widget.page.evaluate(() => (window as unknown as { __asked: unknown[] }).__asked);
+          expect(asked).toEqual([{ readyState: 'complete', framesRendered: true }]);
+          await widget.find({ role: 'button', name: 'Is the Linen Shirt in stock?' });
+          await expectNoConsoleProblems(widget);
+        });
+
         it('dark scheme and Arabic: right to left, dark card, and the chat works', async () => {
           await current?.close();
           const widget = await open('/__engines/dark-arabic');
