@@ -113,6 +113,17 @@ export function withN8nSuite(
       page.on('pageerror', (error) => pageErrors.push(error.message));
       // The widget names a failed request's reason in the console.
       page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
+      // What n8n answered when it refused: a browser that blocks a reply (CORS) shows neither status nor body.
+      page.on('response', (response) => {
+        if (response.ok() || !response.url().startsWith(started(n8n).url)) return;
+        void response.text().then(
+          (body) =>
+            consoleLines.push(
+              `[n8n ${response.status()}] ${response.request().method()} ${response.url()}: ${body.slice(0, 300)}`,
+            ),
+          () => consoleLines.push(`[n8n ${response.status()}] ${response.request().method()} ${response.url()}`),
+        );
+      });
       await setup?.(page);
       await page.goto(`${started(store).origin}${pagePath}`);
       await page.getByRole('button', { name: 'Ask a question' }).waitFor();
