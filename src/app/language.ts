@@ -17,12 +17,13 @@ export const LANGUAGE_WAIT_MS = 3000;
 
 /**
  * The table while a language is on its way: nothing textual is shown but the brand's name, which the
- * default theme words without the English around the store's name ("Acme" rather than "Acme store").
+ * default theme words without the English around the store's name ("Acme" rather than "Acme store"). A
+ * store nothing names keeps the English stand-in ("Our store") for that moment: the card's dialog and the
+ * widget's region need a name, and no name at all is worse than an English one.
  */
 const WAITING_STRINGS: StringTable = {
   ...englishStrings,
   defaultBrandName: '{storeName}',
-  defaultBrandNameUnnamed: '',
 };
 
 /** The strings the store shows for a configuration, and whether they wait for the visitor's language. */

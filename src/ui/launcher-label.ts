@@ -10,16 +10,17 @@ export type LauncherNaming = Pick<AssistantState, 'theme' | 'strings' | 'locale'
  * (element/launcher-shell.ts). Open, it closes the card. Closed, it opens the chat with the store, and
  * says how many replies are waiting. A store nothing names is not put inside the sentence: its stand-in
  * name reads wrong there in many languages. While the visitor's language is on its way the brand alone
- * names it, which needs no translation, rather than English first; a store nothing names has no brand
- * yet, and gets the English sentence rather than no name at all.
+ * names it, which needs no translation, rather than English first; a store nothing names has no brand of
+ * its own to be named by, and gets the English sentence for that moment.
  */
 export function launcherLabel(
   { theme: { brandName }, strings, locale, unread, languagePending }: LauncherNaming,
   isOpen: boolean,
 ): string {
-  if (languagePending && brandName) return brandName;
+  const unnamed = isUnnamedStore(brandName, strings);
+  if (languagePending && !unnamed) return brandName;
   if (isOpen) return strings.closeChat;
-  if (isUnnamedStore(brandName, strings))
+  if (unnamed)
     return translate(strings, locale, unread > 0 ? 'openChatUnreadUnnamed' : 'openChatUnnamed', { count: unread });
   return translate(strings, locale, unread > 0 ? 'openChatUnread' : 'openChat', { brandName, count: unread });
 }

@@ -83,7 +83,7 @@ describe('a card whose language is on its way', () => {
     expect(english()).toEqual([]);
   });
 
-  it("names a store nothing names in English for that moment, not with an empty name, then in the visitor's language", async () => {
+  it("names a store nothing names in English for that moment, never with an empty name, then in the visitor's language", async () => {
     const { assistant, container, arrive } = renderWaitingForGerman(
       { storeDomain: '', mode: 'floating', themeAttributes: {} },
       newRoot(),
@@ -91,8 +91,17 @@ describe('a card whose language is on its way', () => {
     const launcher = container.querySelector('.launcher') as HTMLButtonElement;
     expect(assistant.getState().languagePending).toBe(true);
     expect(launcher.getAttribute('aria-label')).toBe(englishStrings.openChatUnnamed);
+    act(() => launcher.click());
+    const names = () =>
+      ['.widget', '.card'].map((selector) => container.querySelector(selector)?.getAttribute('aria-label'));
+    // The widget's region and the card's dialog need a name too: the English stand-in, for that moment.
+    expect(names()).toEqual([englishStrings.defaultBrandNameUnnamed, englishStrings.defaultBrandNameUnnamed]);
+    expect(launcher.getAttribute('aria-label')).toBe(englishStrings.closeChat);
     await arrive(de);
-    await eventually(() => expect(launcher.getAttribute('aria-label')).toBe(de.openChatUnnamed));
+    await eventually(() => expect(names()).toEqual([de.defaultBrandNameUnnamed, de.defaultBrandNameUnnamed]));
+    expect(launcher.getAttribute('aria-label')).toBe(de.closeChat);
+    act(() => launcher.click());
+    expect(launcher.getAttribute('aria-label')).toBe(de.openChatUnnamed);
   });
 });
 

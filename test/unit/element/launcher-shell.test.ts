@@ -29,6 +29,7 @@ function drawShell(config: Partial<AssistantConfig>) {
     () => host.remove(),
   );
   const label = () => shadowRoot.querySelector('.launcher')?.getAttribute('aria-label');
+  const regionName = () => shadowRoot.querySelector('.widget')?.getAttribute('aria-label');
   /** Sends `count` messages while the card is closed: each reply counts on the launcher. */
   const receive = async (count: number) => {
     for (let sent = 1; sent <= count; sent++) {
@@ -36,7 +37,7 @@ function drawShell(config: Partial<AssistantConfig>) {
       await eventually(() => expect(assistant.getState().unread).toBe(sent));
     }
   };
-  return { assistant, label, receive };
+  return { assistant, label, regionName, receive };
 }
 
 const tableOf = (code: string): Promise<StringTable> =>
@@ -57,10 +58,11 @@ describe('the launcher drawn before React, for a store nothing names', () => {
   );
 
   it('has a name while its language is on its way: English for that moment, never an empty one', async () => {
-    const { assistant, label } = drawShell({ lang: 'pl' });
+    const { assistant, label, regionName } = drawShell({ lang: 'pl' });
     expect(assistant.getState().languagePending).toBe(true);
-    expect(label()).toBe(englishStrings.openChatUnnamed);
+    expect([label(), regionName()]).toEqual([englishStrings.openChatUnnamed, englishStrings.defaultBrandNameUnnamed]);
     await eventually(() => expect(label()).toBe('Otwórz czat'));
+    expect(regionName()).toBe('Nasz sklep');
   });
 
   it('reads "Otwórz czat" in Polish, not "Otwórz czat z Nasz sklep"', async () => {
