@@ -38,6 +38,40 @@ export async function send(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
+/** A response header's value, whatever the case of its name. */
+function headerOf(headers: Record<string, string>, name: string): string | undefined {
+  return Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+/**
+ * Reports each request of `page` to n8n (at `n8nUrl`) that n8n refused, or answered without the CORS header
+ * the page needs, with the status n8n gave: the browser's console names a blocked reply but neither its
+ * status nor n8n's reason, and Chromium's network domain sees the answer as it came.
+ */
+async function recordRefusals(
+  context: BrowserContext,
+  page: Page,
+  n8nUrl: string,
+  report: (line: string) => void,
+): Promise<void> {
+  const session = await context.newCDPSession(page);
+  const requests = new Map<string, string>();
+  session.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    if (request.url.startsWith(n8nUrl)) requests.set(requestId, `${request.method} ${request.url}`);
+  });
+  session.on('Network.responseReceivedExtraInfo', ({ requestId, statusCode, headers }) => {
+    const request = requests.get(requestId);
+    const allowed = headerOf(headers, 'access-control-allow-origin');
+    if (request && (statusCode >= 400 || allowed === undefined))
+      report(`[n8n answered ${statusCode}, Access-Control-Allow-Origin: ${allowed ?? 'none'}] ${request}`);
+  });
+  session.on('Network.loadingFailed', ({ requestId, errorText, corsErrorStatus }) => {
+    const request = requests.get(requestId);
+    if (request) report(`[failed: ${errorText}${corsErrorStatus ? `, ${corsErrorStatus.corsError}` : ''}] ${request}`);
+  });
+  await session.send('Network.enable');
+}
+
 /**
  * Starts, for the tests of the describe block it is called in, n8n with the workflows of `plan`, the store
  * pages on their own loopback origin, and Chromium; ends them all after the block. The store starts first:
@@ -113,17 +147,7 @@ export function withN8nSuite(
       page.on('pageerror', (error) => pageErrors.push(error.message));
       // The widget names a failed request's reason in the console.
       page.on('console', (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
-      // What n8n answered when it refused: a browser that blocks a reply (CORS) shows neither status nor body.
-      page.on('response', (response) => {
-        if (response.ok() || !response.url().startsWith(started(n8n).url)) return;
-        void response.text().then(
-          (body) =>
-            consoleLines.push(
-              `[n8n ${response.status()}] ${response.request().method()} ${response.url()}: ${body.slice(0, 300)}`,
-            ),
-          () => consoleLines.push(`[n8n ${response.status()}] ${response.request().method()} ${response.url()}`),
-        );
-      });
+      await recordRefusals(context, page, started(n8n).url, (line) => consoleLines.push(line));
       await setup?.(page);
       await page.goto(`${started(store).origin}${pagePath}`);
       await page.getByRole('button', { name: 'Ask a question' }).waitFor();
