@@ -12,6 +12,7 @@ async function settledSoon(promise: Promise<void>): Promise<boolean> {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('afterNextPaint', () => {
