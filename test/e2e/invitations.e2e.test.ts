@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replyJson, startFixtureServer, type FixtureServer } from './fixture-server';
 import type { ReceivedRequest } from './guided-replies-fixtures';
 import { axeViolations } from './axe';
+import { recordQuestionRequests } from '../support/question-requests';
 import { afterFrames, startSession, type E2eSession } from './harness';
 
 /**
@@ -392,22 +393,7 @@ describe("invitations: the webhook's questions", () => {
   // the test's fast-forward can run before the browser has drawn anything.
   it("are asked only once the page has drawn a frame (the browser's own frames, counted from the start)", async () => {
     const { page } = await session.newPage();
-    await page.addInitScript(() => {
-      let framesRendered = 0;
-      const count = () => {
-        framesRendered++;
-        requestAnimationFrame(count);
-      };
-      requestAnimationFrame(count);
-      const original = window.fetch.bind(window);
-      const seen: unknown[] = [];
-      (window as unknown as { __asked: unknown[] }).__asked = seen;
-      window.fetch = (input, init) => {
-        if (typeof init?.body === 'string' && init.body.includes('"suggest"'))
-          seen.push({ readyState: document.readyState, framesRendered: framesRendered > 0 });
-        return original(input, init);
-      };
-    });
+    await page.addInitScript(recordQuestionRequests);
     const url = fixtures.page(
       `/suggest-${Math.random().toString(36).slice(2)}/products/linen-shirt`,
       productPage('invite="time:1"'),

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { startDemoServer } from '../../demo/server.mjs';
+import { recordQuestionRequests } from '../support/question-requests';
 
 /**
  * Records the page's console errors, uncaught errors and unhandled rejections in
@@ -37,25 +38,8 @@ window.__launcherPainted = new Promise((resolve) => {
 });
 </script>`;
 
-/**
- * Records in `window.__asked`, when the widget asks the webhook for an invitation's questions, whether the
- * page had loaded and whether the browser had drawn a frame by then (its own frames, counted from the start).
- */
-const SUGGEST_RECORDER = `<script>
-window.__asked = [];
-let framesRendered = 0;
-const countFrame = () => {
-  framesRendered++;
-  requestAnimationFrame(countFrame);
-};
-requestAnimationFrame(countFrame);
-const originalFetch = window.fetch.bind(window);
-window.fetch = (input, init) => {
-  if (typeof init?.body === 'string' && init.body.includes('"suggest"'))
-    window.__asked.push({ readyState: document.readyState, framesRendered: framesRendered > 0 });
-  return originalFetch(input, init);
-};
-</script>
+/** The question requests' recorder (see {@link recordQuestionRequests}), and the page's Product markup. */
+const SUGGEST_RECORDER = `<script>(${recordQuestionRequests.toString()})();</script>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Linen Shirt","category":"Apparel"}</script>`;
 
 /** The flows' own pages (a widget set up as a flow needs it), next to the demo's. */
