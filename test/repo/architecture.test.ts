@@ -30,7 +30,7 @@ const COMPOSED = [
 
 /**
  * Which folders each folder may import. `common` is the leaf; feature folders never import `app`; `app`
- * composes the features; `ui` and `element` sit on top. The top-level files (index.ts, version.ts)
+ * composes the features; `ui` and `element` sit on top. The top-level file (index.ts)
  * may import anything.
  */
 const ALLOWED: Record<string, readonly string[]> = {
