@@ -1,3 +1,4 @@
+// @ts-check
 // The element's public contract, declared in src/element (attributes, members, events, css-parts,
 // css-properties), turned into the files that describe it. The generator is TypeScript
 // (build/public-api/), bundled here by esbuild and evaluated, as build.mjs does for the language tables.
@@ -12,7 +13,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-/** Packages (typescript) stay outside the bundle, imported by absolute URL: a data: module cannot resolve bare names. */
+/**
+ * Packages (typescript) stay outside the bundle, imported by absolute URL: a data: module cannot resolve bare names.
+ * @type {import('esbuild').Plugin}
+ */
 const packagesByUrl = {
   name: 'packages-by-url',
   setup(pluginBuild) {
@@ -24,6 +28,7 @@ const packagesByUrl = {
   },
 };
 
+/** @type {Promise<typeof import('./public-api/index')> | undefined} */
 let generator;
 
 /** The generator's module (build/public-api/index.ts), bundled and evaluated once. */
@@ -38,7 +43,9 @@ async function loadGenerator() {
       plugins: [packagesByUrl],
       logLevel: 'silent',
     });
-    generator = import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
+    const [bundled] = outputFiles;
+    if (!bundled) throw new Error('esbuild wrote no bundle of build/public-api/index.ts');
+    generator = import(`data:text/javascript;base64,${Buffer.from(bundled.text).toString('base64')}`);
   }
   return generator;
 }

@@ -10,7 +10,7 @@
 // it) and the validators of dial-out, live streaming, remote media player and custom-track options.
 //
 // `dropUnusedMethods` throws when a method is missing, when a cut is not exactly one descriptor, or when
-// the code that stays still names a dropped method; build/slim-daily.mjs also refuses a @vapi-ai/web that
+// the code that stays still names a dropped method; build/patches/slim-daily.mjs also refuses a @vapi-ai/web that
 // names one. test/build/daily-unused-methods.test.ts proves the same for our sources.
 
 /**
@@ -169,7 +169,7 @@ export function dropUnusedMethods(code, names = UNUSED_DAILY_METHODS) {
     const opening = new RegExp(`\\{key:"${name}",(?:value|get|set):`, 'g');
     const starts = [...result.matchAll(opening)].map((match) => match.index).reverse();
     if (starts.length === 0)
-      throw new Error(`daily-js: expected a ${name} method, found none; see build/daily-unused-methods.mjs`);
+      throw new Error(`daily-js: expected a ${name} method, found none; see build/patches/daily-unused-methods.mjs`);
     for (const start of starts) {
       const end = descriptorEnd(result, start, name);
       // Each descriptor sits in an array literal: take the comma after it, or else the one before it.
@@ -181,7 +181,7 @@ export function dropUnusedMethods(code, names = UNUSED_DAILY_METHODS) {
   }
   const stillNamed = names.filter((name) => namesWord(result, name));
   if (stillNamed.length > 0) {
-    throw new Error(`daily-js now uses ${stillNamed.join(', ')}: keep them (build/daily-unused-methods.mjs)`);
+    throw new Error(`daily-js now uses ${stillNamed.join(', ')}: keep them (build/patches/daily-unused-methods.mjs)`);
   }
   return result;
 }

@@ -1,7 +1,7 @@
 // @ts-check
 // React's and ReactDOM's entry modules each export their whole API as CommonJS, which the bundler cannot
 // shake: every export is kept, with all the code behind it, whether the widget reads it or not. These
-// modules are cut down to the exports the bundle's modules read (build/third-party-patches.mjs, patches
+// modules are cut down to the exports the bundle's modules read (build/patches/third-party-patches.mjs, patches
 // 6 and 7), and the minifier then drops the code only the others used:
 // - react-dom.production.js is bundled only because ReactDOM's client module requires it, for the
 //   internals the two share; nothing in the widget imports `react-dom` itself (createPortal, flushSync,
@@ -159,7 +159,7 @@ export function onlyExports(source, keep, file) {
   const missing = keep.filter((name) => !found.has(name));
   if (missing.length > 0 || cuts.length === 0)
     throw new Error(
-      `${file} no longer exports ${missing.join(', ') || 'more than the build keeps'} as before: see build/react-exports.mjs`,
+      `${file} no longer exports ${missing.join(', ') || 'more than the build keeps'} as before: see build/patches/react-exports.mjs`,
     );
   let kept = source;
   for (const [start, end] of cuts.reverse()) kept = kept.slice(0, start) + kept.slice(end);
@@ -214,7 +214,7 @@ export const reactExportsPlugin = {
         const left = read.filter((name) => !keep.includes(name));
         if (left.length > 0)
           errors.push({
-            text: `${importer} reads ${left.join(', ')} of ${specifier}, which the build leaves out: see build/react-exports.mjs`,
+            text: `${importer} reads ${left.join(', ')} of ${specifier}, which the build leaves out: see build/patches/react-exports.mjs`,
           });
       }
       return { errors };

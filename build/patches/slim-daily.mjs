@@ -78,7 +78,7 @@ export function dropErrorReports(code) {
  * Resolves `@daily-co/daily-js` to its ES module build (the package's `main` is a webpack UMD file,
  * which esbuild would pick because @vapi-ai/web `require`s it): module scope lets the bundler drop
  * what nothing uses. Then applies `dropFilteredIntegrations`, `dropErrorReports` and
- * `dropUnusedMethods` (build/daily-unused-methods.mjs), and fails the build when @vapi-ai/web names a
+ * `dropUnusedMethods` (build/patches/daily-unused-methods.mjs), and fails the build when @vapi-ai/web names a
  * method that leaves.
  * @type {import('esbuild').Plugin}
  */
@@ -105,7 +105,7 @@ export const slimDailyPlugin = {
         return {
           errors: [
             {
-              text: `${file} names daily-js methods the build leaves out (${named.join(', ')}): see build/daily-unused-methods.mjs`,
+              text: `${file} names daily-js methods the build leaves out (${named.join(', ')}): see build/patches/daily-unused-methods.mjs`,
             },
           ],
         };

@@ -15,14 +15,14 @@
 //    be a function"), so one polluted prototype would stop the widget. It is rewritten to walk own keys.
 // 4. @daily-co/daily-js builds three Sentry integrations only to filter them out by name; they are left
 //    out of its list, so the same integrations reach Sentry and their code leaves the bundle
-//    (build/slim-daily.mjs, with its own checks). Its error reports to Daily are emptied there too.
+//    (build/patches/slim-daily.mjs, with its own checks). Its error reports to Daily are emptied there too.
 // 5. @daily-co/daily-js's methods that nothing in the widget can call (prebuilt-UI frames, dial-out,
 //    live streaming, diagnostics...) are left out of its classes, and with them what only they used,
-//    such as the Bowser user-agent parser (build/daily-unused-methods.mjs, with its own checks).
+//    such as the Bowser user-agent parser (build/patches/daily-unused-methods.mjs, with its own checks).
 // 6. ReactDOM's entry module keeps only the internals its client module reads (nothing in the widget
 //    imports `react-dom` itself).
 // 7. React's module keeps only the exports the widget's modules and ReactDOM read. For both, the rest of
-//    the API and the code only it used leave the bundle (build/react-exports.mjs, which fails the build
+//    the API and the code only it used leave the bundle (build/patches/react-exports.mjs, which fails the build
 //    when a module reads an export left out).
 //
 // Neither swap can be an esbuild `alias` (that takes package names, not a relative './client', and would
@@ -33,7 +33,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Our modules that stand in for third-party ones. */
 export const REPLACEMENTS = {
@@ -81,7 +81,7 @@ export function hardenNamespaceHelper(code, file = 'the bundle') {
   if (matches.length === 0 && !/\{get:[\w$]+\[[\w$]+\],enumerable:!0\}/.test(code)) return code;
   if (matches.length !== 1) {
     throw new Error(
-      `expected esbuild's __export helper once in ${file}, found it ${matches.length} times: see build/third-party-patches.mjs`,
+      `expected esbuild's __export helper once in ${file}, found it ${matches.length} times: see build/patches/third-party-patches.mjs`,
     );
   }
   /** @type {(whole: string, key: string, all: string, define: string, target: string) => string} */
@@ -125,9 +125,9 @@ async function hardenBuildOutput(result, options) {
 export const thirdPartyPatchesPlugin = {
   name: 'third-party-patches',
   setup(pluginBuild) {
-    // daily-js's Sentry integrations that it builds only to filter them out (build/slim-daily.mjs).
+    // daily-js's Sentry integrations that it builds only to filter them out (build/patches/slim-daily.mjs).
     slimDailyPlugin.setup(pluginBuild);
-    // React's and ReactDOM's entry modules, cut down to the exports the bundle reads (build/react-exports.mjs).
+    // React's and ReactDOM's entry modules, cut down to the exports the bundle reads (build/patches/react-exports.mjs).
     reactExportsPlugin.setup(pluginBuild);
     let vapiBundled = false;
     /** @type {Set<string>} */
@@ -154,7 +154,7 @@ export const thirdPartyPatchesPlugin = {
       if (result.errors.length > 0) return undefined;
       const missed = vapiBundled ? ['./client', 'events'].filter((specifier) => !swapped.has(specifier)) : [];
       if (missed.length > 0) {
-        const text = `@vapi-ai/web no longer imports ${missed.map((specifier) => `'${specifier}'`).join(' or ')}: its replacement would be dead and the original bundled; see build/third-party-patches.mjs`;
+        const text = `@vapi-ai/web no longer imports ${missed.map((specifier) => `'${specifier}'`).join(' or ')}: its replacement would be dead and the original bundled; see build/patches/third-party-patches.mjs`;
         return { errors: [{ text }] };
       }
       await hardenBuildOutput(result, pluginBuild.initialOptions);

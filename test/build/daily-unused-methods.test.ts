@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The build leaves out the daily-js methods nothing in the widget can call (build/daily-unused-methods.mjs).
+// The build leaves out the daily-js methods nothing in the widget can call (build/patches/daily-unused-methods.mjs).
 // These tests fail, naming that patch, when an upgrade of daily-js or @vapi-ai/web, or a change of our
 // own sources, makes one of them reachable, or when the cut would take anything else with it.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,8 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { dropUnusedMethods, namesWord, UNUSED_DAILY_METHODS } from '../../build/daily-unused-methods.mjs';
-import { slimDailyPlugin } from '../../build/slim-daily.mjs';
+import { dropUnusedMethods, namesWord, UNUSED_DAILY_METHODS } from '../../build/patches/daily-unused-methods.mjs';
+import { slimDailyPlugin } from '../../build/patches/slim-daily.mjs';
 import { BUILD_TIMEOUT_MS } from '../support/patience';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -74,7 +74,7 @@ describe('the daily-js methods the build leaves out', { timeout: BUILD_TIMEOUT_M
           (name) => `${path.basename(file)}: ${name}`,
         ),
       );
-    expect(named, '@vapi-ai/web calls daily-js methods that build/daily-unused-methods.mjs leaves out').toEqual([]);
+    expect(named, '@vapi-ai/web calls daily-js methods that build/patches/daily-unused-methods.mjs leaves out').toEqual([]);
   });
 
   it('are named nowhere in our sources', () => {
@@ -85,7 +85,7 @@ describe('the daily-js methods the build leaves out', { timeout: BUILD_TIMEOUT_M
           (name) => `${path.relative(root, file)}: ${name}`,
         ),
       );
-    expect(named, 'our sources name daily-js methods that build/daily-unused-methods.mjs leaves out').toEqual([]);
+    expect(named, 'our sources name daily-js methods that build/patches/daily-unused-methods.mjs leaves out').toEqual([]);
   });
 
   it('are each defined in the installed daily-js, and named nowhere else in it', () => {

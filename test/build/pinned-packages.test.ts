@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The build patches third-party code by its text and file layout (build/third-party-patches.mjs lists
+// The build patches third-party code by its text and file layout (build/patches/third-party-patches.mjs lists
 // the packages). Each is pinned to one exact version in package.json, so that an upgrade is a change
 // someone makes on purpose, and the patches' tests then run against the new code; a range would let a
 // fresh install bring code no patch was checked against. docs/build.md's table names each at its pin.
@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EAGER_MODULES } from '../../build/eager-compile.mjs';
-import { PATCHED_PACKAGES } from '../../build/third-party-patches.mjs';
+import { PATCHED_PACKAGES } from '../../build/patches/third-party-patches.mjs';
 
 const packageFile = fileURLToPath(new URL('../../package.json', import.meta.url));
 const manifest = JSON.parse(readFileSync(packageFile, 'utf8')) as {

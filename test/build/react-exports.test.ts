@@ -1,6 +1,6 @@
 // @vitest-environment node
 // React's and ReactDOM's entry modules are cut down to the exports the bundle reads
-// (build/react-exports.mjs). These tests read React as installed and the widget's own imports of it, and
+// (build/patches/react-exports.mjs). These tests read React as installed and the widget's own imports of it, and
 // fail when an upgrade or a new import no longer matches what the cut assumes.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,8 +15,8 @@ import {
   onlyExports,
   REDUCED_MODULES,
   WHOLE_MODULE,
-} from '../../build/react-exports.mjs';
-import { thirdPartyPatchesPlugin } from '../../build/third-party-patches.mjs';
+} from '../../build/patches/react-exports.mjs';
+import { thirdPartyPatchesPlugin } from '../../build/patches/third-party-patches.mjs';
 import { BUILD_TIMEOUT_MS } from '../support/patience';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

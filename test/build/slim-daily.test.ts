@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dropErrorReports, dropFilteredIntegrations } from '../../build/slim-daily.mjs';
+import { dropErrorReports, dropFilteredIntegrations } from '../../build/patches/slim-daily.mjs';
 
 // daily-js builds Sentry's default integrations and filters three out by name; the build leaves those
 // three out of the list instead. The same integrations must reach Sentry, and anything unexpected must

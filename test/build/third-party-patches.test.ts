@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The build patches third-party code (build/third-party-patches.mjs). These tests read that code as
+// The build patches third-party code (build/patches/third-party-patches.mjs). These tests read that code as
 // installed and fail, saying which patch to revisit, when an upgrade of @vapi-ai/web or esbuild no
 // longer matches what a patch assumes.
 import { EventEmitter as NodeEventEmitter } from 'node:events';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { build, type BuildOptions } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hardenNamespaceHelper, REPLACEMENTS, thirdPartyPatchesPlugin } from '../../build/third-party-patches.mjs';
+import { hardenNamespaceHelper, REPLACEMENTS, thirdPartyPatchesPlugin } from '../../build/patches/third-party-patches.mjs';
 import { EventEmitter } from '../../src/voice/event-emitter';
 import { client } from '../../src/voice/vapi-api-client';
 import { BUILD_TIMEOUT_MS } from '../support/patience';
@@ -40,7 +40,7 @@ describe("@vapi-ai/web's REST client, replaced by src/voice/vapi-api-client.ts",
   it("is still imported as './client' by dist/vapi.js", () => {
     expect(
       clientBinding,
-      "@vapi-ai/web's dist/vapi.js no longer requires './client': the swap in build/third-party-patches.mjs matches nothing",
+      "@vapi-ai/web's dist/vapi.js no longer requires './client': the swap in build/patches/third-party-patches.mjs matches nothing",
     ).not.toBe('');
   });
 
@@ -125,7 +125,7 @@ describe('the `events` polyfill, replaced by src/voice/event-emitter.ts when @va
     const binding = requireBinding(source, 'events');
     expect(
       binding,
-      "@vapi-ai/web's dist/vapi.js no longer requires 'events': the swap in build/third-party-patches.mjs matches nothing",
+      "@vapi-ai/web's dist/vapi.js no longer requires 'events': the swap in build/patches/third-party-patches.mjs matches nothing",
     ).toBeDefined();
     const uses = occurrences(source, new RegExp(`\\b${binding}\\b(?:\\.\\w+)?`, 'g'));
     expect(uses, `dist/vapi.js uses ${binding} beyond \`extends ${binding}.default\``).toEqual([
@@ -212,7 +212,7 @@ describe('the plugin on a real build', { timeout: BUILD_TIMEOUT_MS }, () => {
     const code = unpatched.outputFiles?.[0]?.text ?? '';
     expect(
       () => runOnPollutedPage(code),
-      "esbuild's __export helper no longer fails on a polluted Object.prototype: the rewrite in build/third-party-patches.mjs may go",
+      "esbuild's __export helper no longer fails on a polluted Object.prototype: the rewrite in build/patches/third-party-patches.mjs may go",
     ).toThrow(/Getter must be a function/);
     const hardened = hardenNamespaceHelper(code);
     expect(hardened).toHaveLength(code.length);

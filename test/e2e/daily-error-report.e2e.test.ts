@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession, type E2eSession } from './harness';
 
-// The build empties daily-js's error report to Daily's telemetry service (build/slim-daily.mjs): a call
+// The build empties daily-js's error report to Daily's telemetry service (build/patches/slim-daily.mjs): a call
 // that fails shows its notice on the store's page and sends nothing to a third party. This records every
 // request the page makes outside the loopback servers (none leaves the machine: they are aborted).
 
