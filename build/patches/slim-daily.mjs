@@ -7,48 +7,6 @@ import { dropUnusedMethods, namesWord, UNUSED_DAILY_METHODS } from './daily-unus
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-/** The Sentry integrations daily-js builds for its error reports and then filters out by name. */
-const FILTERED_INTEGRATIONS = ['BrowserApiErrors', 'Breadcrumbs', 'GlobalHandlers'];
-
-/**
- * daily-js builds Sentry's default integrations and drops three of them by name before its client
- * sees them (`[a(),b(),...].filter(e => !["BrowserApiErrors","Breadcrumbs","GlobalHandlers"]
- * .includes(e.name))`). Building those three only creates objects, but it keeps their code (console,
- * DOM, fetch, XHR and history instrumentation, global error handlers) in the bundle. This leaves them
- * out of the list, so the same integrations reach Sentry and the bundler drops the unused code. Throws
- * when the code is not exactly as expected (another daily-js release): the patch must then be checked.
- * @param {string} code
- */
-export function dropFilteredIntegrations(code) {
-  const list =
-    /const t=\[((?:[\w$]+\(\),)*[\w$]+\(\))\];return!1!==e\.autoSessionTracking&&t\.push\([\w$]+\(\)\),t\}\(\{\}\)\.filter\(\(function\(e\)\{return!\[("[A-Za-z]+"(?:,"[A-Za-z]+")*)\]\.includes\(e\.name\)\}\)\)/g;
-  const matches = [...code.matchAll(list)];
-  if (matches.length !== 1)
-    throw new Error(`daily-js: expected its Sentry integration list once, found it ${matches.length} times`);
-  const [whole = '', calls = '', filteredText] = matches[0] ?? [];
-  if (filteredText !== FILTERED_INTEGRATIONS.map((name) => JSON.stringify(name)).join(',')) {
-    throw new Error(`daily-js: it now filters out ${filteredText}`);
-  }
-  const factories = calls.split(',').map((call) => call.slice(0, -2));
-  const kept = factories.filter((factory) => {
-    const escaped = factory.replace(/\$/g, '\\$');
-    // A factory is `X=(e={})=>{const t={...options};return{name:"Name",...` or `X=()=>({name:"Name",...`.
-    const definition = new RegExp(
-      `[,;]${escaped}=(?:\\(e=\\{\\}\\)=>\\{const t=\\{[^}]*\\};return\\{|\\(\\)=>\\(\\{)name:"([A-Za-z]+)"`,
-      'g',
-    );
-    const names = [...code.matchAll(definition)].map((match) => match[1]);
-    if (names.length > 1) throw new Error(`daily-js: ${factory} is defined ${names.length} times`);
-    return !FILTERED_INTEGRATIONS.includes(names[0] ?? '');
-  });
-  if (factories.length - kept.length !== FILTERED_INTEGRATIONS.length) {
-    throw new Error(
-      `daily-js: found ${factories.length - kept.length} of the ${FILTERED_INTEGRATIONS.length} filtered integrations' factories`,
-    );
-  }
-  return code.replace(whole, whole.replace(`[${calls}]`, `[${kept.map((factory) => `${factory}()`).join(',')}]`));
-}
-
 /** The start of daily-js's method that reports a call's fatal errors to Daily's error-telemetry service. */
 const ERROR_REPORT_METHOD = '{key:"_maybeSendToSentry",value:function(e){';
 
@@ -77,7 +35,7 @@ export function dropErrorReports(code) {
 /**
  * Resolves `@daily-co/daily-js` to its ES module build (the package's `main` is a webpack UMD file,
  * which esbuild would pick because @vapi-ai/web `require`s it): module scope lets the bundler drop
- * what nothing uses. Then applies `dropFilteredIntegrations`, `dropErrorReports` and
+ * what nothing uses. Then applies `dropErrorReports` and
  * `dropUnusedMethods` (build/patches/daily-unused-methods.mjs), and fails the build when @vapi-ai/web names a
  * method that leaves.
  * @type {import('esbuild').Plugin}
@@ -91,7 +49,7 @@ export const slimDailyPlugin = {
     pluginBuild.onLoad({ filter: /[\\/]daily-esm\.js$/ }, async (args) =>
       args.path === moduleBuild
         ? {
-            contents: dropUnusedMethods(dropErrorReports(dropFilteredIntegrations(await readFile(args.path, 'utf8')))),
+            contents: dropUnusedMethods(dropErrorReports(await readFile(args.path, 'utf8'))),
             loader: 'js',
           }
         : undefined,

@@ -13,9 +13,8 @@
 // 3. esbuild's `__export` helper, which builds module namespace objects, walks them with `for...in`: that
 //    also visits properties a store page added to Object.prototype and then fails on them ("Getter must
 //    be a function"), so one polluted prototype would stop the widget. It is rewritten to walk own keys.
-// 4. @daily-co/daily-js builds three Sentry integrations only to filter them out by name; they are left
-//    out of its list, so the same integrations reach Sentry and their code leaves the bundle
-//    (build/patches/slim-daily.mjs, with its own checks). Its error reports to Daily are emptied there too.
+// 4. @daily-co/daily-js's error reports to Daily's telemetry service are emptied, and its Sentry client
+//    leaves the voice part with them (build/patches/slim-daily.mjs, with its own checks).
 // 5. @daily-co/daily-js's methods that nothing in the widget can call (prebuilt-UI frames, dial-out,
 //    live streaming, diagnostics...) are left out of its classes, and with them what only they used,
 //    such as the Bowser user-agent parser (build/patches/daily-unused-methods.mjs, with its own checks).
@@ -50,8 +49,7 @@ export const REPLACEMENTS = {
  */
 export const PATCHED_PACKAGES = {
   '@vapi-ai/web': "its './client' and 'events' imports swapped for our modules (patches 1, 2)",
-  '@daily-co/daily-js':
-    'its minified ES module build cut by text: Sentry integrations, error reports, unused methods (4, 5)',
+  '@daily-co/daily-js': 'its minified ES module build cut by text: error reports, unused methods (4, 5)',
   esbuild: 'its minified __export helper rewritten (patch 3); its module wrappers found by build/eager-compile.mjs',
   react: 'its production CommonJS files imported by path (build.mjs); its module cut to the exports read (7)',
   'react-dom':
@@ -125,7 +123,7 @@ async function hardenBuildOutput(result, options) {
 export const thirdPartyPatchesPlugin = {
   name: 'third-party-patches',
   setup(pluginBuild) {
-    // daily-js's Sentry integrations that it builds only to filter them out (build/patches/slim-daily.mjs).
+    // daily-js's ES module build without its error reports and unused methods (build/patches/slim-daily.mjs).
     slimDailyPlugin.setup(pluginBuild);
     // React's and ReactDOM's entry modules, cut down to the exports the bundle reads (build/patches/react-exports.mjs).
     reactExportsPlugin.setup(pluginBuild);
