@@ -249,57 +249,51 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
   };
 }
 
-/** The element's public methods (declared and documented in members.ts), each one action of the assistant. */
+/**
+ * The element's public methods, each one action of the assistant. Their documentation is members.ts's
+ * (`StoreAssistantMembers`, which the class implements): it is what the README, the types and the
+ * manifest show, so it is not repeated here.
+ */
 function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
   return class StoreAssistantElement extends Base implements StoreAssistantMembers {
-    /** Floating mode: opens the card. */
     open(): void {
       this.assistant.actions.setOpen(true);
     }
 
-    /** Floating mode: closes the card. */
     close(): void {
       this.assistant.actions.setOpen(false);
     }
 
-    /** Opens the conversation, sending `firstMessage` at once when given. */
     startChat(firstMessage?: string): void {
       this.assistant.actions.startChat(firstMessage);
     }
 
-    /** Sends `text` as the visitor and shows the conversation. False when empty or a reply is awaited. */
     sendMessage(text: string): boolean {
       this.assistant.actions.navigate('chat');
       return this.assistant.actions.sendMessage(String(text));
     }
 
-    /** Starts a new conversation. */
     newChat(): void {
       this.assistant.actions.newChat();
     }
 
-    /** Deletes every saved conversation and starts a new, empty one. */
     clearConversations(): void {
       this.assistant.actions.clearConversations();
     }
 
-    /** Returns to the welcome view. */
     goHome(): void {
       this.assistant.actions.goHome();
     }
 
-    /** Starts a voice call (the microphone is asked for first). Ignored while a call is starting or running. */
     startCall(): Promise<void> {
       this.assistant.actions.navigate('chat');
       return this.assistant.actions.startCall();
     }
 
-    /** Ends the voice call. */
     stopCall(): Promise<void> {
       return this.assistant.actions.stopCall();
     }
 
-    /** Mutes or unmutes the microphone during a call. */
     setMuted(muted: boolean): void {
       this.assistant.actions.setMuted(Boolean(muted));
     }
@@ -320,7 +314,6 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
       return this.assistant.actions.exportTheme();
     }
 
-    /** The store's facts (`context.store`) and its signed-in shopper (`context.customer`); false when invalid. */
     setContext(facts: unknown): boolean {
       return this.assistant.actions.setContext(facts);
     }
