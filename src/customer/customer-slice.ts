@@ -1,3 +1,4 @@
+import type { SafeStorage } from '../common/storage';
 import { formatString } from '../i18n/strings';
 import {
   checkIdentity,
@@ -43,6 +44,15 @@ function lookupOutcome(state: CustomerView, questionId: string): CustomerView['c
   return (reply.orders?.length ?? 0) > 0 ? 'hidden' : 'not-found';
 }
 
+/** A mark as {@link shopperMark} writes it: anything else there is not the widget's, and is ignored. */
+const MARK_SHAPE = /^[0-9a-f]{1,14}$/;
+
+/** The stored mark of the shopper the saved conversations belong to; null when there is none, or not one of ours. */
+function readMark(storage: SafeStorage | null): string | null {
+  const stored = storage?.get(SHOPPER_MARK_KEY) ?? null;
+  return stored !== null && MARK_SHAPE.test(stored) ? stored : null;
+}
+
 /** The mark's storage: the one the conversations are kept in, none when they are not kept. */
 function markStorage(store: CustomerStore, deps: CustomerDeps) {
   const { persist } = store.getState().config;
@@ -61,7 +71,7 @@ function settleShopper(
   [before, now]: [CustomerIdentity | null, CustomerIdentity | null],
 ): void {
   const storage = markStorage(store, deps);
-  const stored = storage?.get(SHOPPER_MARK_KEY) ?? null;
+  const stored = readMark(storage);
   const mark = now ? shopperMark(now.id) : null;
   const leftHere = before !== null && !sameShopper(before, now);
   const leftBefore = stored !== null && stored !== mark;

@@ -162,11 +162,13 @@ function followClear({ store, deps, list, pointer, open, cleared, target }: Part
 
 /**
  * Marks a clear in localStorage, the one storage tabs share, so every tab's next save follows it
- * rather than undoing it. The mark is a random value: it says nothing about the visitor.
+ * rather than undoing it. The mark is a random value: it says nothing about the visitor. A storage
+ * that refuses the mark keeps what it held: this tab then takes that as seen, or each of its saves
+ * would read the old value as another tab's clear and empty the conversation on screen.
  */
 function markCleared({ deps, cleared }: Parts): void {
-  cleared.seen = deps.randomId();
-  deps.localStorage.set(CLEARED_KEY, cleared.seen);
+  const mark = deps.randomId();
+  cleared.seen = deps.localStorage.set(CLEARED_KEY, mark) ? mark : deps.localStorage.get(CLEARED_KEY);
 }
 
 /** Publishing the Chats list, and saving the open conversation in idle time. */
