@@ -55,6 +55,7 @@ export function createFields(changed: () => void): Field[] {
     'customer-email': null,
     'customer-name': null,
     'customer-signature': null,
+    'customer-pending': null,
     'primary-gradient': () => colourField('primary-gradient', 'The main colour', 'background', changed),
     'secondary-gradient': () => colourField('secondary-gradient', 'The background colour', 'background', changed),
     'accent-color': () => colourField('accent-color', 'The accent colour', 'colour', changed),

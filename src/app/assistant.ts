@@ -28,6 +28,7 @@ import { askSuggestions } from './invite';
 import { createConsentRecord } from './voice-consent';
 import { createTooltips } from './tooltips';
 import { createOutbox } from './outbox';
+import { erasePersonalKeys } from './personal-keys';
 import { createLanguage } from './language';
 
 export { VIEW_STORAGE_KEY } from './navigation';
@@ -73,6 +74,8 @@ function withCustomer(
 interface LateActions {
   actions?: AssistantActions;
   followTakeover?: () => void;
+  /** The page said who is signed in: the conversations hidden until then are loaded. */
+  showConversations?: () => void;
 }
 
 /** Each feature's slice over the one store, with the hooks that connect them. */
@@ -90,6 +93,7 @@ function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActi
   const customer = createCustomerSlice(store, deps, {
     clearConversations: () => late.actions?.clearConversations(),
     sendMessage: (text) => late.actions?.sendMessage(text) ?? false,
+    identitySettled: () => late.showConversations?.(),
   });
   // The chat sends the page, store, cart and shopper facts with each message (and, during a takeover,
   // that a person is to read it), hands over proposed cart changes, and tells the takeover what a reply
@@ -103,6 +107,8 @@ function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActi
     onReplyActions: commerce.proposeActions,
     onReplySignals: handoff.onReplySignals,
     takeover: handoff.chatSocket,
+    // An n8n session is remembered for the shopper it was made with, and loaded back for them only.
+    shopper: customer.shopper,
   });
   late.followTakeover = chat.followTakeover;
   const calls = createCallController(store, deps, {
@@ -152,6 +158,7 @@ function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActi
 /** Starting, clearing and switching conversations: a takeover and unsent messages belong to their thread. */
 function threadActions(
   store: AssistantStore,
+  deps: AssistantDeps,
   { chat, calls, handoff, navigation }: ReturnType<typeof createSlices>,
 ): Pick<AssistantActions, 'newChat' | 'clearConversations' | 'openConversation'> {
   return {
@@ -169,6 +176,8 @@ function threadActions(
       chat.actions.clearConversations();
       calls.clearTranscript();
       store.setState({ undelivered: [] });
+      // What else the widget kept of the person: the next one starts with none of it.
+      erasePersonalKeys(deps.localStorage, deps.sessionStorage);
     },
     openConversation(id) {
       if (id !== store.getState().sessionId) store.setState({ undelivered: [] });
@@ -231,7 +240,7 @@ function composeActions(
       teaser.opened();
       actions.startChat(question);
     },
-    ...threadActions(store, slices),
+    ...threadActions(store, deps, slices),
     startChat(firstMessage) {
       navigation.navigate('chat');
       if (firstMessage !== undefined) actions.sendMessage(firstMessage);
@@ -274,6 +283,11 @@ export function createAssistant(deps: AssistantDeps) {
     cancelPreload ??= chat.preloadMarkdown();
   });
   late.actions = actions;
+  // While the page has yet to say who is signed in, the chat keeps nothing in view: it is configured as
+  // if nothing were saved, and loads the saved conversations once the identity is known.
+  const configureChat = (config: AssistantConfig, revealing = false) =>
+    customer.awaitingIdentity() ? chat.configure({ ...config, persist: 'none' }) : chat.configure(config, revealing);
+  late.showConversations = () => configureChat(store.getState().config, true);
   const language = createLanguage(store, deps);
 
   theme.loadSavedTheme();
@@ -301,10 +315,11 @@ export function createAssistant(deps: AssistantDeps) {
         locale,
         languagePending,
       }));
-      chat.configure(config);
-      handoff.configure();
-      // After the conversations are loaded: a different shopper than theirs clears them.
+      // Before the conversations are loaded: a different shopper than theirs clears them, and a page that
+      // has yet to say who is signed in keeps them hidden.
       customer.configure(config);
+      configureChat(config);
+      handoff.configure();
       teaser.configure();
       invite.configure();
       commerce.configure(config.commerce);
@@ -324,6 +339,7 @@ export function createAssistant(deps: AssistantDeps) {
       cancelResume?.();
       cancelResume = null;
       language.dispose();
+      customer.dispose();
       calls.dispose(options.leavingPage);
       handoff.dispose();
       chat.dispose();

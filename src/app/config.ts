@@ -77,6 +77,7 @@ export function defaultConfig(pageHost: string): AssistantConfig {
     },
     commerce: { platform: null, pageContext: true, cartBaseUrl: null, cartUrl: null, checkoutUrl: null },
     customer: { ...NO_CUSTOMER_ATTRIBUTES },
+    customerPending: false,
     orderTracking: 'page',
     storeUrl: null,
     storeDomain: pageHost,

@@ -218,9 +218,9 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
   return {
     actions,
 
-    /** Applies the chat's part of a new configuration: where conversations are saved, the visitor context. */
-    configure(config: ChatConfig): void {
-      conversations.load(config);
+    /** Applies the chat's part of a new configuration (`reopen`: see Conversations.load). */
+    configure(config: ChatConfig, reopen = false): void {
+      conversations.load(config, reopen);
       void replies.loadEarlier();
       store.setState((state) =>
         state.markdownOptions.imageHosts.join() === config.imageHosts.join() && state.markdownOptions.onRefused

@@ -113,7 +113,18 @@ export interface ChatExtensions {
   onReplySignals?: (signals: { pending?: boolean; handoff?: unknown }) => boolean;
   /** A person's takeover, as n8n's chat socket carries it (`protocol="n8n-chat"`). */
   takeover?: SocketTakeover;
+  /**
+   * The mark of who is signed in: null for a guest (the default), undefined while the page has not said
+   * yet. An n8n session is remembered for that shopper and loaded back for them only.
+   */
+  shopper?: ShopperMark;
 }
+
+/**
+ * Who is signed in, as a mark (customer/identity.ts's `shopperMark`): null for a guest, undefined while
+ * the page has not said yet, when no n8n session is remembered or loaded.
+ */
+export type ShopperMark = () => string | null | undefined;
 
 /** Every side effect the chat may cause, injected so tests pass fakes. */
 export interface ChatDeps {

@@ -1,3 +1,4 @@
+import type { SafeStorage } from '../common/storage';
 import { formatString } from '../i18n/strings';
 import {
   checkIdentity,
@@ -13,6 +14,12 @@ import type { CustomerConfig, CustomerDeps, CustomerHooks, CustomerStore, Custom
 
 /** Beside the saved conversations: a mark of the shopper they belong to (identity.ts's `shopperMark`). */
 export const SHOPPER_MARK_KEY = 'store-assistant:shopper';
+
+/**
+ * How long a page without the `customer-*` attributes, after a signed-in visit, has to call
+ * `identify()` before no one counts as signed in (the saved conversations are hidden meanwhile).
+ */
+export const IDENTITY_GRACE_MS = 5_000;
 
 /** What the page (through the element's methods) and the visitor (through the UI) can do. */
 export interface CustomerActions {
@@ -43,6 +50,15 @@ function lookupOutcome(state: CustomerView, questionId: string): CustomerView['c
   return (reply.orders?.length ?? 0) > 0 ? 'hidden' : 'not-found';
 }
 
+/** A mark as {@link shopperMark} writes it: anything else there is not the widget's, and is ignored. */
+const MARK_SHAPE = /^[0-9a-f]{1,14}$/;
+
+/** The stored mark of the shopper the saved conversations belong to; null when there is none, or not one of ours. */
+function readMark(storage: SafeStorage | null): string | null {
+  const stored = storage?.get(SHOPPER_MARK_KEY) ?? null;
+  return stored !== null && MARK_SHAPE.test(stored) ? stored : null;
+}
+
 /** The mark's storage: the one the conversations are kept in, none when they are not kept. */
 function markStorage(store: CustomerStore, deps: CustomerDeps) {
   const { persist } = store.getState().config;
@@ -61,7 +77,7 @@ function settleShopper(
   [before, now]: [CustomerIdentity | null, CustomerIdentity | null],
 ): void {
   const storage = markStorage(store, deps);
-  const stored = storage?.get(SHOPPER_MARK_KEY) ?? null;
+  const stored = readMark(storage);
   const mark = now ? shopperMark(now.id) : null;
   const leftHere = before !== null && !sameShopper(before, now);
   const leftBefore = stored !== null && stored !== mark;
@@ -117,6 +133,42 @@ function createOrderLookup(store: CustomerStore, hooks: CustomerHooks) {
 }
 
 /**
+ * Waiting for the page to say who is signed in: on a page without the `customer-*` attributes after a
+ * signed-in visit, "no shopper" may only mean the page calls `identify()` later. Until it does (or the
+ * grace passes, unless `customer-pending` promised the call), the saved conversations stay hidden, not
+ * erased; then the shopper named settles them as always.
+ */
+function createIdentityWait(deps: CustomerDeps, settled: () => void) {
+  let awaiting = false;
+  let grace: unknown = null;
+  const stopGrace = () => {
+    if (grace !== null) deps.timers.clearTimeout(grace);
+    grace = null;
+  };
+  return {
+    awaiting: () => awaiting,
+    /** Starts waiting; the grace runs unless the page promised `identify()`, and `expire` ends it. */
+    begin(pending: boolean, expire: () => void): void {
+      awaiting = true;
+      if (!pending && grace === null)
+        grace = deps.timers.setTimeout(() => {
+          grace = null;
+          expire();
+        }, IDENTITY_GRACE_MS);
+    },
+    /** The identity is known: whatever was hidden can show. */
+    end(): void {
+      stopGrace();
+      if (!awaiting) return;
+      awaiting = false;
+      settled();
+    },
+    /** The element was removed: the grace starts again when it is configured again. */
+    pause: stopGrace,
+  };
+}
+
+/**
  * The customer feature: the verified shopper (never trusted by the widget: carried for the workflow to
  * check), the fresh start when they sign out or someone else signs in, and a guest's order lookup.
  */
@@ -129,10 +181,18 @@ export function createCustomerSlice(store: CustomerStore, deps: CustomerDeps, ho
     lookup.reset();
     hooks.clearConversations();
   };
+  const wait = createIdentityWait(deps, () => hooks.identitySettled());
   const apply = (identity: CustomerIdentity | null) => {
     const before = store.getState().customer.identity;
     store.setState((state) => ({ customer: { ...state.customer, identity } }));
     if (configured) settleShopper(store, deps, clear, [before, identity]);
+    wait.end();
+  };
+  // No one named by the page: after a signed-in visit, that is waited on before it counts as a sign-out.
+  const settleNoOne = (config: CustomerConfig) => {
+    const identity = store.getState().customer.identity;
+    if (identity || readMark(markStorage(store, deps)) === null) settleShopper(store, deps, clear, [null, identity]);
+    else wait.begin(config.customerPending, () => apply(null));
   };
 
   const actions: CustomerActions = {
@@ -155,7 +215,7 @@ export function createCustomerSlice(store: CustomerStore, deps: CustomerDeps, ho
     /** "Track my order" for a guest: the lookup form shows in the chat. */
     askOrderLookup: () => lookup.setStep('asking'),
 
-    /** The `customer-*` attributes as configured now: when they changed, they name the shopper. */
+    /** The `customer-*` attributes as configured now: when they changed, they name the shopper (else see createIdentityWait). */
     configure(config: CustomerConfig): void {
       const key = JSON.stringify(config.customer);
       const first = !configured;
@@ -165,9 +225,21 @@ export function createCustomerSlice(store: CustomerStore, deps: CustomerDeps, ho
         const identity = identityFromAttributes(config.customer);
         if (!identity && config.customer.id) deps.warn('customer-id without customer-signature is not sent');
         apply(identity);
-      } else if (first) settleShopper(store, deps, clear, [null, store.getState().customer.identity]);
+      } else if (first || wait.awaiting()) settleNoOne(config);
     },
 
+    /** Whether the page has yet to say who is signed in: the saved conversations are hidden meanwhile. */
+    awaitingIdentity: wait.awaiting,
+
+    /** The mark of who is signed in: null for a guest, undefined while the page has yet to say. */
+    shopper(): string | null | undefined {
+      if (wait.awaiting()) return undefined;
+      const { identity } = store.getState().customer;
+      return identity ? shopperMark(identity.id) : null;
+    },
+
+    /** The element was removed: no grace runs out while it is away. */
+    dispose: wait.pause,
     /** `context.customer` while someone is signed in, and a lookup once, with the message it was sent with. */
     readContext(): Record<string, unknown> {
       const { identity } = store.getState().customer;

@@ -1,4 +1,5 @@
 import type { SafeStorage } from '../common/storage';
+import type { Timers } from '../common/timers';
 import type { SliceStore } from '../common/store';
 import type { Warn } from '../common/events';
 import type { StringTable } from '../i18n/strings';
@@ -23,6 +24,11 @@ export interface CustomerState {
 export interface CustomerConfig {
   /** The `customer-*` attributes. */
   customer: CustomerAttributes;
+  /**
+   * `customer-pending`: the page will say who is signed in with `identify()`. Until it does, a page after
+   * a signed-in visit hides the saved conversations rather than reading "no shopper" as a sign-out.
+   */
+  customerPending: boolean;
   orderTracking: OrderTrackingMode;
   /** Where conversations are kept: the mark of who they belong to is kept beside them. */
   persist: 'local' | 'session' | 'none';
@@ -54,6 +60,7 @@ export type CustomerStore = SliceStore<CustomerView, 'customer'> & {
 export interface CustomerDeps {
   localStorage: SafeStorage;
   sessionStorage: SafeStorage;
+  timers: Timers;
   warn: Warn;
 }
 
@@ -63,6 +70,11 @@ export interface CustomerHooks {
   clearConversations(): void;
   /** Sends `text` as the visitor; false when it was not sent. */
   sendMessage(text: string): boolean;
+  /**
+   * Who is signed in is known now (the page said so, or the grace passed): the saved conversations,
+   * hidden while it was not, can show (or were just cleared).
+   */
+  identitySettled(): void;
 }
 
 export const INITIAL_CUSTOMER_STATE: CustomerState = { identity: null, orderLookup: 'hidden' };

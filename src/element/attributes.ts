@@ -417,6 +417,13 @@ export const ATTRIBUTES = {
    */
   'customer-signature': attribute('customer.signature', customerField(checkSignature, 'is not hex, base64 or a JWT')),
   /**
+   * The page will name the shopper with `identify()`: until it does, the conversations a signed-in
+   * visit saved are hidden, not erased (without it, they are hidden for 5 seconds, then cleared as
+   * after a sign-out). `identify(null)` is the sign-out (see Customers and orders).
+   * @default absent: the `customer-*` attributes say who is signed in
+   */
+  'customer-pending': flag('customerPending', (value) => value.trim().toLowerCase() !== 'false'),
+  /**
    * Header, launcher and visitor bubbles: a colour or gradient.
    * @default indigo to violet
    */

@@ -24,7 +24,11 @@ export interface StoreAssistantMembers {
   sendMessage(text: string): boolean;
   /** Starts a new conversation. */
   newChat(): void;
-  /** Deletes every conversation the widget saved (local and session storage) and starts a new one. */
+  /**
+   * Deletes every conversation the widget saved (local and session storage) and starts a new one, with
+   * all else it kept of the person: an n8n session to load back, a takeover, a call kept for the next
+   * page and the agreement to a call's recording.
+   */
   clearConversations(): void;
   /** Returns to the welcome view. */
   goHome(): void;
@@ -64,8 +68,11 @@ export interface StoreAssistantMembers {
    * The signed-in shopper, for pages that learn it after loading: `{ id, email?, name?, signature }`,
    * where `signature` is the store server's HMAC-SHA256 of `id` (or a short-lived JWT); null when they
    * signed out. It is sent as `context.customer` with each message and never trusted by the widget.
-   * Signing out, or another shopper, deletes every saved conversation and clears the thread. Returns
-   * false (and logs why) when the identity is malformed; nothing changes then.
+   * Signing out, or another shopper, deletes every saved conversation and clears the thread, as
+   * `clearConversations()` does. On a page without the `customer-*` attributes after a signed-in visit,
+   * the saved conversations are hidden until this names the shopper (for 5 seconds, or for good with
+   * `customer-pending`), never erased before. Returns false (and logs why) when the identity is
+   * malformed; nothing changes then.
    * @param customer The shopper, or null.
    */
   identify(customer: { id: string; email?: string; name?: string; signature: string } | null): boolean;

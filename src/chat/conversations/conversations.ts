@@ -102,13 +102,16 @@ export function createConversations(store: ChatStore, deps: ChatDeps) {
     /**
      * Applies `persist` and the webhook. The first time, and for another webhook, the saved
      * conversations are loaded and the last one reopened. A new `persist` on the same webhook keeps what
-     * is on screen and moves what was saved: to the new storage, or, for `none`, nowhere.
+     * is on screen and moves what was saved: to the new storage, or, for `none`, nowhere. `reopen`:
+     * nothing was kept until now only to keep the saved conversations out of view (the page had yet to
+     * say who is signed in); with nothing on screen, they load as on a fresh page.
      */
-    load(config: ChatConfig): void {
+    load(config: ChatConfig, reopen = false): void {
       unwatch ??= deps.watchStorage(moves.followStorage);
       const storage = storageFor(config.persist, deps);
       const keys = storageKeys(config.webhookUrl);
-      if (target.loaded && keys.conversation === target.keys.conversation) {
+      const hidden = reopen && target.storage === noStorage && store.getState().messages.length === 0;
+      if (target.loaded && keys.conversation === target.keys.conversation && !hidden) {
         if (storage !== target.storage) moves.moveTo(storage);
       } else {
         Object.assign(target, { storage, keys, loaded: true });
@@ -162,11 +165,13 @@ function followClear({ store, deps, list, pointer, open, cleared, target }: Part
 
 /**
  * Marks a clear in localStorage, the one storage tabs share, so every tab's next save follows it
- * rather than undoing it. The mark is a random value: it says nothing about the visitor.
+ * rather than undoing it. The mark is a random value: it says nothing about the visitor. A storage
+ * that refuses the mark keeps what it held: this tab then takes that as seen, or each of its saves
+ * would read the old value as another tab's clear and empty the conversation on screen.
  */
 function markCleared({ deps, cleared }: Parts): void {
-  cleared.seen = deps.randomId();
-  deps.localStorage.set(CLEARED_KEY, cleared.seen);
+  const mark = deps.randomId();
+  cleared.seen = deps.localStorage.set(CLEARED_KEY, mark) ? mark : deps.localStorage.get(CLEARED_KEY);
 }
 
 /** Publishing the Chats list, and saving the open conversation in idle time. */

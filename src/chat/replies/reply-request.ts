@@ -14,6 +14,9 @@ import { chatNodeText, startedExecution } from '../n8n-chat/n8n-reply';
 import { chatSocketUrl, sendMessageRequest, socketAnswer } from '../n8n-chat/n8n-request';
 import { createN8nTakeover, type N8nTakeover } from '../n8n-chat/n8n-takeover';
 
+/** Without a customer feature, everyone is a guest. */
+const GUEST = () => null;
+
 /** Why the widget cancelled a reply in flight. */
 export type CancelReason = 'new-chat' | 'removed';
 
@@ -91,7 +94,7 @@ async function fetchReply(
   // A new chat or the element's removal in between: nothing is read or sent.
   if (request.controller.signal.aborted) throw new WebhookError('aborted', 'the request was cancelled');
   const n8nChat = store.getState().config.protocol === 'n8n-chat';
-  if (n8nChat) rememberSession(store, deps.localStorage);
+  if (n8nChat) rememberSession(store, deps.localStorage, parts.shopper ?? GUEST);
   // During a takeover the visitor writes to the person: to the execution that holds the takeover, not a new one.
   if (n8nChat && parts.n8nTakeover.tell(request.userMessage.content)) return undefined;
   // A Chat node waits for the visitor: their message resumes that execution rather than starting one.
@@ -159,10 +162,13 @@ function earlierLoader(store: ChatStore, deps: ChatDeps, parts: ReplyRequestPart
   return (): Promise<boolean> => {
     const { config, sessionId } = store.getState();
     const key = `${config.protocol} ${config.webhookUrl} ${sessionId}`;
-    if (tried.has(key)) return Promise.resolve(false);
+    const shopper = (parts.shopper ?? GUEST)();
+    // Until the page has said who is signed in, nothing is loaded: it may be someone else's.
+    if (tried.has(key) || shopper === undefined) return Promise.resolve(false);
     tried.add(key);
     return loadEarlierSession({
       store,
+      shopper,
       localStorage: deps.localStorage,
       log: parts.log,
       commit: parts.conversations.commit,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../src/app/config';
 import { memoryStorage } from '../../../src/common/storage';
-import { SHOPPER_MARK_KEY } from '../../../src/customer/customer-slice';
+import { IDENTITY_GRACE_MS, SHOPPER_MARK_KEY } from '../../../src/customer/customer-slice';
 import { fakeDeps } from '../../support/fake-deps';
 import { eventually } from '../../support/patience';
 
@@ -94,17 +94,87 @@ describe('the verified shopper', () => {
     expect(assistant.getState().messages.length).toBeGreaterThan(0);
   });
 
-  it('signed out on the page before (the attribute gone), the saved conversations go on the next', async () => {
+  it('signed out on the page before (the attribute gone): hidden at once, erased once the grace passes without identify()', async () => {
     const first = widget();
     first.assistant.configure({ ...base, customer: { id: '42', email: null, name: null, signature } });
     await askAndSave(first.assistant, 'Where is my order?');
     await eventually(() => expect(conversationKeys(first.localStorage)).not.toEqual([]));
     first.assistant.dispose();
 
-    const next = widget('ok', first.localStorage);
+    vi.useFakeTimers();
+    try {
+      const next = widget('ok', first.localStorage);
+      next.assistant.configure(base);
+      expect(next.assistant.getState().messages).toEqual([]);
+      expect(next.assistant.getState().conversations).toEqual([]);
+      expect(conversationKeys(first.localStorage)).not.toEqual([]);
+      vi.advanceTimersByTime(IDENTITY_GRACE_MS);
+      expect(conversationKeys(first.localStorage)).toEqual([]);
+      expect(first.localStorage.get(SHOPPER_MARK_KEY)).toBeNull();
+      expect(next.assistant.getState().messages).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('a page that names the shopper with identify() after it loads', () => {
+  /** A signed-in visit that saved a conversation, on `localStorage`. */
+  async function signedInVisit() {
+    const first = widget();
+    first.assistant.configure({ ...base, customer: { id: '42', email: null, name: null, signature } });
+    await askAndSave(first.assistant, 'Where is my order?');
+    await eventually(() => expect(conversationKeys(first.localStorage)).not.toEqual([]));
+    first.assistant.dispose();
+    return first.localStorage;
+  }
+
+  it('within the grace, identify() of the same shopper shows their thread again', async () => {
+    const localStorage = await signedInVisit();
+    const next = widget('ok', localStorage);
     next.assistant.configure(base);
     expect(next.assistant.getState().messages).toEqual([]);
-    expect(conversationKeys(first.localStorage)).toEqual([]);
+    expect(next.assistant.actions.identify(ada)).toBe(true);
+    expect(next.assistant.getState().messages.map((message) => message.content)).toEqual(['Where is my order?', 'ok']);
+    expect(next.assistant.getState().conversations).toHaveLength(1);
+  });
+
+  it('identify() of another shopper within the grace clears, as a change of shopper always does', async () => {
+    const localStorage = await signedInVisit();
+    const next = widget('ok', localStorage);
+    next.assistant.configure(base);
+    next.assistant.actions.identify({ id: '77', signature });
+    expect(next.assistant.getState().messages).toEqual([]);
+    expect(conversationKeys(localStorage)).toEqual([]);
+  });
+
+  it('with customer-pending no grace runs out: hidden, not erased, until identify(null) signs out', async () => {
+    const localStorage = await signedInVisit();
+    vi.useFakeTimers();
+    try {
+      const next = widget('ok', localStorage);
+      next.assistant.configure({ ...base, customerPending: true });
+      vi.advanceTimersByTime(IDENTITY_GRACE_MS * 100);
+      expect(next.assistant.getState().messages).toEqual([]);
+      expect(conversationKeys(localStorage)).not.toEqual([]);
+      next.assistant.actions.identify(null);
+      expect(conversationKeys(localStorage)).toEqual([]);
+      expect(localStorage.get(SHOPPER_MARK_KEY)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a guest's page (no mark saved) waits for nothing: the conversation shows at once", async () => {
+    const localStorage = memoryStorage();
+    const first = widget('ok', localStorage);
+    first.assistant.configure(base);
+    await askAndSave(first.assistant, 'Hi');
+    await eventually(() => expect(conversationKeys(localStorage)).not.toEqual([]));
+    first.assistant.dispose();
+    const next = widget('ok', localStorage);
+    next.assistant.configure({ ...base, customerPending: true });
+    expect(next.assistant.getState().messages.map((message) => message.content)).toEqual(['Hi', 'ok']);
   });
 });
 

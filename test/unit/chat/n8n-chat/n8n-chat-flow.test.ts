@@ -1,7 +1,8 @@
+import { shopperMark } from '../../../../src/customer/identity';
 import { describe, expect, it } from 'vitest';
 import { createAssistant } from '../../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../../src/app/config';
-import { sessionKey } from '../../../../src/chat/n8n-chat/earlier-session';
+import { rememberedFor, sessionKey } from '../../../../src/chat/n8n-chat/earlier-session';
 import { FAKE_IMAGE_DATA_URL, fakeDeps } from '../../../support/fake-deps';
 import { fakeFetch, jsonReply, n8nStream, type RecordedRequest } from '../../../support/fetch';
 import { fakeSockets } from '../../../support/fake-n8n-sockets';
@@ -124,8 +125,8 @@ describe('protocol="n8n-chat"', () => {
     const chat = setup((request) =>
       (request.body as { action?: string }).action === 'loadPreviousSession' ? jsonReply(earlier) : jsonReply({}),
     );
-    // Another tab talked to this Chat Trigger as session "s-earlier".
-    chat.deps.localStorage.set(sessionKey(CHAT_URL), 's-earlier');
+    // Another tab talked to this Chat Trigger as session "s-earlier", as a guest.
+    chat.deps.localStorage.set(sessionKey(CHAT_URL), JSON.stringify({ session: 's-earlier', shopper: null }));
     chat.configure();
     await eventually(() => expect(chat.state().messages).toHaveLength(2));
     expect(chat.requests[0]?.body).toEqual({ action: 'loadPreviousSession', sessionId: 's-earlier' });
@@ -153,6 +154,39 @@ describe('protocol="n8n-chat"', () => {
     await eventually(() => expect(n8n.requests).toHaveLength(1));
     n8n.assistant.actions.sendMessage('Hi');
     await eventually(() => expect(n8n.bot()).toEqual(['Hello']));
-    expect(n8n.deps.localStorage.get(sessionKey(CHAT_URL))).toBe(n8n.state().sessionId);
+    expect(JSON.parse(n8n.deps.localStorage.get(sessionKey(CHAT_URL)) ?? '')).toEqual({
+      session: n8n.state().sessionId,
+      shopper: null,
+    });
+  });
+
+  it.each([
+    ['another shopper', JSON.stringify({ session: 's-earlier', shopper: shopperMark('42') })],
+    ['a value from before sessions were kept with their shopper', 's-earlier'],
+    ['hostile JSON', '{"session":{"$ne":null},"shopper":null,"__proto__":{"polluted":1}}'],
+  ])('never loads back a session remembered for %s', async (_, remembered) => {
+    const chat = setup(() => jsonReply({ data: [] }));
+    chat.deps.localStorage.set(sessionKey(CHAT_URL), remembered);
+    chat.configure();
+    await eventually(() => expect(chat.requests).toHaveLength(1));
+    expect(chat.requests[0]?.body).toEqual({ action: 'loadPreviousSession', sessionId: chat.state().sessionId });
+    expect(chat.state().sessionId).not.toBe('s-earlier');
+  });
+});
+
+describe('the session remembered for a shopper', () => {
+  const ada = shopperMark('42');
+  it('is read back for that shopper only', () => {
+    const stored = JSON.stringify({ session: 's-1', shopper: ada });
+    expect(rememberedFor(stored, ada)).toBe('s-1');
+    expect(rememberedFor(stored, null)).toBeNull();
+    expect(rememberedFor(stored, shopperMark('43'))).toBeNull();
+    expect(rememberedFor(JSON.stringify({ session: 's-2', shopper: null }), null)).toBe('s-2');
+    expect(rememberedFor(JSON.stringify({ session: 's-2', shopper: null }), ada)).toBeNull();
+  });
+
+  it('ignores what the widget did not write', () => {
+    for (const stored of [null, '', 's-1', 'null', '{"session":"s 1","shopper":null}', '{"session":"s-1","shopper":7}'])
+      expect(rememberedFor(stored, null)).toBeNull();
   });
 });
