@@ -115,12 +115,12 @@ export function createInviteSlice(store: InviteStore, deps: InviteDeps, extensio
     waitingForTyping = false;
     generation++;
   };
-  const allowed = (): boolean => {
-    const { config, isOpen } = store.getState();
-    const { persist } = config;
-    const capped = memory.count(persist) >= config.inviteLimit;
-    return !shownOnPage && !isOpen && !capped && !memory.snoozed(persist, deps.now(), config.inviteSnoozeHours);
+  /** The caps that outlast the page: `invite-limit` reached, or `invite-snooze` since a close. */
+  const capped = (): boolean => {
+    const { persist, inviteLimit, inviteSnoozeHours } = store.getState().config;
+    return memory.count(persist) >= inviteLimit || memory.snoozed(persist, deps.now(), inviteSnoozeHours);
   };
+  const allowed = (): boolean => !shownOnPage && !store.getState().isOpen && !capped();
   const attempt = () => {
     if (fired === null || !questions?.list.length || waitingForTyping || !allowed()) return;
     if (!deps.invitePage.typing()) {
@@ -139,6 +139,8 @@ export function createInviteSlice(store: InviteStore, deps: InviteDeps, extensio
     const armed = generation;
     stops.push(
       deps.invitePage.afterLoadIdle(async () => {
+        // No invitation can show on this page: nothing is prepared, and the webhook is not asked.
+        if (capped()) return;
         const facts = deps.invitePage.read();
         const list = await pageQuestions(store, facts, suggestions);
         if (armed !== generation) return;
