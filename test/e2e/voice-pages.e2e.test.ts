@@ -109,7 +109,10 @@ describe('a call that follows the visitor to the next page of the store', () => 
     await page.goto(product, { waitUntil: 'domcontentloaded' });
     await part.requested;
     // The voice part has not answered yet: the strip is there, reconnecting, with the call's line so far.
-    await widget.getByText('Reconnecting…').waitFor();
+    await widget.locator('.call-bar .call-label', { hasText: 'Reconnecting…' }).waitFor();
+    // The header and the text box say so too, not "Online" and "Your message…".
+    expect(await widget.locator('.chat-header .status').textContent()).toBe('Reconnecting…');
+    expect(await widget.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe('Reconnecting…');
     await widget.getByText('Show me the linen shirt').waitFor();
     expect(await page.evaluate(() => window.fakeCallMachine === undefined)).toBe(true);
 
