@@ -150,7 +150,10 @@ function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActi
     handoff,
     navigation: createNavigation(store, deps.sessionStorage),
     teaser: createTeaser(store, deps),
-    invite: createInviteSlice(store, deps, { askSuggestions: askSuggestions(store.getState, deps) }),
+    invite: createInviteSlice(store, deps, {
+      askSuggestions: askSuggestions(store.getState, deps),
+      personInvolved: () => ['connecting', 'joined'].includes(store.getState().handoff.phase),
+    }),
     outbox: createOutbox(store, deps, (text) => chat.actions.sendMessage(text)),
   };
 }

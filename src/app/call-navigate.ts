@@ -1,3 +1,4 @@
+import { storeRequestOf } from '../chat/attachments/image-policy';
 import type { CallTool, ToolResult } from '../voice/call-tools';
 
 /** How long the page waits before it leaves, so the tool's result reaches the call first. */
@@ -39,12 +40,25 @@ function target(args: Record<string, unknown>, page: PageNavigation): { url: str
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== page.origin)
     return { error: `Only pages of this store (${page.origin}) can be opened; nothing was opened.` };
+  const request = storeRequestOf(url.href, page.origin);
+  if (request?.kind === 'add')
+    return {
+      error:
+        'That address would change the cart without the visitor clicking; nothing was opened. Call add_to_cart instead, so the visitor sees the add and can undo it.',
+    };
+  if (request)
+    return {
+      error:
+        "That address would change the visitor's cart or sign them out; nothing was opened. Only pages to look at (a product, a collection, the cart, the checkout) can be opened.",
+    };
   return { url: url.href };
 }
 
 /**
- * `navigate`: opens a product, the cart or the checkout, on the store's own origin only (anything else is
- * refused, and the refusal is the tool's result); the call is kept and goes on on the new page.
+ * `navigate`: opens a product, the cart or the checkout, on the store's own origin only, and never an
+ * address that changes the cart or signs the visitor out (the rule for replies' links, storeRequestOf):
+ * opening one is a credentialed GET no one clicked. Anything refused is the tool's result, and nothing is
+ * opened; the call is kept and goes on on the new page.
  */
 export function navigateTool(page: PageNavigation): CallTool {
   return (args) => {

@@ -86,11 +86,32 @@ function inviteDisplay(store: InviteStore, deps: InviteDeps, memory: ReturnType<
   };
 }
 
+/** The caps checked at the moment an invitation would show, and those that outlast the page. */
+function inviteCaps(
+  store: InviteStore,
+  deps: InviteDeps,
+  memory: ReturnType<typeof createInviteMemory>,
+  extensions: InviteExtensions,
+) {
+  /** `invite-limit` reached this session, or `invite-snooze` running since a close. */
+  const capped = (): boolean => {
+    const { persist, inviteLimit, inviteSnoozeHours } = store.getState().config;
+    return memory.count(persist) >= inviteLimit || memory.snoozed(persist, deps.now(), inviteSnoozeHours);
+  };
+  return {
+    capped,
+    // While a person is involved the visitor's attention belongs to them (and the invitation would sit
+    // over the launcher's unread badge).
+    allowedNow: (): boolean => !store.getState().isOpen && !capped() && !extensions.personInvolved(),
+  };
+}
+
 /**
  * Invitations that know the page (floating mode): on a product page, two or three questions about the
  * product beside the launcher, when one of the store's triggers fires. Caps: once per page, `invite-limit`
  * per session, none for `invite-snooze` after the visitor closed one, never while they type in the page's
- * own fields, never on cart or checkout pages unless `invite-on-checkout`, never while the card is open.
+ * own fields, never on cart or checkout pages unless `invite-on-checkout`, never while the card is open,
+ * never while a person is involved (a takeover connecting or joined).
  */
 export function createInviteSlice(store: InviteStore, deps: InviteDeps, extensions: InviteExtensions) {
   const memory = createInviteMemory({ local: deps.localStorage, session: deps.sessionStorage });
@@ -115,12 +136,8 @@ export function createInviteSlice(store: InviteStore, deps: InviteDeps, extensio
     waitingForTyping = false;
     generation++;
   };
-  const allowed = (): boolean => {
-    const { config, isOpen } = store.getState();
-    const { persist } = config;
-    const capped = memory.count(persist) >= config.inviteLimit;
-    return !shownOnPage && !isOpen && !capped && !memory.snoozed(persist, deps.now(), config.inviteSnoozeHours);
-  };
+  const { capped, allowedNow } = inviteCaps(store, deps, memory, extensions);
+  const allowed = (): boolean => !shownOnPage && allowedNow();
   const attempt = () => {
     if (fired === null || !questions?.list.length || waitingForTyping || !allowed()) return;
     if (!deps.invitePage.typing()) {
@@ -139,6 +156,8 @@ export function createInviteSlice(store: InviteStore, deps: InviteDeps, extensio
     const armed = generation;
     stops.push(
       deps.invitePage.afterLoadIdle(async () => {
+        // No invitation can show on this page: nothing is prepared, and the webhook is not asked.
+        if (capped()) return;
         const facts = deps.invitePage.read();
         const list = await pageQuestions(store, facts, suggestions);
         if (armed !== generation) return;

@@ -81,7 +81,11 @@ export interface InviteDeps {
   invitePage: InvitePage;
 }
 
-/** What the invitation needs from the chat: the webhook's suggested questions for a page, asked once. */
+/**
+ * What the invitation needs from the rest of the widget: the webhook's suggested questions for a page
+ * (asked once), and whether a person is involved in the conversation (a takeover connecting or joined).
+ */
 export interface InviteExtensions {
   askSuggestions(page: InvitePageFacts): Promise<string[]>;
+  personInvolved(): boolean;
 }

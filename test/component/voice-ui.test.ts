@@ -43,7 +43,10 @@ describe('voice UI', () => {
     );
     const { getByRole, getAllByRole, findByText, root } = await openChat();
     getByRole('button', { name: 'Start call' }).click();
-    await findByText('Connecting…');
+    await findByText('Connecting…', { selector: '.call-label' });
+    // The header's status line and the text box say the call's state too, not "Online" and "Your message…".
+    expect(root.querySelector('.chat-header .status')?.textContent).toBe('Connecting…');
+    expect(getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe('Connecting…');
     // One end-call control: the input bar's call button gives way to the call strip's.
     expect(getAllByRole('button', { name: 'End call' })).toHaveLength(1);
 
@@ -83,7 +86,7 @@ describe('voice UI', () => {
     const transcripts = vi.fn();
     el.addEventListener('store-assistant:transcript', transcripts);
     getByRole('button', { name: 'Start call' }).click();
-    await findByText('Connecting…');
+    await findByText('Connecting…', { selector: '.call-label' });
     voice.current?.emit('call-start');
     voice.current?.transcript('assistant', 'Hello, how can', 'partial');
     await findByText('Hello, how can');
@@ -100,7 +103,7 @@ describe('voice UI', () => {
   it('"Start a live call" on the welcome view opens the chat and starts the call', async () => {
     const { getByRole, findByText } = await mountWidget(VOICE_ATTRIBUTES);
     getByRole('button', { name: 'Start a live call' }).click();
-    await findByText('Connecting…');
+    await findByText('Connecting…', { selector: '.call-label' });
     expect(getByRole('button', { name: 'Back' })).toBeTruthy();
   });
 
@@ -149,7 +152,7 @@ describe('voice UI', () => {
   it('removing the element ends the call; added again, it can place a new one', async () => {
     const { el, root, getByRole, findByText } = await openChat();
     getByRole('button', { name: 'Start call' }).click();
-    await findByText('Connecting…');
+    await findByText('Connecting…', { selector: '.call-label' });
     voice.current?.emit('call-start');
     await findByText('Live call');
     el.remove();
@@ -168,7 +171,7 @@ describe('voice UI', () => {
   it('the page being hidden for good ends the call', async () => {
     const { getByRole, findByText, root } = await openChat();
     getByRole('button', { name: 'Start call' }).click();
-    await findByText('Connecting…');
+    await findByText('Connecting…', { selector: '.call-label' });
     voice.current?.emit('call-start');
     await findByText('Live call');
     window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));

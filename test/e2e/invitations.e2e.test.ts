@@ -389,6 +389,43 @@ describe("invitations: the webhook's questions", () => {
     expect(await page.evaluate(() => (window as unknown as { __asked: unknown[] }).__asked)).toEqual(['complete']);
   });
 
+  it('are not asked on the product pages where no invitation can show: after a close, and past invite-limit', async () => {
+    const asked = (page: Page) => page.evaluate(() => (window as unknown as { __asked: unknown[] }).__asked.length);
+    /** Opens a product page whose invitation asks the webhook for its questions, recording each ask. */
+    const open = async (attributes: string) => {
+      const { page } = await session.newPage();
+      await page.addInitScript(recordQuestionRequests);
+      await page.clock.install();
+      await recordInviteEvents(page);
+      const url = `/suggest-${Math.random().toString(36).slice(2)}/products/linen-shirt`;
+      await page.goto(fixtures.page(url, productPage(attributes)));
+      await launcher(page).waitFor();
+      await waitSeconds(page, 1);
+      await invitation(page).waitFor();
+      expect(await asked(page)).toBe(1);
+      return page;
+    };
+    /** The next product pages of the visit (reloads): a quiet minute each, no invitation and no ask. */
+    const expectNothingAsked = async (page: Page) => {
+      for (const round of [1, 2]) {
+        await page.reload();
+        await launcher(page).waitFor();
+        await expectNoInvitation(page);
+        expect({ round, asked: await asked(page) }).toEqual({ round, asked: 0 });
+      }
+    };
+
+    // Closed: snoozed for invite-snooze (a week by default).
+    const closed = await open('invite="time:1" invite-limit="20"');
+    await invitation(closed).getByRole('button', { name: 'Close the questions' }).click();
+    await invitation(closed).waitFor({ state: 'detached' });
+    await expectNothingAsked(closed);
+
+    // Shown as many times as invite-limit allows this session, never closed.
+    const limited = await open('invite="time:1" invite-limit="1" invite-snooze="0"');
+    await expectNothingAsked(limited);
+  });
+
   // On the browser's own clock: on the page clock the widget's wait for a frame runs on fake time, which
   // the test's fast-forward can run before the browser has drawn anything.
   it("are asked only once the page has drawn a frame (the browser's own frames, counted from the start)", async () => {

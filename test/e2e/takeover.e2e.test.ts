@@ -239,6 +239,36 @@ describe('a person takes over, on the demo page', () => {
   });
 });
 
+describe('no invitation while a person is involved', () => {
+  it("the demo's product invitation does not pop up during a takeover, on the next product page either", async () => {
+    const { page, pageErrors } = await session.newPage(desktop);
+    await page.goto(`${session.server.url}/products/linen-shirt`);
+    const widget = page.locator('store-assistant');
+    await widget.getByRole('button', { name: 'Open chat with Lumen' }).click();
+    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).click());
+    await widget.getByText(en.handoffConnecting).waitFor();
+    await desk.act('join', sessionId);
+    await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
+    await widget.getByRole('button', { name: 'Close chat' }).first().click();
+    await widget.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    // The next product page, on a clock the test drives: the demo invites after eight seconds.
+    await page.clock.install();
+    await page.goto(`${session.server.url}/products/canvas-tote`);
+    await widget.getByRole('button', { name: 'Open chat with Lumen' }).waitFor();
+    await desk.act('send', sessionId, 'Anything else I can check for you?');
+    await widget.getByRole('button', { name: 'Open chat with Lumen, 1 new' }).waitFor();
+    await page.clock.fastForward(60_000);
+    await afterFrames(page);
+    expect(await widget.locator('[part~="invite"]').count()).toBe(0);
+    // The person is still there.
+    await widget.getByRole('button', { name: 'Open chat with Lumen, 1 new' }).click();
+    await widget.locator('.message.from-agent', { hasText: 'Anything else I can check' }).waitFor();
+    await widget.locator('.chat-header').getByRole('heading', { name: AGENT }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});
+
 describe('nobody answers', () => {
   /** Sends a valid address twice in a row and an invalid one before: checked, and sent once. */
   async function leaveEmail(page: Page, reason: string) {

@@ -109,7 +109,10 @@ describe('a call that follows the visitor to the next page of the store', () => 
     await page.goto(product, { waitUntil: 'domcontentloaded' });
     await part.requested;
     // The voice part has not answered yet: the strip is there, reconnecting, with the call's line so far.
-    await widget.getByText('Reconnecting…').waitFor();
+    await widget.locator('.call-bar .call-label', { hasText: 'Reconnecting…' }).waitFor();
+    // The header and the text box say so too, not "Online" and "Your message…".
+    expect(await widget.locator('.chat-header .status').textContent()).toBe('Reconnecting…');
+    expect(await widget.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe('Reconnecting…');
     await widget.getByText('Show me the linen shirt').waitFor();
     expect(await page.evaluate(() => window.fakeCallMachine === undefined)).toBe(true);
 
@@ -155,6 +158,56 @@ describe('a call that follows the visitor to the next page of the store', () => 
     await expect
       .poll(async () => (await toldAssistant(page)).some((line) => line.includes('Product on this page')), patiently)
       .toBe(true);
+  });
+
+  it('the navigate tool never opens an address that changes the cart or signs out; a product page still opens', async () => {
+    // The store's cart, as its server keeps it for this visitor: the store requests below would change it.
+    const cart = { items: [{ id: 4242, quantity: 1 }], signedIn: true };
+    const storeRequests: string[] = [];
+    const changing = (change: () => void) => (request: { url?: string }, response: ServerResponse) => {
+      storeRequests.push(request.url ?? '');
+      change();
+      response.writeHead(302, { Location: '/cart' }).end();
+    };
+    store.handle(
+      '/cart/clear',
+      changing(() => (cart.items = [])),
+    );
+    store.handle(
+      '/cart/4242:7',
+      changing(() => (cart.items = [{ id: 4242, quantity: 7 }])),
+    );
+    store.handle(
+      '/account/logout',
+      changing(() => (cart.signedIn = false)),
+    );
+    const { page, widget, product } = await liveCallOnHome('store-requests');
+    const navigate = (id: string, args: Record<string, unknown>) =>
+      page.evaluate((message) => window.fakeCallMachine?.deliver(message), {
+        type: 'tool-calls',
+        toolCallList: [{ id, type: 'function', function: { name: 'navigate', arguments: JSON.stringify(args) } }],
+      });
+    const result = (id: string) =>
+      expect.poll(async () => (await toldAssistant(page)).find((line) => line.includes(`(call ${id})`)), patiently);
+
+    await navigate('nav-clear', { destination: 'product', url: '/cart/clear' });
+    await result('nav-clear').toMatch(/"ok":false,"error":"That address would change the visitor's cart/);
+    await navigate('nav-clear-spelled', { destination: 'product', url: '/CART%2Fclear/' });
+    await result('nav-clear-spelled').toMatch(/"ok":false/);
+    await navigate('nav-permalink', { destination: 'product', url: '/cart/4242:7' });
+    await result('nav-permalink').toMatch(/"ok":false,"error":".*Call add_to_cart instead/);
+    await navigate('nav-logout', { destination: 'product', url: `${new URL(product).origin}/account/logout` });
+    await result('nav-logout').toMatch(/"ok":false,"error":".*sign them out/);
+    expect(page.url()).toMatch(/\/home-store-requests$/);
+
+    // A product page still opens, after every refusal above would have left (each waits as long before
+    // leaving), and the call goes on there.
+    await navigate('nav-product', { destination: 'product', url: new URL(product).pathname });
+    await page.waitForURL(product);
+    await widget.getByText('Show me the linen shirt').waitFor();
+    await widget.getByText('Live call').first().waitFor();
+    expect(storeRequests).toEqual([]);
+    expect(cart).toEqual({ items: [{ id: 4242, quantity: 1 }], signedIn: true });
   });
 });
 

@@ -88,7 +88,7 @@ describe('voice calls in Chromium', () => {
       return seen;
     });
     await page.getByRole('button', { name: 'Start a live call' }).click();
-    await page.getByText('Connecting…').waitFor();
+    await page.locator('store-assistant .call-label', { hasText: 'Connecting…' }).waitFor();
     await page.getByText('The call could not be connected.').waitFor({ timeout: 30_000 });
     await page.locator('store-assistant .call-bar').waitFor({ state: 'detached' });
     // The SDK was loaded only now, for the call, and posted to the configured API with the public key.

@@ -68,15 +68,40 @@ function urlQuantity(value: string | null): number | null {
 }
 
 /** The lines an add URL names, or null when it names none it could be confirmed as. */
-function addItems(url: URL, path: string): StoreAddItem[] | null {
+function addItems(query: URLSearchParams, path: string): StoreAddItem[] | null {
   const permalink = CART_PERMALINK_PATH.exec(path)?.[1];
   if (permalink)
     return permalink
       .split(',')
       .map((pair) => ({ variantId: pair.split(':')[0] ?? '', quantity: Number(pair.split(':')[1]) }));
-  const id = CART_ADD_PATH.test(path) ? url.searchParams.get('id') : url.searchParams.get('add-to-cart');
-  const quantity = urlQuantity(url.searchParams.get('quantity'));
+  const id = CART_ADD_PATH.test(path) ? query.get('id') : query.get('add-to-cart');
+  const quantity = urlQuantity(query.get('quantity'));
   return id && quantity !== null ? [{ variantId: id, quantity }] : null;
+}
+
+/**
+ * The path as the store's server routes it, so that spelling cannot slip a store request past the rule:
+ * percent-decoded (`/cart%2Fclear`, even encoded twice), backslashes as slashes, runs of slashes as one,
+ * dot segments resolved, no trailing slash, lower case.
+ */
+function routedPath(url: URL): string {
+  let path = url.pathname;
+  for (let round = 0; round < 3; round += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  const segments: string[] = [];
+  for (const segment of path.split(/[\\/]+/)) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  return `/${segments.join('/')}`.toLowerCase();
 }
 
 /**
@@ -86,7 +111,8 @@ function addItems(url: URL, path: string): StoreAddItem[] | null {
  * signs the visitor out (`/account/logout`, `customer-logout`, `wp-login.php?action=logout`). Images
  * never load from them, and links in replies and cards never point at them: an add becomes a proposal
  * the visitor confirms, anything else is shown as text. Any host counts: a top-level navigation carries
- * that site's cookies too.
+ * that site's cookies too. The voice call's `navigate` tool never opens them either. Paths are compared
+ * as the server routes them (see {@link routedPath}), query names in any case.
  */
 export function storeRequestOf(href: string, base: string): StoreRequest {
   let url: URL;
@@ -96,11 +122,12 @@ export function storeRequestOf(href: string, base: string): StoreRequest {
     return null;
   }
   if (!/^https?:$/.test(url.protocol)) return null;
-  const path = url.pathname.toLowerCase();
-  const parameters = [...url.searchParams.keys()].map((key) => key.toLowerCase());
-  const logout = path.endsWith('/wp-login.php') && url.searchParams.get('action') === 'logout';
+  const path = routedPath(url);
+  const query = new URLSearchParams([...url.searchParams].map(([key, value]) => [key.toLowerCase(), value]));
+  const parameters = [...query.keys()];
+  const logout = path.endsWith('/wp-login.php') && query.get('action')?.toLowerCase() === 'logout';
   if (CART_ADD_PATH.test(path) || CART_PERMALINK_PATH.test(path) || parameters.includes('add-to-cart')) {
-    const items = addItems(url, path);
+    const items = addItems(query, path);
     return items ? { kind: 'add', items } : { kind: 'change' };
   }
   if (logout || CHANGE_PATH.test(path) || parameters.some((key) => CHANGE_PARAMETERS.includes(key)))

@@ -4,6 +4,7 @@ import { voiceTarget } from '../../voice/voice-client';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { IconButton } from '../icon-button';
 import { useTakenOver } from './takeover';
+import { callStatusKey } from '../header-status';
 
 /** The text box grows with its content up to this many lines, then scrolls. */
 export const MAX_INPUT_ROWS = 5;
@@ -196,7 +197,11 @@ export function InputBar({ callFocus: callFocusRef }: { callFocus: RefObject<boo
   const draft = useAssistantState((state) => state.draft);
   const loading = useAssistantState((state) => state.loading);
   const hasAttachment = useAssistantState((state) => state.attachment !== null);
-  const connected = useAssistantState((state) => state.voice.status === 'connected');
+  // During a call the box says so: typing goes into the live call; while the call is placed or rejoined
+  // on this page, the box says that instead of inviting a message to the assistant.
+  const callStatus = useAssistantState((state) =>
+    state.voice.status === 'connected' ? 'callInputPlaceholder' : callStatusKey(state.voice),
+  );
   const textboxRef = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
   const tooLong = draft.length > MAX_MESSAGE_LENGTH && draft.trim().length > MAX_MESSAGE_LENGTH;
@@ -229,7 +234,7 @@ export function InputBar({ callFocus: callFocusRef }: { callFocus: RefObject<boo
           ref={textboxRef}
           value={draft}
           rows={rowsFor(draft)}
-          placeholder={connected ? t('callInputPlaceholder') : t('messagePlaceholder')}
+          placeholder={t(callStatus ?? 'messagePlaceholder')}
           aria-label={t('messageLabel')}
           enterKeyHint="send"
           readOnly={loading}

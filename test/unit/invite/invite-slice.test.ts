@@ -275,6 +275,58 @@ describe('the invitation', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('asks the webhook only when an invitation could show: not while snoozed after a close, nor past the limit', async () => {
+    const fetch = vi.fn(
+      async (_url: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ output: '', suggestions: ['Is it linen?', 'Which size?'] }), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    const suggests = () => fetch.mock.calls.filter(([, init]) => String(init?.body).includes('"suggest"')).length;
+    // A trigger before the suggestions' time limit, so that moving the clock to it does not end the request.
+    const config = {
+      webhookUrl: 'https://hooks.example/chat',
+      inviteQuestions: null,
+      inviteLimit: 2,
+      invite: [{ kind: 'time' as const, seconds: 1 }],
+    };
+    const local = memoryStorage();
+    const session = memoryStorage();
+    const productPage = async () => {
+      const page = visit({ fetch, local, session, config });
+      await page.page.load();
+      vi.advanceTimersByTime(1_000);
+      return page;
+    };
+
+    const first = await productPage();
+    await eventually(() => expect(first.shown()).toEqual(['Is it linen?', 'Which size?']));
+    expect(suggests()).toBe(1);
+    first.assistant.actions.dismissInvite();
+    // Snoozed: the next product pages ask nothing.
+    await productPage();
+    await productPage();
+    expect(suggests()).toBe(1);
+
+    // Past the snooze, an invitation can show again, and the webhook is asked again.
+    const afterSnooze = { ...config, inviteSnoozeHours: 0 };
+    const second = visit({ fetch, local, session, config: afterSnooze });
+    await second.page.load();
+    vi.advanceTimersByTime(1_000);
+    await eventually(() => expect(second.shown()).not.toBeNull());
+    expect(suggests()).toBe(2);
+    // That was the second of this session, the limit: the next product pages ask nothing.
+    for (const page of [
+      visit({ fetch, local, session, config: afterSnooze }),
+      visit({ fetch, local, session, config: afterSnooze }),
+    ]) {
+      await page.page.load();
+      vi.advanceTimersByTime(1_000);
+      expect(page.shown()).toBeNull();
+    }
+    expect(suggests()).toBe(2);
+  });
+
   it('with protocol="n8n-chat" asks nothing and shows only what the store lists', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response('{}'));
     const { page, shown } = visit({
