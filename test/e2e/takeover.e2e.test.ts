@@ -239,6 +239,63 @@ describe('a person takes over, on the demo page', () => {
   });
 });
 
+describe("the person's unread messages", () => {
+  it('are counted, and the last one previewed beside the launcher, on the next page and after a reload, until read', async () => {
+    const { page, pageErrors } = await session.newPage(desktop);
+    await page.goto(`${session.server.url}/products/linen-shirt`);
+    const widget = page.locator('store-assistant');
+    await widget.getByRole('button', { name: 'Open chat with Lumen' }).click();
+    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).click());
+    await desk.act('join', sessionId);
+    await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
+    await widget.getByRole('button', { name: 'Close chat' }).first().click();
+    await widget.getByRole('dialog').waitFor({ state: 'hidden' });
+    await desk.act('send', sessionId, 'Your parcel left today.');
+    await desk.act('send', sessionId, 'It arrives on **Friday**.');
+
+    const preview = widget.locator('.person-preview');
+    /** The badge, the preview's person and words, and whether the teaser shows beside it. */
+    const expectUnread = async (count: string, previewed: boolean) => {
+      await widget.getByRole('button', { name: `Open chat with Lumen, ${count} new` }).waitFor();
+      expect(await widget.locator('.launcher-badge').textContent()).toBe(count);
+      if (!previewed) return expect(await preview.count()).toBe(0);
+      await preview.getByRole('button', { name: `${AGENT} It arrives on Friday.` }).waitFor();
+      expect(await widget.locator('.teaser:not(.person-preview), .invite').count()).toBe(0);
+    };
+    await expectUnread('2', true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The next page, and a reload of it: the same count and the same preview.
+    await page.goto(`${session.server.url}/cart`);
+    await expectUnread('2', true);
+    await page.reload();
+    await expectUnread('2', true);
+    // The person's next message counts on from there.
+    await desk.act('send', sessionId, 'Anything else?');
+    await widget.getByRole('button', { name: 'Open chat with Lumen, 3 new' }).waitFor();
+    await preview.getByText('Anything else?').waitFor();
+
+    // Dismissed, the preview stays away on the next page; the badge still counts.
+    await preview.getByRole('button', { name: en.dismiss }).click();
+    await preview.waitFor({ state: 'detached' });
+    await page.goto(`${session.server.url}/products/linen-shirt`);
+    await widget.getByRole('button', { name: 'Open chat with Lumen, 3 new' }).waitFor();
+    expect(await preview.count()).toBe(0);
+
+    // Opened, they are read: nothing is counted any more, after a reload either.
+    await widget.getByRole('button', { name: 'Open chat with Lumen, 3 new' }).click();
+    await widget.locator('.message.from-agent', { hasText: 'Anything else?' }).waitFor();
+    await widget.locator('.launcher-badge').waitFor({ state: 'detached' });
+    await widget.getByRole('button', { name: 'Close chat' }).first().click();
+    await page.reload();
+    await widget.getByRole('button', { name: 'Open chat with Lumen' }).waitFor();
+    await afterFrames(page);
+    expect(await widget.locator('.launcher-badge').count()).toBe(0);
+    expect(await preview.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
 describe('nobody answers', () => {
   /** Sends a valid address twice in a row and an invalid one before: checked, and sent once. */
   async function leaveEmail(page: Page, reason: string) {
