@@ -58,6 +58,10 @@ function StatusTrack({ order, t }: { order: Order; t: Translate }) {
           <span className="order-step-label">{t(STATUS_LABELS[each])}</span>
         </span>
       ))}
+      {/* On a narrow card the steps' own labels give way to this one: where the order is, under the dots. */}
+      <span className="order-track-now" aria-hidden="true">
+        {status}
+      </span>
     </div>
   );
 }
