@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { he } from '../../src/i18n/languages/he';
 import { englishStrings as en } from '../../src/i18n/strings';
 import { eventually } from '../support/patience';
 import { axeViolations } from './axe';
@@ -116,12 +117,12 @@ describe('a person takes over, on the demo page', () => {
 
     await desk.act('join', sessionId);
     const header = widget.locator('.chat-header');
-    await header.getByRole('heading', { name: AGENT }).waitFor();
+    await header.getByRole('heading', { name: 'Sam', exact: true }).waitFor();
     await header.getByText(en.handoffPerson).waitFor();
     await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
     await widget.getByRole('button', { name: en.handoffEnd }).waitFor();
     await desk.act('typing', sessionId);
-    await header.getByText(`${AGENT} is typing…`).waitFor();
+    await widget.locator('.person-typing').getByText(`${AGENT} is typing…`).waitFor();
 
     // Pushed down the stream already open: the page asks nothing to get it (no polling to wait for).
     const asked: string[] = [];
@@ -176,7 +177,7 @@ describe('a person takes over, on the demo page', () => {
 
     await page.reload();
     await widget.locator('.message.from-agent', { hasText: 'Sam here' }).waitFor();
-    await widget.locator('.chat-header').getByRole('heading', { name: AGENT }).waitFor();
+    await widget.locator('.chat-header').getByRole('heading', { name: 'Sam', exact: true }).waitFor();
     await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
     expect(await widget.locator('.message.user', { hasText: en.humanAgentMessage }).count()).toBe(1);
     // The stream resumed after the last event it had: the next message shows, the earlier one once.
@@ -436,6 +437,66 @@ describe('the takeover looks right and reads well', () => {
     else expect(lightness(layout.background)).toBeGreaterThan(160);
     expect(pageErrors).toEqual([]);
   });
+});
+
+describe('the header on a small phone', () => {
+  /** The header's height, its title as shown and whether it is cut, and the status dot's size. */
+  const headerOf = (page: Page) =>
+    page.evaluate(() => {
+      const root = document.querySelector('store-assistant')?.shadowRoot;
+      const header = root?.querySelector<HTMLElement>('.chat-header');
+      const title = root?.querySelector<HTMLElement>('.chat-title h2');
+      const status = root?.querySelector<HTMLElement>('.chat-header .status');
+      if (!header || !title || !status) throw new Error('the chat header is not on screen');
+      const dot = getComputedStyle(status, '::before');
+      return {
+        height: header.getBoundingClientRect().height,
+        title: title.textContent ?? '',
+        titleCut: title.scrollWidth > title.clientWidth + 1,
+        statusLines: Math.round(
+          status.getBoundingClientRect().height / parseFloat(getComputedStyle(status).lineHeight),
+        ),
+        dot: { width: parseFloat(dot.width), height: parseFloat(dot.height) },
+      };
+    });
+
+  it.each([
+    ['en', en, '<html lang="en">'],
+    ['he', { ...en, ...he }, '<html lang="he" dir="rtl">'],
+  ] as const)(
+    '320×568, %s: one line with the first name, the same height while the person types',
+    async (lang, strings, html) => {
+      const small: BrowserContextOptions = { viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true };
+      const { page, pageErrors } = await widgetPage(small, `mode="floating" lang="${lang}"`, html);
+      const widget = page.locator('store-assistant');
+      await widget.getByRole('button', { name: strings.openChat.replace('{brandName}', 'Lumen') }).tap();
+      const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: strings.talkToHuman }).tap());
+      await desk.act('join', sessionId);
+      const header = widget.locator('.chat-header');
+      await header.getByRole('heading', { name: 'Sam', exact: true }).waitFor();
+      await afterFrames(page);
+      const joined = await headerOf(page);
+      expect(joined.title).toBe('Sam');
+      expect(joined.titleCut).toBe(false);
+      expect(joined.statusLines).toBe(1);
+      expect(joined.dot).toEqual({ width: 8, height: 8 });
+
+      // Typing shows in the chat, as a row of its own, and the header stays as it was.
+      await desk.act('typing', sessionId);
+      const typing = widget.locator('.messages .typing-indicator.person-typing');
+      await typing.waitFor();
+      expect(await typing.getByText(strings.handoffTyping.replace('{name}', AGENT)).count()).toBe(1);
+      await afterFrames(page);
+      expect(await headerOf(page)).toEqual(joined);
+      expect(await header.getByText(strings.handoffTyping.replace('{name}', AGENT)).count()).toBe(0);
+
+      await desk.act('send', sessionId, 'Sam here.');
+      await widget.locator('.message.from-agent', { hasText: 'Sam here.' }).waitFor();
+      await typing.waitFor({ state: 'detached' });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+  );
 });
 
 describe('a visitor held by n8n (demo/n8n-chat-takeover-workflow.json) at the demo desk', () => {
