@@ -52,6 +52,8 @@ export const CSS_PARTS = {
   'order-lookup': 'The form asking a guest for an order\'s number and email (`order-tracking="chat"`).',
   launcher: 'Floating mode: the round button that opens and closes the card.',
   'launcher-badge': 'The count of replies that arrived while the floating card was closed.',
+  'person-preview':
+    "Floating mode: a person's last unread message beside the closed launcher, in the teaser's place, during a takeover.",
   'close-button': 'Floating mode: the close button in the card.',
   takeover: 'During a takeover by a person: the bar saying where it stands, with Cancel or the email form.',
   'agent-byline': "The name and picture over a person's message during a takeover.",

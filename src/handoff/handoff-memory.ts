@@ -1,7 +1,19 @@
 import { noStorage, type SafeStorage } from '../common/storage';
 import { readRecord, recordKey, writeRecord } from './handoff-record';
-import { initialHandoffState, type HandoffDeps, type HandoffStore } from './handoff-state';
+import { initialHandoffState, type HandoffDeps, type HandoffStore, type HandoffView } from './handoff-state';
 import type { AllowImage } from './incoming';
+
+/** Whether what arrives now is read at once: the card is open, or there is no launcher to count on. */
+export const isReading = (state: HandoffView): boolean => state.isOpen || state.config.mode !== 'floating';
+
+/**
+ * The launcher's badge after the person's unread count changed under it (loaded on this page, or read in
+ * another tab): the badge counts other replies too, so only the difference is carried over.
+ */
+function badgeFollowing(state: HandoffView, count: number): { unread?: number } {
+  if (isReading(state)) return {};
+  return { unread: Math.max(0, state.unread - state.handoff.unread + count) };
+}
 
 /**
  * What the takeover remembers of the open conversation besides its state: the last event id (sent as
@@ -29,6 +41,7 @@ export function createHandoffMemory(store: HandoffStore, deps: HandoffDeps, allo
       lastEventId = record?.lastEventId ?? null;
       seen = record?.seen ?? [];
       store.setState((state) => ({
+        ...badgeFollowing(state, record?.state.unread ?? 0),
         handoff: { ...initialHandoffState(), ...record?.state, channel: state.handoff.channel },
       }));
     },
@@ -41,6 +54,7 @@ export function createHandoffMemory(store: HandoffStore, deps: HandoffDeps, allo
       seen = [...new Set([...seen, ...record.seen])];
       lastEventId = record.lastEventId ?? lastEventId;
       store.setState((state) => ({
+        ...badgeFollowing(state, record.state.unread),
         handoff: { ...record.state, typing: state.handoff.typing, channel: state.handoff.channel },
       }));
     },

@@ -1,7 +1,7 @@
 import { own } from '../common/own';
 import type { SafeStorage } from '../common/storage';
 import { agentOf, type AllowImage } from './incoming';
-import type { HandoffState } from './handoff-state';
+import type { HandoffState, PersonPreview } from './handoff-state';
 
 /** Every key a takeover is saved under starts with this; the conversation's id follows. */
 export const HANDOFF_KEY_PREFIX = 'store-assistant:handoff:';
@@ -18,6 +18,11 @@ export interface HandoffRecord {
 }
 
 export const recordKey = (sessionId: string) => HANDOFF_KEY_PREFIX + sessionId;
+
+/** A previewed message is cut to this many characters: the bubble beside the launcher shows two lines of it. */
+export const MAX_PREVIEW_LENGTH = 280;
+/** The badge shows "9+" past nine; a saved count past this is not believed. */
+const MAX_UNREAD = 999;
 
 const PHASES = new Set(['none', 'connecting', 'joined', 'missed']);
 const EMAIL = new Set(['idle', 'sending', 'sent', 'failed']);
@@ -42,6 +47,7 @@ export function readRecord(storage: SafeStorage, sessionId: string, allowImage: 
   const lastEventId = own(raw, 'lastEventId');
   const seen = own(raw, 'seen');
   const execution = own(state, 'execution');
+  const unread = own(state, 'unread');
   return {
     state: {
       phase: phase as HandoffState['phase'],
@@ -53,16 +59,26 @@ export function readRecord(storage: SafeStorage, sessionId: string, allowImage: 
       email: typeof email === 'string' && EMAIL.has(email) && email !== 'sending' ? (email as 'sent') : 'idle',
       requestedAt: typeof requestedAt === 'number' && Number.isFinite(requestedAt) ? requestedAt : null,
       execution: typeof execution === 'string' && execution ? execution.slice(0, 100) : null,
+      unread: typeof unread === 'number' && Number.isInteger(unread) ? Math.min(Math.max(unread, 0), MAX_UNREAD) : 0,
+      preview: previewOf(own(state, 'preview'), allowImage),
     },
     lastEventId: typeof lastEventId === 'string' ? lastEventId.slice(0, 100) : null,
     seen: Array.isArray(seen) ? seen.filter((id): id is string => typeof id === 'string').slice(-MAX_SEEN) : [],
   };
 }
 
+/** A saved preview of the person's message, checked like the rest: text and a person, or none. */
+function previewOf(value: unknown, allowImage: AllowImage): PersonPreview | null {
+  const text = own(value, 'text');
+  const agent = agentOf(own(value, 'agent'), allowImage);
+  if (typeof text !== 'string' || !text.trim() || !agent) return null;
+  return { text: text.slice(0, MAX_PREVIEW_LENGTH), agent };
+}
+
 /** Saves a takeover; one that is over, with nothing left to resume, is removed instead. */
 export function writeRecord(storage: SafeStorage, sessionId: string, record: HandoffRecord): void {
   const { state } = record;
-  if (state.phase === 'none' && !state.awaiting && record.lastEventId === null) {
+  if (state.phase === 'none' && !state.awaiting && record.lastEventId === null && state.unread === 0) {
     storage.remove(recordKey(sessionId));
     return;
   }

@@ -2,7 +2,8 @@ import { formatString } from '../i18n/strings';
 import { createChatSocketTakeover } from './chat-socket';
 import { createEventChannel, type Backoff } from './event-channel';
 import { eraseRecords } from './handoff-record';
-import { createHandoffMemory } from './handoff-memory';
+import { createHandoffMemory, isReading } from './handoff-memory';
+import { MAX_PREVIEW_LENGTH } from './handoff-record';
 import {
   expectsPushes,
   initialHandoffState,
@@ -30,6 +31,8 @@ export interface HandoffActions {
    * Returns false when it is not a valid address.
    */
   leaveEmail(email: string): boolean;
+  /** Puts away the preview of the person's message beside the launcher; the badge still counts it. */
+  dismissPersonPreview(): void;
 }
 
 /** A message that arrived outside a request, as the chat shows it. */
@@ -125,6 +128,8 @@ export function createHandoffSlice(store: HandoffStore, deps: HandoffDeps, parts
       flags.loadedFor = [state.config.persist, state.config.eventsUrl, state.sessionId].join(' ');
       load();
     } else if (state.handoff !== previous.handoff || state.config !== previous.config) sync();
+    // The card opened: the person's messages are read, on every page and in every tab.
+    if (state.isOpen && !previous.isOpen) forgetUnread(store, memory, { unread: 0, preview: null });
   });
   const stopWatching = deps.watchStorage((key) => memory.adopt(key));
   const stopVisibility = deps.watchVisibility(scheduling.visibility);
@@ -145,6 +150,7 @@ export function createHandoffSlice(store: HandoffStore, deps: HandoffDeps, parts
       void postToWebhook(store, deps, { status: 'cancelled' }, []);
     },
     leaveEmail: (email) => leaveEmail(store, deps, { parts, memory }, email),
+    dismissPersonPreview: () => forgetUnread(store, memory, { preview: null }),
   };
 
   return {
@@ -179,6 +185,14 @@ export function createHandoffSlice(store: HandoffStore, deps: HandoffDeps, parts
   };
 }
 
+/** Puts away the preview of the person's unread messages, or the count too, where there is one; saved. */
+function forgetUnread(store: HandoffStore, memory: Memory, patch: { unread?: 0; preview: null }): void {
+  const { handoff } = store.getState();
+  if (handoff.preview === null && (patch.unread === undefined || handoff.unread === 0)) return;
+  store.setState((state) => ({ handoff: { ...state.handoff, ...patch } }));
+  memory.save();
+}
+
 /** How takeover changes and pushed messages take effect: the state, the events announced, the messages shown. */
 function createReceiver(store: HandoffStore, deps: HandoffDeps, memory: Memory, parts: HandoffParts) {
   const setHandoff = (patch: Partial<HandoffState>) =>
@@ -200,8 +214,15 @@ function createReceiver(store: HandoffStore, deps: HandoffDeps, memory: Memory, 
     const { handoff } = store.getState();
     if (event.kind === 'message') {
       const agent = event.agent ?? (handoff.phase === 'joined' ? handoff.agent : null);
-      parts.deliver({ id: event.id, text: event.text, agent });
-      setHandoff({ typing: false, awaiting: false });
+      const shown = parts.deliver({ id: event.id, text: event.text, agent });
+      const unseen = shown && agent !== null && !isReading(store.getState());
+      setHandoff({
+        typing: false,
+        awaiting: false,
+        ...(unseen
+          ? { unread: handoff.unread + 1, preview: { text: event.text.slice(0, MAX_PREVIEW_LENGTH), agent } }
+          : {}),
+      });
     } else apply(transition(handoff, event.status, event.agent, deps.now()), `handoff-${event.id ?? deps.now()}`);
     memory.save();
   }

@@ -42,7 +42,20 @@ export interface HandoffState {
    * the visitor on a Wait node): saved with the takeover, so a reload or another tab follows it again.
    */
   execution: string | null;
+  /**
+   * The person's messages that arrived while the floating card was closed: kept with the takeover, so
+   * the launcher's badge still counts them on the next page and after a reload, until the card opens.
+   */
+  unread: number;
+  /** The person's last unread message, previewed beside the closed launcher until it is read or dismissed. */
+  preview: PersonPreview | null;
   channel: ChannelStatus;
+}
+
+/** A person's message as the launcher previews it: its text (cut) and who wrote it. */
+export interface PersonPreview {
+  text: string;
+  agent: Agent;
 }
 
 /** The takeover settings the element's attributes set. */
@@ -56,6 +69,10 @@ export interface HandoffConfig {
 /** What the takeover reads of the whole state. */
 export type HandoffView = {
   handoff: HandoffState;
+  /** The launcher's badge, which counts the person's unread messages among the rest. */
+  unread: number;
+  /** Whether the floating card is open: what arrives then is read at once. */
+  isOpen: boolean;
   sessionId: string;
   strings: StringTable;
   config: HandoffConfig & {
@@ -63,11 +80,12 @@ export type HandoffView = {
     persist: 'local' | 'session' | 'none';
     /** n8n's chat protocol takes the takeover's own requests in its own shape. */
     protocol: 'webhook' | 'n8n-chat';
+    mode: 'floating' | 'inline';
   };
 };
 
 /** The store as the takeover sees it: it writes only its own slice, and follows the open conversation. */
-export type HandoffStore = SliceStore<HandoffView, 'handoff'> & Pick<Store<HandoffView>, 'subscribe'>;
+export type HandoffStore = SliceStore<HandoffView, 'handoff' | 'unread'> & Pick<Store<HandoffView>, 'subscribe'>;
 
 /** The detail of `store-assistant:handoff`: never any message text. */
 export interface HandoffEventDetail {
@@ -106,6 +124,8 @@ export function initialHandoffState(): HandoffState {
     email: 'idle',
     requestedAt: null,
     execution: null,
+    unread: 0,
+    preview: null,
     channel: 'closed',
   };
 }

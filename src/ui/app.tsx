@@ -21,6 +21,7 @@ import { Launcher } from './launcher';
 import { SectionHeader } from './section-header';
 import { Teaser } from './teaser';
 import { Invitation } from './invitation';
+import { PersonPreview } from './person-preview';
 
 interface CardProps {
   ref?: Ref<HTMLDivElement>;
@@ -184,6 +185,7 @@ function FloatingWidget() {
       )}
       <Teaser />
       <Invitation />
+      <PersonPreview />
       <Launcher
         ref={launcher}
         cardId={cardId}

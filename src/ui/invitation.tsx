@@ -14,8 +14,9 @@ export function Invitation() {
   const titleId = useId();
   const { askInvite, dismissInvite } = useActions();
   // Its texts are in the visitor's language: it waits for that language.
+  // A person's unread message beside the launcher comes first: the questions wait until it is put away.
   const questions = useAssistantState((state) =>
-    state.isOpen || state.languagePending ? null : state.invite.questions,
+    state.isOpen || state.languagePending || state.handoff.preview ? null : state.invite.questions,
   );
   const productName = useAssistantState((state) => state.invite.productName);
   if (!questions) return null;

@@ -12,9 +12,10 @@ export function Teaser() {
   const t = useStrings();
   const { setOpen, dismissTeaser } = useActions();
   // Its close button is named in the visitor's language: it waits for that language.
-  // An invitation on screen takes its place: the two never show together.
+  // An invitation, or a person's unread message, on screen takes its place: they never show together.
   const shown = useAssistantState(
-    (state) => state.teaser && !state.isOpen && !state.languagePending && !state.invite.questions,
+    (state) =>
+      state.teaser && !state.isOpen && !state.languagePending && !state.invite.questions && !state.handoff.preview,
   );
   const text = useAssistantState((state) => state.config.teaser);
   const brandName = useAssistantState((state) => state.theme.brandName);

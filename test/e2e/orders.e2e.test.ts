@@ -265,3 +265,82 @@ describe('several orders', () => {
     },
   );
 });
+
+describe('the order track on a small phone', () => {
+  /** The text of every shown label of each order's track, as drawn, and the card around it. */
+  const trackLabels = (page: Page) =>
+    widget(page).evaluate((host) =>
+      [...(host.shadowRoot?.querySelectorAll('[part~="order-card"]') ?? [])].map((card) => {
+        const shown = [...card.querySelectorAll<HTMLElement>('.order-track *')].filter(
+          (node) =>
+            node.childElementCount === 0 &&
+            node.textContent?.trim() &&
+            node.getClientRects().length > 0 &&
+            getComputedStyle(node).visibility === 'visible',
+        );
+        const textBox = (node: HTMLElement) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const { left, right, top, bottom } = range.getBoundingClientRect();
+          return { text: node.textContent ?? '', left, right, top, bottom };
+        };
+        const { left, right } = card.getBoundingClientRect();
+        return { card: { left, right }, labels: shown.map(textBox) };
+      }),
+    );
+
+  it.each([
+    ['el', 'light', 'lang="el"'],
+    ['en', 'dark', 'lang="en" color-scheme="dark"'],
+  ] as const)(
+    '320×568, %s %s: no label overlaps another or leaves the card, at every step',
+    async (lang, _scheme, attributes) => {
+      const { page, pageErrors } = await session.newPage({ viewport: { width: 320, height: 568 } });
+      await page.goto(
+        fixtures.page(
+          `/order-track-${Math.random().toString(36).slice(2)}`,
+          `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Orders</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><script src="/store-assistant.js"></script></head>
+<body><main><h1>Orders</h1><store-assistant webhook-url="/api/orders" typing-speed="0" ${attributes}></store-assistant></main></body></html>`,
+        ),
+      );
+      const element = widget(page);
+      await element.locator('.card').waitFor();
+      const steps = STATUSES.slice(0, 5);
+      for (const [index, status] of steps.entries()) {
+        await page.evaluate(
+          (text) =>
+            (
+              document.querySelector('store-assistant') as HTMLElement & { sendMessage(t: string): boolean }
+            ).sendMessage(text),
+          `status ${status}`,
+        );
+        await element.locator('[part~="order-card"]').nth(index).waitFor();
+      }
+      const tracks = await trackLabels(page);
+      expect(tracks.length).toBe(steps.length);
+      for (const { card, labels } of tracks) {
+        // The step the order is at is always named.
+        expect(labels.length).toBeGreaterThan(0);
+        for (const [index, label] of labels.entries()) {
+          expect(label.left, label.text).toBeGreaterThanOrEqual(card.left);
+          expect(label.right, label.text).toBeLessThanOrEqual(card.right);
+          for (const other of labels.slice(index + 1)) {
+            const apart =
+              label.right <= other.left ||
+              other.right <= label.left ||
+              label.bottom <= other.top ||
+              other.bottom <= label.top;
+            // Two labels touching read as one: at least a few pixels between them.
+            const gap = Math.max(other.left - label.right, label.left - other.right);
+            expect(
+              apart && (gap >= 4 || label.bottom <= other.top || other.bottom <= label.top),
+              `${label.text} | ${other.text}`,
+            ).toBe(true);
+          }
+        }
+      }
+      expect(pageErrors).toEqual([]);
+    },
+  );
+});

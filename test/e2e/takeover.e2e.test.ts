@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { he } from '../../src/i18n/languages/he';
 import { englishStrings as en } from '../../src/i18n/strings';
 import { eventually } from '../support/patience';
 import { axeViolations } from './axe';
@@ -116,12 +117,12 @@ describe('a person takes over, on the demo page', () => {
 
     await desk.act('join', sessionId);
     const header = widget.locator('.chat-header');
-    await header.getByRole('heading', { name: AGENT }).waitFor();
+    await header.getByRole('heading', { name: 'Sam', exact: true }).waitFor();
     await header.getByText(en.handoffPerson).waitFor();
     await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
     await widget.getByRole('button', { name: en.handoffEnd }).waitFor();
     await desk.act('typing', sessionId);
-    await header.getByText(`${AGENT} is typing…`).waitFor();
+    await widget.locator('.person-typing').getByText(`${AGENT} is typing…`).waitFor();
 
     // Pushed down the stream already open: the page asks nothing to get it (no polling to wait for).
     const asked: string[] = [];
@@ -176,7 +177,7 @@ describe('a person takes over, on the demo page', () => {
 
     await page.reload();
     await widget.locator('.message.from-agent', { hasText: 'Sam here' }).waitFor();
-    await widget.locator('.chat-header').getByRole('heading', { name: AGENT }).waitFor();
+    await widget.locator('.chat-header').getByRole('heading', { name: 'Sam', exact: true }).waitFor();
     await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
     expect(await widget.locator('.message.user', { hasText: en.humanAgentMessage }).count()).toBe(1);
     // The stream resumed after the last event it had: the next message shows, the earlier one once.
@@ -264,7 +265,64 @@ describe('no invitation while a person is involved', () => {
     // The person is still there.
     await widget.getByRole('button', { name: 'Open chat with Lumen, 1 new' }).click();
     await widget.locator('.message.from-agent', { hasText: 'Anything else I can check' }).waitFor();
-    await widget.locator('.chat-header').getByRole('heading', { name: AGENT }).waitFor();
+    await widget.locator('.chat-header').getByRole('heading', { name: 'Sam', exact: true }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe("the person's unread messages", () => {
+  it('are counted, and the last one previewed beside the launcher, on the next page and after a reload, until read', async () => {
+    const { page, pageErrors } = await session.newPage(desktop);
+    await page.goto(`${session.server.url}/products/linen-shirt`);
+    const widget = page.locator('store-assistant');
+    await widget.getByRole('button', { name: 'Open chat with Lumen' }).click();
+    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).click());
+    await desk.act('join', sessionId);
+    await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
+    await widget.getByRole('button', { name: 'Close chat' }).first().click();
+    await widget.getByRole('dialog').waitFor({ state: 'hidden' });
+    await desk.act('send', sessionId, 'Your parcel left today.');
+    await desk.act('send', sessionId, 'It arrives on **Friday**.');
+
+    const preview = widget.locator('.person-preview');
+    /** The badge, the preview's person and words, and whether the teaser shows beside it. */
+    const expectUnread = async (count: string, previewed: boolean) => {
+      await widget.getByRole('button', { name: `Open chat with Lumen, ${count} new` }).waitFor();
+      expect(await widget.locator('.launcher-badge').textContent()).toBe(count);
+      if (!previewed) return expect(await preview.count()).toBe(0);
+      await preview.getByRole('button', { name: `${AGENT} It arrives on Friday.` }).waitFor();
+      expect(await widget.locator('.teaser:not(.person-preview), .invite').count()).toBe(0);
+    };
+    await expectUnread('2', true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The next page, and a reload of it: the same count and the same preview.
+    await page.goto(`${session.server.url}/cart`);
+    await expectUnread('2', true);
+    await page.reload();
+    await expectUnread('2', true);
+    // The person's next message counts on from there.
+    await desk.act('send', sessionId, 'Anything else?');
+    await widget.getByRole('button', { name: 'Open chat with Lumen, 3 new' }).waitFor();
+    await preview.getByText('Anything else?').waitFor();
+
+    // Dismissed, the preview stays away on the next page; the badge still counts.
+    await preview.getByRole('button', { name: en.dismiss }).click();
+    await preview.waitFor({ state: 'detached' });
+    await page.goto(`${session.server.url}/products/linen-shirt`);
+    await widget.getByRole('button', { name: 'Open chat with Lumen, 3 new' }).waitFor();
+    expect(await preview.count()).toBe(0);
+
+    // Opened, they are read: nothing is counted any more, after a reload either.
+    await widget.getByRole('button', { name: 'Open chat with Lumen, 3 new' }).click();
+    await widget.locator('.message.from-agent', { hasText: 'Anything else?' }).waitFor();
+    await widget.locator('.launcher-badge').waitFor({ state: 'detached' });
+    await widget.getByRole('button', { name: 'Close chat' }).first().click();
+    await page.reload();
+    await widget.getByRole('button', { name: 'Open chat with Lumen' }).waitFor();
+    await afterFrames(page);
+    expect(await widget.locator('.launcher-badge').count()).toBe(0);
+    expect(await preview.count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 });
@@ -409,6 +467,66 @@ describe('the takeover looks right and reads well', () => {
     else expect(lightness(layout.background)).toBeGreaterThan(160);
     expect(pageErrors).toEqual([]);
   });
+});
+
+describe('the header on a small phone', () => {
+  /** The header's height, its title as shown and whether it is cut, and the status dot's size. */
+  const headerOf = (page: Page) =>
+    page.evaluate(() => {
+      const root = document.querySelector('store-assistant')?.shadowRoot;
+      const header = root?.querySelector<HTMLElement>('.chat-header');
+      const title = root?.querySelector<HTMLElement>('.chat-title h2');
+      const status = root?.querySelector<HTMLElement>('.chat-header .status');
+      if (!header || !title || !status) throw new Error('the chat header is not on screen');
+      const dot = getComputedStyle(status, '::before');
+      return {
+        height: header.getBoundingClientRect().height,
+        title: title.textContent ?? '',
+        titleCut: title.scrollWidth > title.clientWidth + 1,
+        statusLines: Math.round(
+          status.getBoundingClientRect().height / parseFloat(getComputedStyle(status).lineHeight),
+        ),
+        dot: { width: parseFloat(dot.width), height: parseFloat(dot.height) },
+      };
+    });
+
+  it.each([
+    ['en', en, '<html lang="en">'],
+    ['he', { ...en, ...he }, '<html lang="he" dir="rtl">'],
+  ] as const)(
+    '320×568, %s: one line with the first name, the same height while the person types',
+    async (lang, strings, html) => {
+      const small: BrowserContextOptions = { viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true };
+      const { page, pageErrors } = await widgetPage(small, `mode="floating" lang="${lang}"`, html);
+      const widget = page.locator('store-assistant');
+      await widget.getByRole('button', { name: strings.openChat.replace('{brandName}', 'Lumen') }).tap();
+      const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: strings.talkToHuman }).tap());
+      await desk.act('join', sessionId);
+      const header = widget.locator('.chat-header');
+      await header.getByRole('heading', { name: 'Sam', exact: true }).waitFor();
+      await afterFrames(page);
+      const joined = await headerOf(page);
+      expect(joined.title).toBe('Sam');
+      expect(joined.titleCut).toBe(false);
+      expect(joined.statusLines).toBe(1);
+      expect(joined.dot).toEqual({ width: 8, height: 8 });
+
+      // Typing shows in the chat, as a row of its own, and the header stays as it was.
+      await desk.act('typing', sessionId);
+      const typing = widget.locator('.messages .typing-indicator.person-typing');
+      await typing.waitFor();
+      expect(await typing.getByText(strings.handoffTyping.replace('{name}', AGENT)).count()).toBe(1);
+      await afterFrames(page);
+      expect(await headerOf(page)).toEqual(joined);
+      expect(await header.getByText(strings.handoffTyping.replace('{name}', AGENT)).count()).toBe(0);
+
+      await desk.act('send', sessionId, 'Sam here.');
+      await widget.locator('.message.from-agent', { hasText: 'Sam here.' }).waitFor();
+      await typing.waitFor({ state: 'detached' });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+  );
 });
 
 describe('a visitor held by n8n (demo/n8n-chat-takeover-workflow.json) at the demo desk', () => {

@@ -136,7 +136,13 @@ export function formatPrice(raw: unknown, currency: unknown): string | undefined
     const price = formatNumber(raw, currency);
     return price && price.length <= MAX_PRICE_LENGTH ? price : undefined;
   }
-  if (typeof raw === 'string' && raw.trim() !== '') return clipText(raw, MAX_PRICE_LENGTH);
+  if (typeof raw === 'string' && raw.trim() !== '') {
+    // A written amount with its currency apart ("29.00" and "USD", as schema.org's offers give them) is
+    // that amount in that currency, not a number without one.
+    const code = typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : null;
+    const text = code && /^\d+(?:[.,]\d{1,2})?$/.test(raw.trim()) ? `${raw.trim()} ${code}` : raw;
+    return clipText(text, MAX_PRICE_LENGTH);
+  }
   return undefined;
 }
 
@@ -179,7 +185,8 @@ export function normaliseProduct(raw: unknown, context: ProductContext): Product
   if (url) product.url = url;
   const image = linkField(record, ['image', 'imageUrl'], context, safeProductImage);
   if (image) product.image = image;
-  const price = formatPrice(own(record, 'price'), own(record, 'currency'));
+  // `priceCurrency` is schema.org's name, which a page's product (and a call showing it) carries.
+  const price = formatPrice(own(record, 'price'), own(record, 'currency') ?? own(record, 'priceCurrency'));
   if (price) product.price = price;
   // An id too long to be real is dropped rather than cut: a cut id would name another product.
   const cartId = (value: string | undefined) =>

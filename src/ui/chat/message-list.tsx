@@ -15,6 +15,7 @@ import { callCards, LiveTranscript } from './live-transcript';
 import { OrderLookupForm } from './order-lookup-form';
 import { MessageBoundary } from './message-boundary';
 import { ReplySuggestions } from './reply-extras';
+import { PersonTyping } from './takeover';
 import { UserMessage } from './user-message';
 
 /**
@@ -226,6 +227,7 @@ export function MessageList() {
         <UndeliveredMessages t={t} />
         <OrderLookupForm />
         {loading && !streaming && <TypingIndicator />}
+        <PersonTyping />
         <LiveTranscript />
       </div>
     </div>

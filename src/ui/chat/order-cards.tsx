@@ -3,6 +3,7 @@ import { ORDER_STEPS, orderStep, type Order, type OrderStatus } from '../../chat
 import type { StringKey } from '../../i18n/strings';
 import { useAssistantState, type useStrings } from '../context';
 import { Icon } from '../icon';
+import { usePriceFormat } from './price-format';
 
 type Translate = ReturnType<typeof useStrings>;
 
@@ -58,6 +59,10 @@ function StatusTrack({ order, t }: { order: Order; t: Translate }) {
           <span className="order-step-label">{t(STATUS_LABELS[each])}</span>
         </span>
       ))}
+      {/* On a narrow card the steps' own labels give way to this one: where the order is, under the dots. */}
+      <span className="order-track-now" aria-hidden="true">
+        {status}
+      </span>
     </div>
   );
 }
@@ -106,6 +111,8 @@ function OrderTracking({ order, t }: { order: Order; t: Translate }) {
 /** One order. In a list of several, the card keeps to where each is: no lines, no return or cancel links. */
 function OrderCard({ order, t, compact }: { order: Order; t: Translate; compact: boolean }) {
   const lang = useAssistantState((state) => state.config.lang);
+  // The total as the product cards and the cart strip write prices.
+  const displayPrice = usePriceFormat();
   const headingId = useId();
   const links = [
     order.returnUrl ? { href: order.returnUrl, label: t('returnOrder') } : null,
@@ -124,7 +131,9 @@ function OrderCard({ order, t, compact }: { order: Order; t: Translate; compact:
         <p className="order-meta">{t('orderExpected', { date: shownDate(order.expectedDelivery, lang) })}</p>
       )}
       {!compact && <OrderItems order={order} t={t} />}
-      {!compact && order.total && <p className="order-total">{t('orderTotal', { total: order.total })}</p>}
+      {!compact && order.total && (
+        <p className="order-total">{t('orderTotal', { total: displayPrice(order.total) })}</p>
+      )}
       <OrderTracking order={order} t={t} />
       {!compact && links.length > 0 && (
         <p className="order-actions">

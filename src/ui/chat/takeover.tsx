@@ -31,6 +31,27 @@ export function useAnsweringAgent(): { agent: Agent; typing: boolean } | null {
   return agent ? { agent, typing } : null;
 }
 
+/**
+ * The person is typing: a row of the chat, under their picture, where the next message will appear (the
+ * header stays one line). A polite status, read once as it shows.
+ */
+export function PersonTyping() {
+  const t = useStrings();
+  const person = useAnsweringAgent();
+  if (!person?.typing) return null;
+  return (
+    <div className="person-typing-row">
+      <AgentAvatar agent={person.agent} className="agent-avatar" />
+      <div className="typing-indicator person-typing" part="typing-indicator" role="status">
+        <span className="sr-only">{t('handoffTyping', { name: person.agent.name })}</span>
+        <span aria-hidden="true" />
+        <span aria-hidden="true" />
+        <span aria-hidden="true" />
+      </div>
+    </div>
+  );
+}
+
 /** Whether a person answers or is being waited for: calls, which reach the assistant, are off meanwhile. */
 export function useTakenOver(): boolean {
   return useAssistantState((state) => state.handoff.phase === 'connecting' || state.handoff.phase === 'joined');
