@@ -74,7 +74,9 @@ describe('the daily-js methods the build leaves out', { timeout: BUILD_TIMEOUT_M
           (name) => `${path.basename(file)}: ${name}`,
         ),
       );
-    expect(named, '@vapi-ai/web calls daily-js methods that build/patches/daily-unused-methods.mjs leaves out').toEqual([]);
+    expect(named, '@vapi-ai/web calls daily-js methods that build/patches/daily-unused-methods.mjs leaves out').toEqual(
+      [],
+    );
   });
 
   it('are named nowhere in our sources', () => {
@@ -85,7 +87,9 @@ describe('the daily-js methods the build leaves out', { timeout: BUILD_TIMEOUT_M
           (name) => `${path.relative(root, file)}: ${name}`,
         ),
       );
-    expect(named, 'our sources name daily-js methods that build/patches/daily-unused-methods.mjs leaves out').toEqual([]);
+    expect(named, 'our sources name daily-js methods that build/patches/daily-unused-methods.mjs leaves out').toEqual(
+      [],
+    );
   });
 
   it('are each defined in the installed daily-js, and named nowhere else in it', () => {

@@ -10,7 +10,11 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { build, type BuildOptions } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hardenNamespaceHelper, REPLACEMENTS, thirdPartyPatchesPlugin } from '../../build/patches/third-party-patches.mjs';
+import {
+  hardenNamespaceHelper,
+  REPLACEMENTS,
+  thirdPartyPatchesPlugin,
+} from '../../build/patches/third-party-patches.mjs';
 import { EventEmitter } from '../../src/voice/event-emitter';
 import { client } from '../../src/voice/vapi-api-client';
 import { BUILD_TIMEOUT_MS } from '../support/patience';
