@@ -28,6 +28,7 @@ import { askSuggestions } from './invite';
 import { createConsentRecord } from './voice-consent';
 import { createTooltips } from './tooltips';
 import { createOutbox } from './outbox';
+import { toolAnswers } from './tool-answers';
 import { createLanguage } from './language';
 
 export { VIEW_STORAGE_KEY } from './navigation';
@@ -192,6 +193,7 @@ function composeActions(
     ...chat.actions,
     ...calls.actions,
     ...commerce.actions,
+    ...toolAnswers(store.getState, commerce, chat),
     ...invite.actions,
     ...createTooltips(store, deps),
     sendMessage(text) {

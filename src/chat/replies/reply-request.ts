@@ -246,6 +246,11 @@ function retryFailed(
   void request(question);
 }
 
+/** A new request for `userMessage`, in flight from now on. */
+function inFlightFor(sessionId: string, userMessage: Message): InFlight {
+  return { controller: new AbortController(), reason: null, sessionId, userMessage, streamedId: null };
+}
+
 /**
  * Requests replies from the webhook, one at a time: builds the request, shows a streamed reply as it
  * arrives, and shows the final reply or the failure.
@@ -257,21 +262,15 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
   const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);
   const socket = n8nSocket(store, deps, parts, display);
-  const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover, agUi: createAgUi() };
-  const n8n = socket.socket;
+  const agUi = createAgUi();
+  const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover, agUi };
   const earlierSignal = new AbortController(); // the element removed while an earlier session loads
 
   /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
   const request = async (userMessage: Message): Promise<void> => {
     const { config, sessionId } = store.getState();
     if (!config.webhookUrl) return;
-    const current: InFlight = {
-      controller: new AbortController(),
-      reason: null,
-      sessionId,
-      userMessage,
-      streamedId: null,
-    };
+    const current = inFlightFor(sessionId, userMessage);
     inFlight = current;
     store.setState({ loading: true, notice: null });
     const markdownReady = parts.ensureMarkdown();
@@ -294,6 +293,9 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   return {
     request,
 
+    /** The visitor answered an AG-UI agent's tool call: the result goes back with the next run. */
+    answerTool: agUi.answer,
+
     /** The takeover changed or was loaded: n8n's execution that carries it is followed, or let go. */
     followTakeover: socket.takeover.sync,
 
@@ -308,7 +310,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
      * interrupted note with Retry; a new chat leaves an unstreamed question unanswered.
      */
     cancel(reason: CancelReason): void {
-      n8n.close();
+      socket.socket.close();
       if (reason === 'removed') earlierSignal.abort();
       const request = inFlight;
       if (!request || request.reason !== null) return;

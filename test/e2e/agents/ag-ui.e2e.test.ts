@@ -118,7 +118,7 @@ describe('protocol="ag-ui"', () => {
     expect(second.state).toEqual({ seen: ['shirts', 'trousers'], step: 2 });
   });
 
-  it('a call of the add_to_cart tool proposes the cart change: confirmed, it is added; refused, nothing is', async () => {
+  it('a call of the add_to_cart tool proposes the cart change: confirmed, it is added; refused, nothing is; each answer goes back as the tool result', async () => {
     const { page, widget } = await open();
     await ask(page, 'add one');
     const proposal = widget.locator('.sa-proposal').first();
@@ -131,11 +131,40 @@ describe('protocol="ag-ui"', () => {
       { variantId: 'shirt-m', quantity: 2 },
     ]);
 
+    // The visitor's answer goes back as the tool's result, with the next run, before their new message.
     await ask(page, 'add one');
+    const firstCall = `${agent.inputs.at(-2)!.runId}-call`;
+    expect(agent.inputs.at(-1)!.messages.slice(-3)).toEqual([
+      expect.objectContaining({
+        role: 'assistant',
+        toolCalls: [
+          {
+            id: firstCall,
+            type: 'function',
+            function: {
+              name: 'add_to_cart',
+              arguments: '{"variantId":"shirt-m","quantity":2,"title":"Linen Shirt M"}',
+            },
+          },
+        ],
+      }),
+      expect.objectContaining({ role: 'tool', toolCallId: firstCall }),
+      expect.objectContaining({ role: 'user', content: 'add one' }),
+    ]);
+    const addedResult = agent.inputs.at(-1)!.messages.at(-2) as { content: string };
+    expect(JSON.parse(addedResult.content)).toEqual({ added: true, variantId: 'shirt-m', quantity: 2 });
+
     const second = widget.locator('.sa-proposal').nth(1);
     await second.getByRole('button', { name: /^No thanks/ }).click();
     await second.getByText('Not added').waitFor();
     expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toHaveLength(1);
+    await ask(page, 'thanks');
+    await expect.poll(() => agent.inputs.at(-1)!.messages.at(-1)?.content).toBe('thanks');
+    const declined = agent.inputs.at(-1)!.messages.at(-2) as { role: string; toolCallId: string; content: string };
+    expect(declined).toMatchObject({ role: 'tool', toolCallId: `${agent.inputs.at(-2)!.runId}-call` });
+    expect(JSON.parse(declined.content)).toEqual({ added: false, declined: true, variantId: 'shirt-m', quantity: 2 });
+    // Each answer goes back once.
+    expect(agent.inputs.at(-1)!.messages.filter((message) => message.role === 'tool')).toHaveLength(1);
   });
 
   it('RUN_ERROR shows the error with Retry, and Retry runs again once', async () => {

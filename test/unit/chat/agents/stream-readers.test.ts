@@ -129,7 +129,7 @@ describe('the AG-UI event stream reader', () => {
         { type: 'text', text: 'Here they are.' },
         { type: 'part', part: { products: CARDS } },
         { type: 'part', part: { handoff: 'connecting' } },
-        { type: 'part', part: { actions: [{ variantId: '7', quantity: 2, type: 'add-to-cart' }] } },
+        { type: 'part', part: { actions: [{ variantId: '7', quantity: 2, type: 'add-to-cart', toolCallId: 'c1' }] } },
         { type: 'text', text: 'More?' },
         { type: 'end' },
       ]);
