@@ -29,6 +29,7 @@ import { createConsentRecord } from './voice-consent';
 import { createTooltips } from './tooltips';
 import { createOutbox } from './outbox';
 import { erasePersonalKeys } from './personal-keys';
+import { toolAnswers } from './tool-answers';
 import { createLanguage } from './language';
 
 export { VIEW_STORAGE_KEY } from './navigation';
@@ -204,6 +205,7 @@ function composeActions(
     ...chat.actions,
     ...calls.actions,
     ...commerce.actions,
+    ...toolAnswers(store.getState, commerce, chat),
     ...invite.actions,
     ...createTooltips(store, deps),
     sendMessage(text) {

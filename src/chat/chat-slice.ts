@@ -248,6 +248,9 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
 
     receivePushed: pushedReceiver(log, conversations, deps.now),
 
+    /** The visitor answered an agent's call of the widget's tool (a cart proposal): see docs/ag-ui.md. */
+    answerTool: (toolCallId: string, result: string) => replies.answerTool(toolCallId, result),
+
     /** A takeover carried by n8n's chat socket changed or was loaded: its execution is followed, or let go. */
     followTakeover: () => replies.followTakeover(),
 

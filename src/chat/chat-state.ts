@@ -12,8 +12,11 @@ import type { FeedbackDetail, Message } from './message';
 import type { OpenSocket } from './n8n-chat/n8n-socket';
 import type { SocketTakeover } from './n8n-chat/socket-takeover';
 
-/** `webhook`: the widget's JSON contract (docs/webhook.md); `n8n-chat`: n8n's chat protocol (docs/n8n.md). */
-export type ChatProtocol = 'webhook' | 'n8n-chat';
+/**
+ * `webhook`: the widget's JSON contract (docs/webhook.md); `n8n-chat`: n8n's chat protocol (docs/n8n.md);
+ * `ai-sdk`: the AI SDK's `useChat` and UI message stream (docs/ai-sdk.md); `ag-ui`: the AG-UI protocol (docs/ag-ui.md).
+ */
+export type ChatProtocol = 'webhook' | 'n8n-chat' | 'ai-sdk' | 'ag-ui';
 
 /** Where the conversation is remembered between page loads. */
 export type PersistMode = 'local' | 'session' | 'none';

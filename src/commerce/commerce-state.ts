@@ -67,6 +67,8 @@ export interface CartProposal {
   product: Product | null;
   state: 'pending' | 'declined' | AddProgress;
   error?: string;
+  /** The agent's call of the widget's `add_to_cart` tool this proposal answers (`protocol="ag-ui"`). */
+  toolCallId?: string;
 }
 
 /**

@@ -47,7 +47,15 @@ export function readReplyActions(
           .slice(0, 120)) ||
       product?.title ||
       `#${variantId}`;
-    proposals.push({ variantId, quantity: quantity as number, title, product, state: 'pending' });
+    const toolCallId = own(action, 'toolCallId');
+    proposals.push({
+      variantId,
+      quantity: quantity as number,
+      title,
+      product,
+      state: 'pending',
+      ...(typeof toolCallId === 'string' ? { toolCallId: toolCallId.slice(0, 200) } : {}),
+    });
   }
   return proposals;
 }

@@ -313,11 +313,13 @@ export const ATTRIBUTES = {
    */
   'webhook-url': attribute('webhookUrl', httpUrl),
   /**
-   * How the widget talks to `webhook-url`: `webhook`, the JSON contract of the Webhook docs, or `n8n-chat`,
-   * the protocol of n8n's own chat widget, for a "When chat message received" (Chat Trigger) URL (see docs/n8n.md).
+   * How the widget talks to `webhook-url`: `webhook`, the JSON contract of the Webhook docs; `n8n-chat`,
+   * the protocol of n8n's own chat widget, for a "When chat message received" (Chat Trigger) URL (see docs/n8n.md);
+   * `ai-sdk`, the AI SDK's `useChat` request and UI message stream (see docs/ai-sdk.md); or `ag-ui`, an AG-UI
+   * agent's run input and event stream (see docs/ag-ui.md).
    * @default `webhook`
    */
-  protocol: keywords('protocol', ['webhook', 'n8n-chat']),
+  protocol: keywords('protocol', ['webhook', 'n8n-chat', 'ai-sdk', 'ag-ui']),
   /**
    * Vapi public key for voice calls.
    * @default none

@@ -79,7 +79,7 @@ export type HandoffView = {
     webhookUrl: string | null;
     persist: 'local' | 'session' | 'none';
     /** n8n's chat protocol takes the takeover's own requests in its own shape. */
-    protocol: 'webhook' | 'n8n-chat';
+    protocol: 'webhook' | 'n8n-chat' | 'ai-sdk' | 'ag-ui';
     mode: 'floating' | 'inline';
   };
 };

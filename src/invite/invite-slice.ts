@@ -26,8 +26,9 @@ function questionsFor(store: InviteStore, facts: InvitePageFacts, suggestions: R
   const { config } = store.getState();
   const own = storeQuestions(config.inviteQuestions, facts.product ?? {});
   if (own) return Promise.resolve(own);
-  // n8n's chat protocol has no request other than a visitor's message: only the store's list applies there.
-  if (config.protocol === 'n8n-chat' || !config.webhookUrl) return Promise.resolve([]);
+  // Only the widget's own contract asks for questions: n8n's Chat Trigger, an AI SDK route and an AG-UI
+  // agent take only a visitor's messages, so only the store's list applies there.
+  if (config.protocol !== 'webhook' || !config.webhookUrl) return Promise.resolve([]);
   return suggestions(facts);
 }
 

@@ -43,7 +43,7 @@ export interface InviteView {
   config: InviteConfig & {
     mode: 'inline' | 'floating';
     persist: 'local' | 'session' | 'none';
-    protocol: 'webhook' | 'n8n-chat';
+    protocol: 'webhook' | 'n8n-chat' | 'ai-sdk' | 'ag-ui';
     webhookUrl: string | null;
   };
 }

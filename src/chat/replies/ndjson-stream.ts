@@ -7,7 +7,20 @@ import { own } from '../../common/own';
 
 /** What one line of a stream means for the reply. */
 export type StreamEvent =
-  { type: 'begin' } | { type: 'text'; text: string } | { type: 'end' } | { type: 'error'; message: string };
+  | { type: 'begin' }
+  | { type: 'text'; text: string }
+  | { type: 'end' }
+  | { type: 'error'; message: string }
+  /** A reply field beside the text (`{ products }`, `{ actions }`...), from a protocol that sends them apart. */
+  | { type: 'part'; part: Record<string, unknown> };
+
+/** Reads a stream fed with decoded chunks as they arrive. */
+export interface StreamParser {
+  /** Adds a chunk; returns the events it completed. */
+  push(chunk: string): StreamEvent[];
+  /** The stream ended: the events of what was left. */
+  end(): StreamEvent[];
+}
 
 /** Longest line we buffer while waiting for its newline; a stream that never sends one is not NDJSON. */
 export const MAX_LINE_LENGTH = 1_000_000;
@@ -61,7 +74,7 @@ function eventFromLine(line: string): StreamEvent | null {
  * a chunk with a newline splits anything, so a long line arriving a byte at a time costs no more than
  * the line itself.
  */
-export function createStreamParser() {
+export function createStreamParser(): StreamParser {
   let buffer = '';
   const events = (text: string) =>
     text.split('\n').flatMap((line) => (line.trim() ? (eventFromLine(line.trim()) ?? []) : []));

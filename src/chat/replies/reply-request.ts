@@ -13,6 +13,9 @@ import { createN8nSocket, type N8nSocket } from '../n8n-chat/n8n-socket';
 import { chatNodeText, startedExecution } from '../n8n-chat/n8n-reply';
 import { chatSocketUrl, sendMessageRequest, socketAnswer } from '../n8n-chat/n8n-request';
 import { createN8nTakeover, type N8nTakeover } from '../n8n-chat/n8n-takeover';
+import { aiSdkRequest, aiSdkStream } from '../ai-sdk/ai-sdk';
+import { createAgUi } from '../ag-ui/ag-ui';
+import type { ChatProtocol } from '../chat-state';
 
 /** Without a customer feature, everyone is a guest. */
 const GUEST = () => null;
@@ -50,12 +53,24 @@ function requestBody(store: ChatStore, userMessage: Message): WebhookRequest {
   };
 }
 
-/** The reply's text and products: a streamed reply's text, or the body read by its content type. */
+/**
+ * The reply's text and products: a streamed reply's text (with the fields the AI SDK's and AG-UI's
+ * streams send apart, read as one reply), or the body read by its content type.
+ */
 function parse(reply: WebhookReply, context: ProductContext) {
-  return reply.streamed
-    ? parseReply(reply.text, context)
-    : parseReply(reply.body, context, { servedAsJson: /json/i.test(reply.contentType) });
+  if (!reply.streamed) return parseReply(reply.body, context, { servedAsJson: /json/i.test(reply.contentType) });
+  return parseReply(reply.parts ? [{ output: reply.text }, ...reply.parts] : reply.text, context);
 }
+
+/** How `body` is sent in `protocol` and how its answer is read; the widget's own contract needs neither. */
+function protocolCall(protocol: ChatProtocol, body: WebhookRequest, agUi: AgUi, runId: string) {
+  if (protocol === 'n8n-chat') return { encoded: sendMessageRequest(body.sessionId, body.message, body.context) };
+  if (protocol === 'ai-sdk') return { encoded: aiSdkRequest(body), stream: aiSdkStream };
+  if (protocol === 'ag-ui') return { encoded: agUi.request(body, runId), stream: agUi.stream };
+  return {};
+}
+
+type AgUi = ReturnType<typeof createAgUi>;
 
 /** The reply requests of one widget. */
 export type ReplyRequests = ReturnType<typeof createReplyRequests>;
@@ -84,7 +99,7 @@ function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | P
 async function fetchReply(
   store: ChatStore,
   deps: ChatDeps,
-  parts: ReplyRequestParts & { n8n: N8nSocket; n8nTakeover: N8nTakeover },
+  parts: ReplyRequestParts & { n8n: N8nSocket; n8nTakeover: N8nTakeover; agUi: AgUi },
   request: InFlight,
   onStreamText: (text: string) => void,
 ) {
@@ -93,7 +108,8 @@ async function fetchReply(
   await deps.yieldToPage();
   // A new chat or the element's removal in between: nothing is read or sent.
   if (request.controller.signal.aborted) throw new WebhookError('aborted', 'the request was cancelled');
-  const n8nChat = store.getState().config.protocol === 'n8n-chat';
+  const { protocol } = store.getState().config;
+  const n8nChat = protocol === 'n8n-chat';
   if (n8nChat) rememberSession(store, deps.localStorage, parts.shopper ?? GUEST);
   // During a takeover the visitor writes to the person: to the execution that holds the takeover, not a new one.
   if (n8nChat && parts.n8nTakeover.tell(request.userMessage.content)) return undefined;
@@ -107,7 +123,7 @@ async function fetchReply(
   const reply = await callWebhook({
     url,
     body,
-    encoded: n8nChat ? sendMessageRequest(body.sessionId, body.message, body.context) : undefined,
+    ...protocolCall(protocol, body, parts.agUi, deps.randomId()),
     fetch: deps.fetch,
     timers: deps.timers,
     signal: request.controller.signal,
@@ -236,6 +252,11 @@ function retryFailed(
   void request(question);
 }
 
+/** A new request for `userMessage`, in flight from now on. */
+function inFlightFor(sessionId: string, userMessage: Message): InFlight {
+  return { controller: new AbortController(), reason: null, sessionId, userMessage, streamedId: null };
+}
+
 /**
  * Requests replies from the webhook, one at a time: builds the request, shows a streamed reply as it
  * arrives, and shows the final reply or the failure.
@@ -247,21 +268,15 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
   const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);
   const socket = n8nSocket(store, deps, parts, display);
-  const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover };
-  const n8n = socket.socket;
+  const agUi = createAgUi();
+  const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover, agUi };
   const earlierSignal = new AbortController(); // the element removed while an earlier session loads
 
   /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
   const request = async (userMessage: Message): Promise<void> => {
     const { config, sessionId } = store.getState();
     if (!config.webhookUrl) return;
-    const current: InFlight = {
-      controller: new AbortController(),
-      reason: null,
-      sessionId,
-      userMessage,
-      streamedId: null,
-    };
+    const current = inFlightFor(sessionId, userMessage);
     inFlight = current;
     store.setState({ loading: true, notice: null });
     const markdownReady = parts.ensureMarkdown();
@@ -284,6 +299,9 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   return {
     request,
 
+    /** The visitor answered an AG-UI agent's tool call: the result goes back with the next run. */
+    answerTool: agUi.answer,
+
     /** The takeover changed or was loaded: n8n's execution that carries it is followed, or let go. */
     followTakeover: socket.takeover.sync,
 
@@ -298,7 +316,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
      * interrupted note with Retry; a new chat leaves an unstreamed question unanswered.
      */
     cancel(reason: CancelReason): void {
-      n8n.close();
+      socket.socket.close();
       if (reason === 'removed') earlierSignal.abort();
       const request = inFlight;
       if (!request || request.reason !== null) return;

@@ -1,5 +1,11 @@
 import type { HistoryItem } from './history';
-import { createStreamParser, isStreamingContentType, looksLikeStream, type StreamEvent } from './ndjson-stream';
+import {
+  createStreamParser,
+  isStreamingContentType,
+  looksLikeStream,
+  type StreamEvent,
+  type StreamParser,
+} from './ndjson-stream';
 import { MAX_REPLY_TEXT } from './reply-parser';
 import { explicitRequest } from './request-options';
 import { safeStringify } from '../../common/safe-json';
@@ -39,8 +45,13 @@ export class WebhookError extends Error {
   }
 }
 
-/** The reply as received: the raw body, or for a stream, the text it carried. */
-export type WebhookReply = { streamed: false; body: string; contentType: string } | { streamed: true; text: string };
+/**
+ * The reply as received: the raw body, or for a stream, the text it carried and the reply fields it
+ * sent apart from the text (`parts`, from the AI SDK's and AG-UI's streams).
+ */
+export type WebhookReply =
+  | { streamed: false; body: string; contentType: string }
+  | { streamed: true; text: string; parts?: Record<string, unknown>[] };
 
 export interface WebhookCall {
   url: string;
@@ -55,13 +66,27 @@ export interface WebhookCall {
   deadlineMs?: number;
   /** Sent instead of `body` as JSON: another protocol's body, with its content type (null: the browser's, for a form). */
   encoded?: { body: string | FormData; contentType: string | null };
+  /**
+   * The protocol's own stream reader (the AI SDK's, AG-UI's): the answer is read as that stream
+   * whatever its content type, and a stream without its end event counts as cut off.
+   */
+  stream?: () => StreamParser;
 }
 
 /** The webhook request: JSON in, any of the documented reply types out. */
-function requestInit(body: string | FormData, contentType: string | null, signal: AbortSignal): RequestInit {
+function requestInit(
+  body: string | FormData,
+  contentType: string | null,
+  signal: AbortSignal,
+  sse: boolean,
+): RequestInit {
   const headers = new Headers();
   if (contentType) headers.set('Content-Type', contentType);
-  headers.set('Accept', 'application/json, application/x-ndjson, text/plain;q=0.9, */*;q=0.5');
+  // An event stream only: AG-UI's encoder would answer `*/*` in protobuf.
+  headers.set(
+    'Accept',
+    sse ? 'text/event-stream' : 'application/json, application/x-ndjson, text/plain;q=0.9, */*;q=0.5',
+  );
   return explicitRequest({ method: 'POST', headers, body, signal, credentials: 'same-origin' });
 }
 
@@ -98,7 +123,7 @@ export async function callWebhook(call: WebhookCall): Promise<WebhookReply> {
 
   try {
     const { body, contentType } = call.encoded ?? { body: safeStringify(call.body), contentType: 'application/json' };
-    const response = await call.fetch(call.url, requestInit(body, contentType, controller.signal));
+    const response = await call.fetch(call.url, requestInit(body, contentType, controller.signal, !!call.stream));
     if (!response.ok) {
       void response.body?.cancel().catch(() => undefined);
       throw new WebhookError(
@@ -111,6 +136,7 @@ export async function callWebhook(call: WebhookCall): Promise<WebhookReply> {
       onActivity: armTimeout,
       onStreamText: call.onStreamText,
       signal: controller.signal,
+      stream: call.stream,
     });
     if (controller.signal.aborted) throw new Error('aborted while reading');
     return reply;
@@ -122,6 +148,9 @@ export async function callWebhook(call: WebhookCall): Promise<WebhookReply> {
     call.signal.removeEventListener('abort', cancel);
   }
 }
+
+/** Reply fields kept from one stream at most; a reply reads no more (reply-parser.ts). */
+const MAX_PARTS = 100;
 
 /** A body that is an HTML document: a proxy's or server's error page, whatever its status or content type. */
 const HTML_DOCUMENT = /^\s*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i;
@@ -142,6 +171,7 @@ interface ReadHooks {
   onStreamText?: (text: string) => void;
   /** Aborted on a timeout or cancellation: the read stops there, even on a body that ignores it. */
   signal: AbortSignal;
+  stream?: () => StreamParser;
 }
 
 /** Reads the body chunk by chunk, within {@link MAX_REPLY_BYTES}, until it ends or `signal` aborts. */
@@ -170,16 +200,20 @@ async function readChunks(response: Response, hooks: ReadHooks, consume: (chunk:
 
 async function readReply(response: Response, hooks: ReadHooks): Promise<WebhookReply> {
   const contentType = response.headers.get('Content-Type');
-  let streaming: boolean | undefined = isStreamingContentType(contentType) || undefined;
-  const parser = createStreamParser();
+  let streaming: boolean | undefined = !!hooks.stream || isStreamingContentType(contentType) || undefined;
+  const parser = hooks.stream?.() ?? createStreamParser();
   const decoder = decoderFor(contentType);
   let raw = '';
   let streamed = '';
   let reported = '';
+  let ended = false;
+  const parts: Record<string, unknown>[] = [];
 
   const handle = (event: StreamEvent) => {
     if (event.type === 'error') throw new WebhookError('stream', `the workflow reported: ${event.message}`);
     if (event.type === 'text') streamed += event.text;
+    if (event.type === 'part' && parts.length < MAX_PARTS) parts.push(event.part);
+    if (event.type === 'end') ended = true;
   };
   // What a chunk added is shown once, whatever number of lines it held, and never past the cap.
   const report = () => {
@@ -215,5 +249,6 @@ async function readReply(response: Response, hooks: ReadHooks): Promise<WebhookR
   if (!streaming) return { streamed: false, body: raw, contentType: contentType ?? '' };
   parser.end().forEach(handle);
   report();
-  return { streamed: true, text: streamed };
+  if (hooks.stream && !ended) throw new WebhookError('stream', 'the stream ended before the reply was complete');
+  return hooks.stream ? { streamed: true, text: streamed, parts } : { streamed: true, text: streamed };
 }
