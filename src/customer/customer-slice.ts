@@ -185,6 +185,8 @@ export function createCustomerSlice(store: CustomerStore, deps: CustomerDeps, ho
   const apply = (identity: CustomerIdentity | null) => {
     const before = store.getState().customer.identity;
     store.setState((state) => ({ customer: { ...state.customer, identity } }));
+    // A guest who signs in needs no lookup form: "Track my order" now finds their orders.
+    if (identity && store.getState().customer.orderLookup !== 'hidden') lookup.reset();
     if (configured) settleShopper(store, deps, clear, [before, identity]);
     wait.end();
   };

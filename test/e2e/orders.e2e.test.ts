@@ -165,6 +165,22 @@ describe('a guest', () => {
   });
 });
 
+describe('a guest who signs in', () => {
+  it('no longer sees the lookup form: it closes, and "Track my order" shows their orders', async () => {
+    const { page, pageErrors } = await openDemo();
+    await widget(page).getByRole('button', { name: 'Track my order' }).click();
+    const form = widget(page).locator('[part="order-lookup"]');
+    await form.getByRole('textbox', { name: 'Order number' }).fill('1047');
+    await page.getByRole('button', { name: 'Sign in as Ada' }).click();
+    await page.getByText('Signed in as Ada').waitFor();
+    await form.waitFor({ state: 'detached' });
+    await widget(page).getByRole('button', { name: 'Track my order' }).click();
+    await widget(page).locator('[part~="order-card"]').first().waitFor();
+    expect(await form.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
 describe('the order card in every status', () => {
   const looks = [
     ['phone, light', { width: 390, height: 844 }, ''],
