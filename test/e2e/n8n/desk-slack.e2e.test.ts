@@ -17,6 +17,8 @@ if (!ENABLED) console.info(`n8n Slack desk suite skipped: set N8N_E2E=1 (n8n ${N
 
 /** n8n polls a waiting execution every 3 s: each step of a takeover takes up to a few seconds. */
 const STEP_TIMEOUT_MS = 45_000;
+/** A whole takeover of two visitors: a dozen such steps, each usually a few seconds. */
+const WHOLE_TAKEOVER_MS = 4 * STEP_TIMEOUT_MS;
 
 const TEAM_CHANNEL = 'C0STORETEAM';
 const SIGNING_SECRET = 'slack-signing-secret-for-the-test';
@@ -84,65 +86,69 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
     return { page, pageErrors, widget };
   }
 
-  it('two visitors at once: a thread each, answers under the Slack name and picture, handed back by "done" or ✅', async () => {
-    const first = await askForPerson('/open');
-    await first.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
-    const firstPost = await appPost('asks for a person');
-    expect(firstPost).toMatchObject({ channel: TEAM_CHANNEL });
-    expect(firstPost.thread_ts).toBeUndefined();
-    expect(firstPost.text).toContain(`*Visitor:* ${en.humanAgentMessage}`);
+  it(
+    'two visitors at once: a thread each, answers under the Slack name and picture, handed back by "done" or ✅',
+    async () => {
+      const first = await askForPerson('/open');
+      await first.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
+      const firstPost = await appPost('asks for a person');
+      expect(firstPost).toMatchObject({ channel: TEAM_CHANNEL });
+      expect(firstPost.thread_ts).toBeUndefined();
+      expect(firstPost.text).toContain(`*Visitor:* ${en.humanAgentMessage}`);
 
-    const second = await askForPerson('/open');
-    await second.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
-    const secondPost = await slack.until(
-      () => slack.messages.find((message) => message.text.includes('asks for a person') && message !== firstPost),
-      STEP_TIMEOUT_MS,
-    );
+      const second = await askForPerson('/open');
+      await second.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
+      const secondPost = await slack.until(
+        () => slack.messages.find((message) => message.text.includes('asks for a person') && message !== firstPost),
+        STEP_TIMEOUT_MS,
+      );
 
-    // An event that Slack did not sign is refused.
-    expect(await slack.replyInThread(firstPost, SAM, 'Not from Slack', 'another-secret')).toBe(401);
+      // An event that Slack did not sign is refused.
+      expect(await slack.replyInThread(firstPost, SAM, 'Not from Slack', 'another-secret')).toBe(401);
 
-    expect(await slack.replyInThread(firstPost, SAM, 'Hi, I am Sam & happy to help.')).toBe(200);
-    expect(await slack.replyInThread(secondPost, JO, 'Jo here, hello!')).toBe(200);
-    await personsMessages(first.page)
-      .filter({ hasText: 'Hi, I am Sam & happy to help.' })
-      .waitFor({ timeout: STEP_TIMEOUT_MS });
-    await personsMessages(second.page).filter({ hasText: 'Jo here' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    await first.widget.getByText("You're chatting with Sam").waitFor();
-    await second.widget.getByText("You're chatting with Jo Park").waitFor();
-    expect(await first.widget.locator('img.agent-avatar').first().getAttribute('src')).toBe(SAM_PICTURE);
+      expect(await slack.replyInThread(firstPost, SAM, 'Hi, I am Sam & happy to help.')).toBe(200);
+      expect(await slack.replyInThread(secondPost, JO, 'Jo here, hello!')).toBe(200);
+      await personsMessages(first.page)
+        .filter({ hasText: 'Hi, I am Sam & happy to help.' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await personsMessages(second.page).filter({ hasText: 'Jo here' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await first.widget.getByText("You're chatting with Sam").waitFor();
+      await second.widget.getByText("You're chatting with Jo Park").waitFor();
+      expect(await first.widget.locator('img.agent-avatar').first().getAttribute('src')).toBe(SAM_PICTURE);
 
-    // The visitor's answer goes to their own thread.
-    await send(first.page, 'Where is order 1042?');
-    const relayed = await appPost('Where is order 1042?');
-    expect(relayed.thread_ts).toBe(firstPost.ts);
+      // The visitor's answer goes to their own thread.
+      await send(first.page, 'Where is order 1042?');
+      const relayed = await appPost('Where is order 1042?');
+      expect(relayed.thread_ts).toBe(firstPost.ts);
 
-    await slack.replyInThread(firstPost, SAM, 'It ships today.');
-    await personsMessages(first.page).filter({ hasText: 'It ships today.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    await slack.replyInThread(firstPost, SAM, 'done');
-    await first.widget
-      .locator('.system-line', { hasText: 'Sam left the conversation. The assistant is answering again.' })
-      .waitFor({ timeout: STEP_TIMEOUT_MS });
-    expect((await appPost('handed')).thread_ts).toBe(firstPost.ts);
-    expect(await slack.react(secondPost, JO, 'white_check_mark')).toBe(200);
-    await second.widget
-      .locator('.system-line', { hasText: 'Jo Park left the conversation' })
-      .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await slack.replyInThread(firstPost, SAM, 'It ships today.');
+      await personsMessages(first.page).filter({ hasText: 'It ships today.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await slack.replyInThread(firstPost, SAM, 'done');
+      await first.widget
+        .locator('.system-line', { hasText: 'Sam left the conversation. The assistant is answering again.' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      expect((await appPost('handed')).thread_ts).toBe(firstPost.ts);
+      expect(await slack.react(secondPost, JO, 'white_check_mark')).toBe(200);
+      await second.widget
+        .locator('.system-line', { hasText: 'Jo Park left the conversation' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
 
-    expect(await personsMessages(first.page).allTextContents()).toEqual([
-      expect.stringContaining('Hi, I am Sam'),
-      expect.stringContaining('It ships today.'),
-    ]);
-    expect(await personsMessages(second.page).allTextContents()).toEqual([expect.stringContaining('Jo here')]);
-    expect(await personsMessages(first.page).allTextContents()).not.toContain('Not from Slack');
+      expect(await personsMessages(first.page).allTextContents()).toEqual([
+        expect.stringContaining('Hi, I am Sam'),
+        expect.stringContaining('It ships today.'),
+      ]);
+      expect(await personsMessages(second.page).allTextContents()).toEqual([expect.stringContaining('Jo here')]);
+      expect(await personsMessages(first.page).allTextContents()).not.toContain('Not from Slack');
 
-    await send(first.page, 'Do you have linen shirts?');
-    await first.widget
-      .locator('.message.bot', { hasText: 'Here is our Linen Shirt' })
-      .waitFor({ timeout: STEP_TIMEOUT_MS });
-    expect(first.pageErrors).toEqual([]);
-    expect(second.pageErrors).toEqual([]);
-  });
+      await send(first.page, 'Do you have linen shirts?');
+      await first.widget
+        .locator('.message.bot', { hasText: 'Here is our Linen Shirt' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      expect(first.pageErrors).toEqual([]);
+      expect(second.pageErrors).toEqual([]);
+    },
+    WHOLE_TAKEOVER_MS,
+  );
 
   it('out of hours: the visitor hears the team is away, and the channel gets the address left with the conversation', async () => {
     const { widget } = await askForPerson('/closed');

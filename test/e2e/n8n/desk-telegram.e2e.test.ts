@@ -18,6 +18,8 @@ if (!ENABLED) console.info(`n8n Telegram desk suite skipped: set N8N_E2E=1 (n8n 
 
 /** n8n polls a waiting execution every 3 s; a timed wait is picked up by its wait tracker once a minute. */
 const STEP_TIMEOUT_MS = 45_000;
+/** A whole takeover of two visitors: a dozen such steps, each usually a few seconds. */
+const WHOLE_TAKEOVER_MS = 4 * STEP_TIMEOUT_MS;
 const TIMEOUT_STEP_MS = 100_000;
 
 const TEAM_CHAT = -1009876543210;
@@ -84,77 +86,81 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
     return { page, pageErrors, widget };
   }
 
-  it('two visitors at once: each reaches the team, gets their own answers by name, and is handed back', async () => {
-    // The first visitor asks the assistant, then for a person in their own words: the team sees both.
-    const { page: firstPage, pageErrors: firstErrors } = await openChat('/open');
-    const first = { page: firstPage, pageErrors: firstErrors, widget: firstPage.locator('store-assistant') };
-    await first.widget.getByRole('button', { name: en.askQuestion }).click();
-    await botReply(first.page, 0);
-    await send(first.page, 'Do you have a mug?');
-    expect(await botReply(first.page, 1)).toContain('Ceramic Mug');
-    await send(first.page, 'Can I talk to a person, please?');
-    await first.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
-    const firstPost = await botPost('asks for a person');
-    expect(firstPost.chat.id).toBe(TEAM_CHAT);
-    expect(firstPost.text).toContain('Visitor: Do you have a mug?\nAssistant: Here is our **Ceramic Mug**');
-    expect(firstPost.text).toContain('Visitor: Can I talk to a person, please?');
-    expect(firstPost.text).toContain('/open');
-    expect(firstPost.reply_markup?.inline_keyboard?.[0]?.[0]).toMatchObject({ text: 'Hand back to the assistant' });
+  it(
+    'two visitors at once: each reaches the team, gets their own answers by name, and is handed back',
+    async () => {
+      // The first visitor asks the assistant, then for a person in their own words: the team sees both.
+      const { page: firstPage, pageErrors: firstErrors } = await openChat('/open');
+      const first = { page: firstPage, pageErrors: firstErrors, widget: firstPage.locator('store-assistant') };
+      await first.widget.getByRole('button', { name: en.askQuestion }).click();
+      await botReply(first.page, 0);
+      await send(first.page, 'Do you have a mug?');
+      expect(await botReply(first.page, 1)).toContain('Ceramic Mug');
+      await send(first.page, 'Can I talk to a person, please?');
+      await first.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
+      const firstPost = await botPost('asks for a person');
+      expect(firstPost.chat.id).toBe(TEAM_CHAT);
+      expect(firstPost.text).toContain('Visitor: Do you have a mug?\nAssistant: Here is our **Ceramic Mug**');
+      expect(firstPost.text).toContain('Visitor: Can I talk to a person, please?');
+      expect(firstPost.text).toContain('/open');
+      expect(firstPost.reply_markup?.inline_keyboard?.[0]?.[0]).toMatchObject({ text: 'Hand back to the assistant' });
 
-    const second = await askForPerson('/open');
-    await second.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
-    const secondPost = await botPost(`Visitor: ${en.humanAgentMessage}`);
-    expect(tagOf(secondPost)).not.toBe(tagOf(firstPost));
-    // Each conversation is its own: the second visitor's post holds nothing of the first's.
-    expect(secondPost.text).not.toContain('mug');
+      const second = await askForPerson('/open');
+      await second.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
+      const secondPost = await botPost(`Visitor: ${en.humanAgentMessage}`);
+      expect(tagOf(secondPost)).not.toBe(tagOf(firstPost));
+      // Each conversation is its own: the second visitor's post holds nothing of the first's.
+      expect(secondPost.text).not.toContain('mug');
 
-    // Whoever answers first: Sam takes the first visitor, Jo the second.
-    expect(await telegram.reply(bots.open, firstPost, SAM, 'Hi, I am Sam. How can I help?')).toBe(200);
-    expect(await telegram.reply(bots.open, secondPost, JO, 'Jo here, hello!')).toBe(200);
-    await personsMessages(first.page).filter({ hasText: 'Hi, I am Sam' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    await personsMessages(second.page).filter({ hasText: 'Jo here' }).waitFor({ timeout: STEP_TIMEOUT_MS });
-    expect(await personsMessages(first.page).locator('.agent-name').allTextContents()).toEqual(['Sam']);
-    await first.widget.getByText("You're chatting with Sam").waitFor();
-    await second.widget.getByText("You're chatting with Jo").waitFor();
+      // Whoever answers first: Sam takes the first visitor, Jo the second.
+      expect(await telegram.reply(bots.open, firstPost, SAM, 'Hi, I am Sam. How can I help?')).toBe(200);
+      expect(await telegram.reply(bots.open, secondPost, JO, 'Jo here, hello!')).toBe(200);
+      await personsMessages(first.page).filter({ hasText: 'Hi, I am Sam' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await personsMessages(second.page).filter({ hasText: 'Jo here' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      expect(await personsMessages(first.page).locator('.agent-name').allTextContents()).toEqual(['Sam']);
+      await first.widget.getByText("You're chatting with Sam").waitFor();
+      await second.widget.getByText("You're chatting with Jo").waitFor();
 
-    // The visitor's answer reaches the same takeover, as a reply to its first post.
-    await send(first.page, 'Where is order 1042?');
-    const relayed = await botPost('Where is order 1042?');
-    expect(tagOf(relayed)).toBe(tagOf(firstPost));
-    expect(relayed.reply_to_message?.message_id).toBe(firstPost.message_id);
-    // Sam answers that message: a reply to any post of the takeover reaches the same visitor.
-    await telegram.reply(bots.open, relayed, SAM, 'It ships today.');
-    await personsMessages(first.page).filter({ hasText: 'It ships today.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      // The visitor's answer reaches the same takeover, as a reply to its first post.
+      await send(first.page, 'Where is order 1042?');
+      const relayed = await botPost('Where is order 1042?');
+      expect(tagOf(relayed)).toBe(tagOf(firstPost));
+      expect(relayed.reply_to_message?.message_id).toBe(firstPost.message_id);
+      // Sam answers that message: a reply to any post of the takeover reaches the same visitor.
+      await telegram.reply(bots.open, relayed, SAM, 'It ships today.');
+      await personsMessages(first.page).filter({ hasText: 'It ships today.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
 
-    // Sam ends with /done; Jo with the button.
-    await telegram.reply(bots.open, firstPost, SAM, '/done Have a nice day!');
-    await first.widget
-      .locator('.system-line', { hasText: 'Sam left the conversation. The assistant is answering again.' })
-      .waitFor({ timeout: STEP_TIMEOUT_MS });
-    await botPost(`Sam handed`);
-    await telegram.press(bots.open, secondPost, JO, `done:${tagOf(secondPost).slice('Takeover #'.length)}`);
-    await second.widget
-      .locator('.system-line', { hasText: 'Jo left the conversation' })
-      .waitFor({ timeout: STEP_TIMEOUT_MS });
-    await telegram.until(() => telegram.calls.find((call) => call.method === 'answerCallbackQuery'), STEP_TIMEOUT_MS);
+      // Sam ends with /done; Jo with the button.
+      await telegram.reply(bots.open, firstPost, SAM, '/done Have a nice day!');
+      await first.widget
+        .locator('.system-line', { hasText: 'Sam left the conversation. The assistant is answering again.' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await botPost(`Sam handed`);
+      await telegram.press(bots.open, secondPost, JO, `done:${tagOf(secondPost).slice('Takeover #'.length)}`);
+      await second.widget
+        .locator('.system-line', { hasText: 'Jo left the conversation' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await telegram.until(() => telegram.calls.find((call) => call.method === 'answerCallbackQuery'), STEP_TIMEOUT_MS);
 
-    // Neither saw the other's person.
-    expect(await personsMessages(first.page).allTextContents()).toEqual([
-      expect.stringContaining('Hi, I am Sam'),
-      expect.stringContaining('It ships today.'),
-      expect.stringContaining('Have a nice day!'),
-    ]);
-    expect(await personsMessages(second.page).allTextContents()).toEqual([expect.stringContaining('Jo here')]);
+      // Neither saw the other's person.
+      expect(await personsMessages(first.page).allTextContents()).toEqual([
+        expect.stringContaining('Hi, I am Sam'),
+        expect.stringContaining('It ships today.'),
+        expect.stringContaining('Have a nice day!'),
+      ]);
+      expect(await personsMessages(second.page).allTextContents()).toEqual([expect.stringContaining('Jo here')]);
 
-    // The assistant answers again.
-    await send(first.page, 'Do you have linen shirts?');
-    await first.widget
-      .locator('.message.bot', { hasText: 'Here is our Linen Shirt' })
-      .waitFor({ timeout: STEP_TIMEOUT_MS });
-    expect(first.pageErrors).toEqual([]);
-    expect(second.pageErrors).toEqual([]);
-    expect(await botReply(first.page, 2)).toContain("I'm finding someone");
-  });
+      // The assistant answers again.
+      await send(first.page, 'Do you have linen shirts?');
+      await first.widget
+        .locator('.message.bot', { hasText: 'Here is our Linen Shirt' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      expect(first.pageErrors).toEqual([]);
+      expect(second.pageErrors).toEqual([]);
+      expect(await botReply(first.page, 2)).toContain("I'm finding someone");
+    },
+    WHOLE_TAKEOVER_MS,
+  );
 
   async function leaveEmail(widget: ReturnType<Page['locator']>, address: string) {
     await widget.getByRole('textbox', { name: en.handoffEmailLabel }).fill(address);

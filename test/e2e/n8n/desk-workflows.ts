@@ -82,6 +82,8 @@ export function deskWorkflowForStore(options: {
     for (const node of workflow.nodes) {
       node.id = randomUUID();
       if (node.webhookId) node.webhookId = randomUUID();
+      // A Webhook node's path is the store's own: two workflows cannot answer on one.
+      if (node.type === 'n8n-nodes-base.webhook') node.parameters.path = node.webhookId;
     }
   }
   return workflow;
