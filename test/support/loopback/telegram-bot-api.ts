@@ -211,3 +211,34 @@ export async function startTelegramBotApi() {
 }
 
 export type TelegramBotApi = Awaited<ReturnType<typeof startTelegramBotApi>>;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The team's chat as a page, for the desk's side in the docs' pictures: each message with its sender, the
+ * message it replies to, and its buttons, as a Telegram group shows them.
+ */
+export function renderTeamChat(messages: TelegramMessage[], title: string): string {
+  const bubble = (message: TelegramMessage) => {
+    const mine = message.from.is_bot;
+    const quote = message.reply_to_message
+      ? `<div class="quote">${escapeHtml(message.reply_to_message.text.split('\n')[0] ?? '')}</div>`
+      : '';
+    const buttons = (message.reply_markup?.inline_keyboard ?? [])
+      .flat()
+      .map((button) => `<span class="button">${escapeHtml(button.text)}</span>`)
+      .join('');
+    return `<div class="message ${mine ? 'bot' : 'person'}"><div class="from">${escapeHtml(message.from.first_name)}</div>${quote}<div class="text">${escapeHtml(message.text)}</div>${buttons ? `<div class="buttons">${buttons}</div>` : ''}</div>`;
+  };
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
+body { margin: 0; font: 15px/1.4 system-ui, sans-serif; background: #dfe7ef; }
+header { background: #517da2; color: #fff; padding: 12px 16px; font-weight: 600; }
+main { display: flex; flex-direction: column; gap: 8px; padding: 12px; }
+.message { max-width: 78%; padding: 6px 10px; border-radius: 12px; background: #fff; white-space: pre-wrap; }
+.message.person { align-self: flex-end; background: #effdde; }
+.from { font-weight: 600; color: #3a6d99; font-size: 13px; }
+.quote { border-left: 3px solid #3a6d99; padding-left: 6px; color: #555; font-size: 13px; margin: 2px 0; }
+.buttons { margin-top: 6px; } .button { display: inline-block; padding: 4px 10px; border-radius: 8px; background: #e8eef4; color: #3a6d99; }
+</style></head><body><header>${escapeHtml(title)}</header><main>${messages.map(bubble).join('')}</main></body></html>`;
+}
