@@ -1,0 +1,209 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A loopback stand-in for Slack's Web API and Events API, as Slack documents them, for the n8n takeover
+// workflow: the workflow calls the Web API at a base URL of its Settings, and n8n's Slack Trigger takes
+// the events the test posts as Slack would.
+// Pages followed:
+// - https://api.slack.com/web: methods at `https://slack.com/api/<method>`, the token as
+//   `Authorization: Bearer <token>`, answers `{ "ok": true, … }` or `{ "ok": false, "error": "…" }`
+//   (`not_authed`, `invalid_auth`, `channel_not_found`, `user_not_found`, `thread_not_found`).
+// - https://api.slack.com/methods/chat.postMessage: `channel`, `text`, `thread_ts` (a reply in the thread
+//   of that parent message); answers `channel`, `ts` and the `message`.
+// - https://api.slack.com/methods/conversations.replies: `channel` and `ts` of a thread's parent; answers
+//   `messages`, the parent first.
+// - https://api.slack.com/methods/users.info: `user`; answers `user.name`, `user.real_name`,
+//   `user.profile.display_name`, `user.profile.image_72`.
+// - https://api.slack.com/reference/surfaces/formatting#escaping: `&`, `<` and `>` arrive escaped.
+// - https://api.slack.com/apis/events-api#callback-field: the `event_callback` envelope (`token`,
+//   `team_id`, `api_app_id`, `event`, `event_id`, `event_time`); https://api.slack.com/events/message
+//   (a thread reply has `thread_ts`; a bot's message has `bot_id`) and
+//   https://api.slack.com/events/reaction_added (`reaction`, `item: { type, channel, ts }`).
+// - https://api.slack.com/authentication/verifying-requests-from-slack: every event is signed,
+//   `X-Slack-Request-Timestamp` and `X-Slack-Signature: v0=` + HMAC-SHA256 of `v0:<timestamp>:<body>`
+//   with the app's signing secret.
+
+/** A person of the store's workspace, as users.info describes them. */
+export interface SlackUser {
+  id: string;
+  name: string;
+  real_name: string;
+  profile: { display_name: string; real_name: string; image_72?: string };
+}
+
+/** A message of the team's channel, as the Web API returns it. */
+export interface SlackMessage {
+  type: 'message';
+  channel: string;
+  ts: string;
+  text: string;
+  user?: string;
+  bot_id?: string;
+  thread_ts?: string;
+}
+
+const BOT_USER = 'U0BOTDESK';
+const BOT_ID = 'B0BOTDESK';
+
+/** Slack's text escaping undone: the text a person reads in the channel. */
+function shownText(text: string): string {
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+  let raw = '';
+  for await (const chunk of request) raw += (chunk as Buffer).toString();
+  if (!raw) return {};
+  if ((request.headers['content-type'] ?? '').includes('application/json'))
+    return JSON.parse(raw) as Record<string, unknown>;
+  return Object.fromEntries(new URLSearchParams(raw));
+}
+
+/**
+ * Starts the stand-in on a free loopback port: `token` is the bot token the Web API takes, `signingSecret`
+ * signs the events, `users` are the workspace's people. Set `eventsUrl` (the Slack Trigger's address)
+ * before the team writes.
+ */
+export async function startSlackApi(options: { token: string; signingSecret: string; users: SlackUser[] }) {
+  const messages: SlackMessage[] = [];
+  const listeners = new Set<() => void>();
+  let eventsUrl = '';
+  let clock = 1_700_000_000;
+  const nextTs = () => `${clock++}.000100`;
+
+  /** Posts one signed `event_callback`, as Slack's Events API does; the HTTP status n8n answered. */
+  async function deliver(event: Record<string, unknown>, signingSecret = options.signingSecret): Promise<number> {
+    if (!eventsUrl) throw new Error('the events URL is not set');
+    const body = JSON.stringify({
+      token: 'verification-token-unused',
+      team_id: 'T0STORE',
+      api_app_id: 'A0DESK',
+      event: { ...event, event_ts: nextTs() },
+      type: 'event_callback',
+      event_id: `Ev${clock}`,
+      event_time: Math.floor(Date.now() / 1000),
+    });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = `v0=${createHmac('sha256', signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+    const response = await fetch(eventsUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Slack-Request-Timestamp': timestamp,
+        'X-Slack-Signature': signature,
+      },
+      body,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  const methods: Record<string, (body: Record<string, unknown>) => Record<string, unknown>> = {
+    'chat.postMessage': (body) => {
+      const channel = String(body.channel ?? '');
+      if (!channel) return { ok: false, error: 'channel_not_found' };
+      const threadTs = typeof body.thread_ts === 'string' && body.thread_ts ? body.thread_ts : undefined;
+      if (threadTs && !messages.some((message) => message.ts === threadTs))
+        return { ok: false, error: 'thread_not_found' };
+      const message: SlackMessage = {
+        type: 'message',
+        channel,
+        ts: nextTs(),
+        text: shownText(String(body.text ?? '')),
+        user: BOT_USER,
+        bot_id: BOT_ID,
+        ...(threadTs ? { thread_ts: threadTs } : {}),
+      };
+      messages.push(message);
+      // Slack tells the app of its own message too: the workflow must leave it out.
+      if (eventsUrl) void deliver({ ...message }).catch(() => undefined);
+      return { ok: true, channel, ts: message.ts, message };
+    },
+    'conversations.replies': (body) => {
+      const parent = messages.find((message) => message.ts === body.ts && message.channel === body.channel);
+      if (!parent) return { ok: false, error: 'thread_not_found' };
+      const replies = messages.filter((message) => message.thread_ts === parent.ts && message !== parent);
+      const limit = Number(body.limit ?? 1000);
+      return { ok: true, messages: [parent, ...replies].slice(0, limit), has_more: false };
+    },
+    'users.info': (body) => {
+      const user = options.users.find((candidate) => candidate.id === body.user);
+      return user ? { ok: true, user } : { ok: false, error: 'user_not_found' };
+    },
+  };
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    const method = /^\/api\/([\w.]+)$/.exec(url.pathname)?.[1] ?? '';
+    const answer = (body: unknown) =>
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    readBody(request).then(
+      (body) => {
+        const handler = methods[method];
+        if (!handler) return answer({ ok: false, error: 'unknown_method' });
+        const auth = request.headers.authorization ?? '';
+        if (!auth) return answer({ ok: false, error: 'not_authed' });
+        if (auth !== `Bearer ${options.token}`) return answer({ ok: false, error: 'invalid_auth' });
+        answer(handler({ ...Object.fromEntries(url.searchParams), ...body }));
+        for (const listener of listeners) listener();
+      },
+      () => answer({ ok: false, error: 'invalid_json' }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+
+  return {
+    /** The Web API's base, as `https://slack.com/api` is Slack's. */
+    baseUrl,
+    messages,
+    setEventsUrl: (url: string) => void (eventsUrl = url),
+    /** Resolves once `check` holds for the messages posted (checked after each Web API call). */
+    until<T>(check: () => T | undefined, timeoutMs: number): Promise<T> {
+      return new Promise((resolve, reject) => {
+        const test = () => {
+          const value = check();
+          if (value === undefined) return;
+          listeners.delete(test);
+          clearTimeout(timer);
+          resolve(value);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(test);
+          reject(new Error(`the Web API did not receive what the test waited for within ${timeoutMs} ms`));
+        }, timeoutMs);
+        listeners.add(test);
+        test();
+      });
+    },
+    /** `user` writes `text` in the thread of `parent`; the status n8n answered the event with. */
+    replyInThread(parent: SlackMessage, user: SlackUser, text: string, signingSecret?: string): Promise<number> {
+      // Slack sends a person's `&`, `<` and `>` escaped.
+      const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      const message: SlackMessage = {
+        type: 'message',
+        channel: parent.channel,
+        ts: nextTs(),
+        text: escaped,
+        user: user.id,
+        thread_ts: parent.ts,
+      };
+      messages.push(message);
+      return deliver({ ...message, channel_type: 'channel' }, signingSecret);
+    },
+    /** `user` reacts with `reaction` (a name such as `white_check_mark`) to `message`. */
+    react(message: SlackMessage, user: SlackUser, reaction: string): Promise<number> {
+      return deliver({
+        type: 'reaction_added',
+        user: user.id,
+        reaction,
+        item_user: message.user,
+        item: { type: 'message', channel: message.channel, ts: message.ts },
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SlackApi = Awaited<ReturnType<typeof startSlackApi>>;
