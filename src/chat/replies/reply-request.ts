@@ -2,7 +2,7 @@ import type { ChatDeps, ChatExtensions, ChatStore } from '../chat-state';
 import type { Conversations } from '../conversations/conversations';
 import { buildHistory } from './history';
 import { looksLikeJsonText } from './ndjson-stream';
-import type { Message } from '../message';
+import { sentMessageId, type Message } from '../message';
 import type { MessageLog } from '../message-log';
 import { createReplyDisplay } from './reply-display';
 import type { ProductContext } from './products';
@@ -44,6 +44,7 @@ function requestBody(store: ChatStore, userMessage: Message): WebhookRequest {
     message: userMessage.content,
     history: buildHistory(messages.slice(0, messages.indexOf(userMessage))),
     sessionId,
+    messageId: sentMessageId(sessionId, userMessage),
   };
 }
 
@@ -104,7 +105,9 @@ async function fetchReply(
   const reply = await callWebhook({
     url,
     body,
-    encoded: n8nChat ? sendMessageRequest(body.sessionId, body.message, body.context) : undefined,
+    encoded: n8nChat
+      ? sendMessageRequest(body.sessionId, body.message, { ...body.context, messageId: body.messageId })
+      : undefined,
     fetch: deps.fetch,
     timers: deps.timers,
     signal: request.controller.signal,

@@ -11,6 +11,11 @@ export interface WebhookRequest {
   message: string;
   history: HistoryItem[];
   sessionId: string;
+  /**
+   * The visitor message's own id: the same on every send of it (a retry, a resend, after a reload, from
+   * another tab), so the workflow can drop a repeat. Absent only on requests that carry no message.
+   */
+  messageId?: string;
   /** `geo`, and what other features add (the page, the store's facts, the cart). */
   context?: Record<string, unknown>;
 }

@@ -49,7 +49,12 @@ describe('sending', () => {
     expect(actions.sendMessage('again')).toBe(false);
     await settled();
     expect(requests).toHaveLength(1);
-    expect(requests[0]?.body).toEqual({ message: 'Hi', history: [], sessionId: state().sessionId });
+    expect(requests[0]?.body).toEqual({
+      message: 'Hi',
+      history: [],
+      sessionId: state().sessionId,
+      messageId: `${state().sessionId}:${state().messages[0]?.id}`,
+    });
     expect(state().messages.map((m) => [m.sender, m.content, m.animate])).toEqual([
       ['user', 'Hi', undefined],
       ['bot', 'Hello **there**', true],
