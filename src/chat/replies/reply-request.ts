@@ -7,6 +7,7 @@ import type { MessageLog } from '../message-log';
 import { createReplyDisplay } from './reply-display';
 import type { ProductContext } from './products';
 import { parseReply } from './reply-parser';
+import { callWithResends } from './resends';
 import { callWebhook, WebhookError, type WebhookReply, type WebhookRequest } from './webhook-client';
 import { loadEarlierSession, rememberSession } from '../n8n-chat/earlier-session';
 import { createN8nSocket, type N8nSocket } from '../n8n-chat/n8n-socket';
@@ -75,6 +76,16 @@ function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | P
 }
 
 /**
+ * Says above the text box that the message is queued (the webhook is busy or slow to answer), or takes
+ * that back; any other notice stays.
+ */
+function showQueued(store: ChatStore, queued: boolean): void {
+  const { notice, strings } = store.getState();
+  if (queued) store.setState({ notice: { source: 'chat', text: strings.replyQueued } });
+  else if (notice?.text === strings.replyQueued) store.setState({ notice: null });
+}
+
+/**
  * Sends `request`'s question and reads the reply, parsed; null when n8n's chat protocol delivered it
  * over its socket, where it is shown as it comes. Reading and parsing each get a task of their own: a
  * large reply never becomes one long task on the store's page.
@@ -102,7 +113,7 @@ async function fetchReply(
   const context = requestContext(parts);
   body.context = context instanceof Promise ? await context : context;
   const url = store.getState().config.webhookUrl ?? '';
-  const reply = await callWebhook({
+  const call = {
     url,
     body,
     encoded: n8nChat
@@ -110,8 +121,14 @@ async function fetchReply(
       : undefined,
     fetch: deps.fetch,
     timers: deps.timers,
+    now: deps.now,
     signal: request.controller.signal,
     onStreamText,
+  };
+  const reply = await callWithResends(call, {
+    onQueued: (queued) => showQueued(store, queued),
+    started: () => request.streamedId !== null,
+    warn: deps.warn,
   });
   const execution = n8nChat && !reply.streamed ? startedExecution(reply.body) : null;
   if (execution !== null) return void (await parts.n8n.follow(chatSocketUrl(url, execution, body.sessionId)));

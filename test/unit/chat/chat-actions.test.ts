@@ -147,10 +147,15 @@ describe('failures and retry', () => {
     expect(state().messages.map((m) => m.content)).toEqual(['Where is my parcel?', 'Recovered']);
   });
 
-  it('a network failure also shows the Oops bubble', async () => {
-    const { actions, state, settled } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+  it('a network failure, once the resends are used up, also shows the Oops bubble', async () => {
+    vi.useFakeTimers();
+    const { actions, state, settled, requests } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     actions.sendMessage('Hi');
+    // The resends' waits (at most 1 s, 2 s and 4 s) pass on the fake clock.
+    for (let wait = 0; wait < 3; wait++) await vi.advanceTimersByTimeAsync(8_000);
+    vi.useRealTimers();
     await settled();
+    expect(requests).toHaveLength(4);
     expect(state().messages[1]?.status).toBe('error');
   });
 
