@@ -15,6 +15,9 @@ export interface N8nSuitePlan {
   workflows: unknown[];
   /** The production webhook paths n8n must answer on before the tests start. */
   readyPaths: string[];
+  /** Settings over the suite's defaults (queue mode's), and how many workers run beside main. */
+  env?: NodeJS.ProcessEnv;
+  workers?: number;
 }
 
 /** A suite's running n8n, store pages and browser, and the steps its tests share. */
@@ -101,7 +104,16 @@ export function withN8nSuite(
     const planned = plan(store.origin, `http://127.0.0.1:${port}`);
     Object.assign(pages, planned.pages);
     [n8n, browser] = await Promise.all([
-      startN8n({ bin: install.bin, port, workflows: planned.workflows, readyPaths: planned.readyPaths }),
+      startN8n({
+        bin: install.bin,
+        port,
+        workflows: planned.workflows,
+        readyPaths: planned.readyPaths,
+        env: planned.env,
+        workers: planned.workers,
+        // Main, its workers and their database migrations start slower than one process on SQLite.
+        startTimeoutMs: planned.workers ? 300_000 : undefined,
+      }),
       launchChromium(),
     ]);
     const { seconds } = n8n;
