@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { N8N_VERSION } from '../e2e/n8n/install';
+import { englishStrings as en } from '../../src/i18n/strings';
+import { personSays, startDesk, STEP_TIMEOUT_MS } from '../e2e/n8n/desk';
 import { send, withN8nSuite } from '../e2e/n8n/suite';
-import { SLOW_WEBHOOK_PATH, WEBHOOK_PATH, slowWorkflowForStore, workflowForStore } from '../e2e/n8n/workflows';
+import {
+  chatPath,
+  SLOW_WEBHOOK_PATH,
+  slowWorkflowForStore,
+  takeoverWorkflowForStore,
+  WEBHOOK_PATH,
+  workflowForStore,
+} from '../e2e/n8n/workflows';
 import { ensurePackages, startPostgres, startRedis, type Service } from './services';
 
 // The widget's conversations through n8n in queue mode, as docs/queue-mode.md sets it up: a main process,
@@ -9,10 +18,12 @@ import { ensurePackages, startPostgres, startRedis, type Service } from './servi
 
 let redis: Service | undefined;
 let postgres: Service | undefined;
+const desk = startDesk();
+let deskUrl = '';
 
 beforeAll(async () => {
   ensurePackages();
-  [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
+  [redis, postgres, deskUrl] = await Promise.all([startRedis(), startPostgres(), desk.listen()]);
 }, 10 * 60_000);
 
 /** The settings every n8n process of queue mode shares (docs/queue-mode.md). */
@@ -39,20 +50,50 @@ function queueModeEnv(): NodeJS.ProcessEnv {
 }
 
 describe(`the widget through n8n ${N8N_VERSION} in queue mode (main, two workers, Redis, Postgres)`, () => {
-  const suite = withN8nSuite(
-    (storeOrigin, webhooks) => ({
-      pages: { '/': `${webhooks}${WEBHOOK_PATH}`, '/slow': `${webhooks}${SLOW_WEBHOOK_PATH}` },
-      workflows: [workflowForStore(storeOrigin), slowWorkflowForStore(storeOrigin, 4)],
-      readyPaths: [WEBHOOK_PATH, SLOW_WEBHOOK_PATH],
+  const suite = withN8nSuite((storeOrigin, webhooks) => {
+    const takeover = takeoverWorkflowForStore(storeOrigin, deskUrl);
+    return {
+      pages: {
+        '/': `${webhooks}${WEBHOOK_PATH}`,
+        '/slow': `${webhooks}${SLOW_WEBHOOK_PATH}`,
+        '/takeover': { webhookUrl: `${webhooks}${chatPath(takeover)}`, attributes: { protocol: 'n8n-chat' } },
+      },
+      workflows: [workflowForStore(storeOrigin), slowWorkflowForStore(storeOrigin, 4), takeover],
+      readyPaths: [WEBHOOK_PATH, SLOW_WEBHOOK_PATH, chatPath(takeover)],
       env: queueModeEnv(),
       workers: 2,
-    }),
-    60_000,
-  );
+    };
+  }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([redis?.stop(), postgres?.stop()]);
+    await Promise.all([redis?.stop(), postgres?.stop(), desk.close()]);
   }, 60_000);
+
+  it("a person's takeover: its Wait node is resumed by a worker while the other is busy, both ways", async () => {
+    const { page } = await suite.openChat('/takeover');
+    const widget = page.locator('store-assistant');
+    const before = desk.posts.length;
+    await widget.getByRole('button', { name: en.talkToHuman }).click();
+    await widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
+    const asked = await desk.post(before + 1);
+    // Another visitor keeps a worker busy (its execution waits on a Wait node) while the person answers.
+    const other = await suite.openChat('/slow');
+    await other.page.getByRole('button', { name: 'Ask a question' }).click();
+    await personSays(asked.resumeUrl, { text: 'Hi, I am Sam. How can I help?', name: 'Sam' });
+    const persons = widget.locator('.message.from-agent');
+    await persons.filter({ hasText: 'Hi, I am Sam' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await suite.botReply(other.page, 0);
+    await send(page, 'Where is order 1042?');
+    expect(await desk.post(before + 2)).toMatchObject({ text: 'Where is order 1042?', executionId: asked.executionId });
+    await personSays(asked.resumeUrl, { handoff: 'left', text: 'It ships today. Bye!' });
+    await widget
+      .locator('.system-line', { hasText: 'Sam left the conversation' })
+      .waitFor({ timeout: STEP_TIMEOUT_MS });
+    expect(await persons.allTextContents()).toEqual([
+      expect.stringContaining('Hi, I am Sam'),
+      expect.stringContaining('It ships today. Bye!'),
+    ]);
+  });
 
   it('a conversation: each message runs on a worker and is answered once', async () => {
     const { page, pageErrors } = await suite.openChat();
