@@ -316,6 +316,66 @@ export async function handleChat(request, response, url) {
       .end(JSON.stringify({ error: 'the body must be JSON' }));
     return true;
   }
+  const messageId = typeof body?.messageId === 'string' && body.messageId.length <= 200 ? body.messageId : '';
+  if (!messageId) return answerChat(body, response);
+  return answerOnce(messageId, response, () => answerChat(body, response));
+}
+
+/** Messages answered lately, by `messageId`: at most this many are remembered, the oldest forgotten first. */
+const REMEMBERED_ANSWERS = 1000;
+/** The answer given (or being given) to each message lately answered: its status, headers and body; null if it failed. */
+const answers = new Map();
+
+/**
+ * Answers the message `messageId` once. A repeat of it (the widget sending again after the answer was
+ * lost on the way, or another tab's Retry) gets the same answer again, written as it was, and nothing
+ * the first did is done again: no second cart action, no second call for a person, no second "fail
+ * once". A repeat that arrives while the first is still being answered waits for that answer. A failed
+ * answer (4xx, 5xx) is not remembered: the message is answered anew when it comes again.
+ */
+async function answerOnce(messageId, response, answer) {
+  const earlier = answers.get(messageId);
+  const recorded = earlier ? await earlier : null;
+  if (recorded) {
+    response.writeHead(recorded.status, recorded.headers);
+    response.end(recorded.body);
+    return true;
+  }
+  let settle = () => undefined;
+  answers.set(messageId, new Promise((resolve) => (settle = resolve)));
+  while (answers.size > REMEMBERED_ANSWERS) answers.delete(answers.keys().next().value);
+  const recording = recordAnswer(response);
+  try {
+    return await answer();
+  } finally {
+    const given = recording();
+    if (!given) answers.delete(messageId);
+    settle(given);
+  }
+}
+
+/** Records what is written to `response`; the returned function gives it, or null for a failed answer. */
+function recordAnswer(response) {
+  const { writeHead, write, end } = response;
+  let head = null;
+  const chunks = [];
+  response.writeHead = (status, headers) => {
+    head = { status, headers };
+    return writeHead.call(response, status, headers);
+  };
+  response.write = (chunk, ...rest) => {
+    chunks.push(String(chunk));
+    return write.call(response, chunk, ...rest);
+  };
+  response.end = (chunk, ...rest) => {
+    if (chunk !== undefined && typeof chunk !== 'function') chunks.push(String(chunk));
+    return end.call(response, chunk, ...rest);
+  };
+  return () => (head && head.status < 400 ? { ...head, body: chunks.join('') } : null);
+}
+
+/** The answer to a visitor's message (or an invitation's request for questions). */
+async function answerChat(body, response) {
   // Handed to a person (the visitor asked for one): the desk answers, and /agent takes it from there.
   const takeover = takeoverReply(body);
   if (takeover) {

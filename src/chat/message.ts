@@ -65,6 +65,15 @@ export function isGreeting(text: string, strings: { askQuestionMessage: string }
   return words !== '' && words === greetingWords(strings.askQuestionMessage);
 }
 
+/**
+ * The id a visitor's message is sent under (`messageId`): its conversation's id and its own id, both
+ * saved with it, so it stays the same on every send of it, after a reload and in another tab, and no two
+ * conversations share one.
+ */
+export function sentMessageId(sessionId: string, message: Message): string {
+  return `${sessionId}:${message.id}`;
+}
+
 /** The id of a message pushed from outside a request: this prefix, then the event's id. */
 export const PUSHED_ID_PREFIX = 'push-';
 

@@ -1,12 +1,9 @@
+import { backoffDelay, type Backoff } from '../common/backoff';
 import type { Timers } from '../common/timers';
 import type { ChannelStatus } from './handoff-state';
 import { createSseParser, type ServerSentEvent } from './sse-parser';
 
-/** How long to wait before reconnecting: doubled on each failure in a row, from `baseMs` up to `maxMs`. */
-export interface Backoff {
-  baseMs: number;
-  maxMs: number;
-}
+export type { Backoff } from '../common/backoff';
 
 /** Reconnecting starts after a second and waits at most half a minute, as browsers' EventSource roughly does. */
 export const DEFAULT_BACKOFF: Backoff = { baseMs: 1_000, maxMs: 30_000 };
@@ -23,6 +20,8 @@ export interface ChannelOptions {
   onStatus: (status: ChannelStatus) => void;
   warn: (message: string) => void;
   backoff?: Backoff;
+  /** The random source of the back-off's jitter (0 to 1). */
+  random?: () => number;
 }
 
 /** Answers that mean the stream will not work however often it is asked (a wrong address, no access). */
@@ -51,7 +50,8 @@ async function readBody(body: ReadableStream<Uint8Array>, push: (text: string) =
 
 /**
  * A Server-Sent Events connection read with fetch (so it can send `Last-Event-ID` itself on every
- * reconnect and after a reload), which reconnects with back-off when it drops, and stops when closed.
+ * reconnect and after a reload), which reconnects with a jittered back-off when it drops, and stops when
+ * closed. One connection at most: opening it while open or waiting to reconnect does nothing.
  * A 204 answer or a client error ends it: the server has nothing to say, or never will.
  */
 export function createEventChannel(options: ChannelOptions) {
@@ -68,7 +68,8 @@ export function createEventChannel(options: ChannelOptions) {
 
   const retryLater = (current: AbortController) => {
     if (connection !== current) return;
-    const delay = Math.min(backoff.maxMs, (serverRetryMs ?? backoff.baseMs) * 2 ** failures);
+    // Jittered, so the visitors of a desk that restarted do not all come back in the same instant.
+    const delay = backoffDelay(failures, { ...backoff, baseMs: serverRetryMs ?? backoff.baseMs }, options.random);
     failures += 1;
     options.onStatus('reconnecting');
     retryTimer = options.timers.setTimeout(() => {

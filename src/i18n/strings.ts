@@ -185,6 +185,7 @@ export const englishStrings = {
   feedbackThanks: 'Thanks for your feedback',
   offlineComposer: "You're offline. Messages wait here and are sent when you're back online.",
   notDelivered: "Not delivered: you're offline. It will be sent when you're back online.",
+  replyQueued: "We're busy right now: your message is queued and will be answered shortly.",
   teaserClose: 'Close the invitation',
   voiceConsentTitle: 'Before we call',
   agreeAndCall: 'Agree and call',

@@ -55,6 +55,7 @@ interface N8nInput {
 const WEBHOOK = 'n8n-nodes-base.webhook';
 const CRYPTO = 'n8n-nodes-base.crypto';
 const CODE = 'n8n-nodes-base.code';
+const REMOVE_DUPLICATES = 'n8n-nodes-base.removeDuplicates';
 const RESPOND = 'n8n-nodes-base.respondToWebhook';
 const STICKY_NOTE = 'n8n-nodes-base.stickyNote';
 
@@ -111,24 +112,30 @@ function afterCryptoNode(json: Record<string, unknown>): Record<string, unknown>
   return { ...json, [String(dataPropertyName)]: digest };
 }
 
-function inputWith(body: unknown): N8nInput {
-  const webhook = { headers: { 'content-type': 'application/json' }, params: {}, query: {}, body };
-  const items: N8nItem[] = [{ json: afterCryptoNode(webhook) }];
+/** `$input` holding one item with `json`. */
+function inputOf(json: N8nItem['json']): N8nInput {
+  const items: N8nItem[] = [{ json }];
   return { first: () => items[0] as N8nItem, last: () => items[items.length - 1] as N8nItem, all: () => items };
 }
 
 /**
  * Runs the Code node's JavaScript the way n8n does: as the body of an async function with `$input`
- * in scope. Nothing else n8n offers (`$json`, `require`, credentials) is provided, so using any of
- * it fails here as it would be a dependency the store owner has to set up.
+ * in scope, on the item `json`. Nothing else n8n offers (`$json`, `require`, credentials) is provided,
+ * so using any of it fails here as it would be a dependency the store owner has to set up.
  */
-async function runCodeNode(body: unknown): Promise<unknown> {
+async function runCodeOnItem(json: N8nItem['json']): Promise<unknown> {
   const { jsCode } = nodeOfType(CODE).parameters;
   if (typeof jsCode !== 'string') throw new Error('the Code node has no jsCode');
   const asyncBody = new Function('$input', `return (async () => {\n${jsCode}\n})();`) as (
     $input: N8nInput,
   ) => Promise<unknown>;
-  return asyncBody(inputWith(body));
+  return asyncBody(inputOf(json));
+}
+
+/** Runs the Code node on the item the Webhook and Crypto nodes make of a request with `body`. */
+async function runCodeNode(body: unknown): Promise<unknown> {
+  const webhook = { headers: { 'content-type': 'application/json' }, params: {}, query: {}, body };
+  return runCodeOnItem(afterCryptoNode(webhook));
 }
 
 /**
@@ -192,8 +199,9 @@ describe('demo/n8n-workflow.json: structure n8n imports', () => {
     }
   });
 
-  it('chains Webhook → Crypto → Code → Respond to Webhook', () => {
-    expect(targetsOf(nodeOfType(WEBHOOK).name)).toEqual([nodeOfType(CRYPTO).name]);
+  it('chains Webhook → Remove Duplicates → Crypto → Code → Respond to Webhook', () => {
+    expect(targetsOf(nodeOfType(WEBHOOK).name)).toEqual([nodeOfType(REMOVE_DUPLICATES).name]);
+    expect(targetsOf(nodeOfType(REMOVE_DUPLICATES).name)).toEqual([nodeOfType(CRYPTO).name]);
     expect(targetsOf(nodeOfType(CRYPTO).name)).toEqual([nodeOfType(CODE).name]);
     expect(targetsOf(nodeOfType(CODE).name)).toEqual([nodeOfType(RESPOND).name]);
     expect(targetsOf(nodeOfType(RESPOND).name)).toEqual([]);
@@ -209,6 +217,20 @@ describe('demo/n8n-workflow.json: structure n8n imports', () => {
     });
     // n8n answers the preflight and adds Access-Control-Allow-Origin from this option.
     expect(record(webhook.parameters.options).allowedOrigins).toBe('*');
+  });
+
+  it('drops a repeat of a message by its messageId, across executions, and answers it without doing anything again', async () => {
+    const dedupe = nodeOfType(REMOVE_DUPLICATES);
+    expect(dedupe.typeVersion).toBe(2);
+    expect(dedupe.parameters).toMatchObject({
+      operation: 'removeItemsSeenInPreviousExecutions',
+      dedupeValue: '={{ $json.body?.messageId || $execution.id }}',
+    });
+    // A repeat goes on as n8n's empty item, so the visitor still gets an answer rather than none.
+    expect((dedupe as WorkflowNode & { alwaysOutputData?: boolean }).alwaysOutputData).toBe(true);
+    expect(await runCodeOnItem({})).toEqual([
+      { json: { output: expect.stringMatching(/answered this message already/) } },
+    ]);
   });
 
   it('runs the Code node as JavaScript once for all items', () => {

@@ -1,3 +1,4 @@
+import { backoffDelay, type Backoff } from '../../common/backoff';
 import type { Timers } from '../../common/timers';
 
 /**
@@ -18,8 +19,13 @@ export const CONTINUE = 'n8n|continue';
 /** What n8n sends before closing with 1008 when the execution is not (or no longer) there. */
 const MISSING_EXECUTION = /^Execution with id ".*" does not exist$/;
 
-/** Waits before each new attempt after the socket dropped; once they are used up, the turn fails. */
-export const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const;
+/**
+ * The wait before each new attempt after the socket dropped: about 0.5 s, 1 s, 2 s, 4 s, 8 s, the later
+ * half of each random, so the visitors of an n8n that restarted do not all reconnect in the same instant.
+ */
+export const RECONNECT_BACKOFF: Backoff = { baseMs: 500, maxMs: 8_000 };
+/** Attempts after a drop; once they are used up, the turn fails. */
+export const MAX_RECONNECTS = 5;
 
 /** Close codes of an execution that ended as it should: n8n closes without a status (1005), or 1000. */
 const NORMAL_CLOSE = new Set([1000, 1005]);
@@ -42,6 +48,13 @@ export interface ChatSocket {
 
 /** Opens a WebSocket on `url`, reporting to `handlers`: the one side effect of this module. */
 export type OpenSocket = (url: string, handlers: SocketHandlers) => ChatSocket;
+
+/** What the socket client needs: sockets, timers and, for the reconnects' jitter, a random source (0 to 1). */
+export interface SocketDeps {
+  openSocket: OpenSocket;
+  timers: Timers;
+  random?: () => number;
+}
 
 /** What the socket client tells the chat. */
 export interface N8nSocketHooks {
@@ -135,7 +148,7 @@ function receiveMessage(item: Followed, text: string, hooks: N8nSocketHooks): vo
 
 /** Opening connections for the followed execution, and what each one's frames and close mean. */
 function connector(
-  deps: { openSocket: OpenSocket; timers: Timers },
+  deps: SocketDeps,
   hooks: N8nSocketHooks,
   following: Following,
   end: (item: Followed, failure: string | null) => void,
@@ -157,8 +170,9 @@ function connector(
     item.open = false;
     if (NORMAL_CLOSE.has(code)) return end(item, null);
     if (code === REFUSED) return end(item, `n8n refused the chat socket: ${item.refusal ?? 'code 1008'}`);
-    const delay = RECONNECT_DELAYS_MS[item.attempts];
-    if (delay === undefined) return end(item, `the chat socket dropped (code ${code}) and could not reconnect`);
+    if (item.attempts >= MAX_RECONNECTS)
+      return end(item, `the chat socket dropped (code ${code}) and could not reconnect`);
+    const delay = backoffDelay(item.attempts, RECONNECT_BACKOFF, deps.random);
     item.attempts += 1;
     item.retry = deps.timers.setTimeout(() => {
       if (following.current === item) connect(item);
@@ -189,7 +203,7 @@ function connector(
  * (also across a reconnect), resumes a waiting execution with the visitor's answer, and reconnects
  * with back-off when the socket drops before the execution ended.
  */
-export function createN8nSocket(deps: { openSocket: OpenSocket; timers: Timers }, hooks: N8nSocketHooks) {
+export function createN8nSocket(deps: SocketDeps, hooks: N8nSocketHooks) {
   const following: Following = { current: null };
 
   const end = (item: Followed, failure: string | null) => {

@@ -2,11 +2,12 @@ import type { ChatDeps, ChatExtensions, ChatStore } from '../chat-state';
 import type { Conversations } from '../conversations/conversations';
 import { buildHistory } from './history';
 import { looksLikeJsonText } from './ndjson-stream';
-import type { Message } from '../message';
+import { sentMessageId, type Message } from '../message';
 import type { MessageLog } from '../message-log';
 import { createReplyDisplay } from './reply-display';
 import type { ProductContext } from './products';
 import { parseReply } from './reply-parser';
+import { callWithResends } from './resends';
 import { callWebhook, WebhookError, type WebhookReply, type WebhookRequest } from './webhook-client';
 import { loadEarlierSession, rememberSession } from '../n8n-chat/earlier-session';
 import { createN8nSocket, type N8nSocket } from '../n8n-chat/n8n-socket';
@@ -50,6 +51,7 @@ function requestBody(store: ChatStore, userMessage: Message): WebhookRequest {
     message: userMessage.content,
     history: buildHistory(messages.slice(0, messages.indexOf(userMessage))),
     sessionId,
+    messageId: sentMessageId(sessionId, userMessage),
   };
 }
 
@@ -64,7 +66,10 @@ function parse(reply: WebhookReply, context: ProductContext) {
 
 /** How `body` is sent in `protocol` and how its answer is read; the widget's own contract needs neither. */
 function protocolCall(protocol: ChatProtocol, body: WebhookRequest, agUi: AgUi, runId: string) {
-  if (protocol === 'n8n-chat') return { encoded: sendMessageRequest(body.sessionId, body.message, body.context) };
+  if (protocol === 'n8n-chat')
+    return {
+      encoded: sendMessageRequest(body.sessionId, body.message, { ...body.context, messageId: body.messageId }),
+    };
   if (protocol === 'ai-sdk') return { encoded: aiSdkRequest(body), stream: aiSdkStream };
   if (protocol === 'ag-ui') return { encoded: agUi.request(body, runId), stream: agUi.stream };
   return {};
@@ -89,6 +94,16 @@ function requestContext(parts: ReplyRequestParts): WebhookRequest['context'] | P
   if (!geo && typeof (facts as PromiseLike<unknown> | undefined)?.then !== 'function')
     return merge(undefined, facts as Record<string, unknown> | undefined);
   return Promise.all([geo, facts]).then(([visitor, more]) => merge(visitor, more));
+}
+
+/**
+ * Says above the text box that the message is queued (the webhook is busy or slow to answer), or takes
+ * that back; any other notice stays.
+ */
+function showQueued(store: ChatStore, queued: boolean): void {
+  const { notice, strings } = store.getState();
+  if (queued) store.setState({ notice: { source: 'chat', text: strings.replyQueued } });
+  else if (notice?.text === strings.replyQueued) store.setState({ notice: null });
 }
 
 /**
@@ -120,14 +135,20 @@ async function fetchReply(
   const context = requestContext(parts);
   body.context = context instanceof Promise ? await context : context;
   const url = store.getState().config.webhookUrl ?? '';
-  const reply = await callWebhook({
+  const call = {
     url,
     body,
     ...protocolCall(protocol, body, parts.agUi, deps.randomId()),
     fetch: deps.fetch,
     timers: deps.timers,
+    now: deps.now,
     signal: request.controller.signal,
     onStreamText,
+  };
+  const reply = await callWithResends(call, {
+    onQueued: (queued) => showQueued(store, queued),
+    started: () => request.streamedId !== null,
+    warn: deps.warn,
   });
   const execution = n8nChat && !reply.streamed ? startedExecution(reply.body) : null;
   if (execution !== null) return void (await parts.n8n.follow(chatSocketUrl(url, execution, body.sessionId)));

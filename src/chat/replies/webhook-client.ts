@@ -8,6 +8,7 @@ import {
 } from './ndjson-stream';
 import { MAX_REPLY_TEXT } from './reply-parser';
 import { explicitRequest } from './request-options';
+import { retryAfterMs } from '../../common/backoff';
 import { safeStringify } from '../../common/safe-json';
 import type { Timers } from '../../common/timers';
 import { cutText } from '../../common/text-cut';
@@ -17,6 +18,11 @@ export interface WebhookRequest {
   message: string;
   history: HistoryItem[];
   sessionId: string;
+  /**
+   * The visitor message's own id: the same on every send of it (a retry, a resend, after a reload, from
+   * another tab), so the workflow can drop a repeat. Absent only on requests that carry no message.
+   */
+  messageId?: string;
   /** `geo`, and what other features add (the page, the store's facts, the cart). */
   context?: Record<string, unknown>;
 }
@@ -39,6 +45,8 @@ export class WebhookError extends Error {
     readonly kind: WebhookFailure,
     message: string,
     readonly status?: number,
+    /** The wait the server asked for with `Retry-After`, in milliseconds, if it did. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'WebhookError';
@@ -64,6 +72,8 @@ export interface WebhookCall {
   onStreamText?: (text: string) => void;
   timeoutMs?: number;
   deadlineMs?: number;
+  /** The time now, to read a `Retry-After` date against. */
+  now?: () => number;
   /** Sent instead of `body` as JSON: another protocol's body, with its content type (null: the browser's, for a form). */
   encoded?: { body: string | FormData; contentType: string | null };
   /**
@@ -126,10 +136,12 @@ export async function callWebhook(call: WebhookCall): Promise<WebhookReply> {
     const response = await call.fetch(call.url, requestInit(body, contentType, controller.signal, !!call.stream));
     if (!response.ok) {
       void response.body?.cancel().catch(() => undefined);
+      const wait = retryAfterMs(response.headers.get('Retry-After'), call.now?.() ?? Date.now());
       throw new WebhookError(
         'http',
         `the webhook answered ${response.status} ${response.statusText}`.trim(),
         response.status,
+        wait ?? undefined,
       );
     }
     const reply = await readReply(response, {

@@ -193,6 +193,7 @@ export const ar: StringTable = {
   feedbackThanks: 'شكرًا على ملاحظاتك',
   offlineComposer: 'أنت غير متصل. تنتظر الرسائل هنا وستُرسل عند عودة الاتصال.',
   notDelivered: 'لم تُرسل: أنت غير متصل. ستُرسل عند عودة الاتصال.',
+  replyQueued: 'نحن مشغولون الآن: رسالتك في قائمة الانتظار وسيُرد عليها قريبًا.',
   teaserClose: 'إغلاق الدعوة',
   voiceConsentTitle: 'قبل الاتصال',
   agreeAndCall: 'موافقة واتصال',

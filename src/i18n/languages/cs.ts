@@ -185,6 +185,7 @@ export const cs: StringTable = {
   feedbackThanks: 'Děkujeme za zpětnou vazbu',
   offlineComposer: 'Jste offline. Zprávy počkají tady a odešlou se, až budete zase online.',
   notDelivered: 'Nedoručeno: jste offline. Zpráva se odešle, až budete zase online.',
+  replyQueued: 'Právě máme hodně práce: vaše zpráva čeká ve frontě a brzy na ni odpovíme.',
   teaserClose: 'Zavřít pozvánku',
   voiceConsentTitle: 'Než zavoláme',
   agreeAndCall: 'Souhlasit a zavolat',

@@ -166,6 +166,7 @@ export const da: StringTable = {
   feedbackThanks: 'Tak for din feedback',
   offlineComposer: 'Du er offline. Beskeder venter her og sendes, når du er online igen.',
   notDelivered: 'Ikke leveret: du er offline. Den sendes, når du er online igen.',
+  replyQueued: 'Vi har travlt lige nu: din besked står i kø og bliver besvaret om lidt.',
   teaserClose: 'Luk invitationen',
   voiceConsentTitle: 'Før vi ringer',
   agreeAndCall: 'Accepter og ring',

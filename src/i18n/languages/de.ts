@@ -162,6 +162,7 @@ export const de: StringTable = {
   feedbackThanks: 'Danke für Ihr Feedback',
   offlineComposer: 'Sie sind offline. Nachrichten warten hier und werden gesendet, sobald Sie wieder online sind.',
   notDelivered: 'Nicht zugestellt: Sie sind offline. Sie wird gesendet, sobald Sie wieder online sind.',
+  replyQueued: 'Gerade ist viel los: Ihre Nachricht steht in der Warteschlange und wird in Kürze beantwortet.',
   teaserClose: 'Einladung schließen',
   voiceConsentTitle: 'Vor dem Anruf',
   agreeAndCall: 'Zustimmen und anrufen',

@@ -168,6 +168,7 @@ export const es: StringTable = {
   feedbackThanks: 'Gracias por tu opinión',
   offlineComposer: 'Estás sin conexión. Los mensajes esperan aquí y se enviarán cuando vuelvas a estar en línea.',
   notDelivered: 'No entregado: estás sin conexión. Se enviará cuando vuelvas a estar en línea.',
+  replyQueued: 'Ahora mismo hay mucha demanda: tu mensaje está en cola y se responderá en breve.',
   teaserClose: 'Cerrar la invitación',
   voiceConsentTitle: 'Antes de llamar',
   agreeAndCall: 'Aceptar y llamar',

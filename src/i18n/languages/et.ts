@@ -168,6 +168,7 @@ export const et: StringTable = {
   feedbackThanks: 'Aitäh tagasiside eest',
   offlineComposer: 'Sa oled võrguühenduseta. Sõnumid ootavad siin ja saadetakse, kui oled jälle võrgus.',
   notDelivered: 'Kohale toimetamata: sa oled võrguühenduseta. See saadetakse, kui oled jälle võrgus.',
+  replyQueued: 'Meil on praegu kiire: teie sõnum on järjekorras ja sellele vastatakse peagi.',
   teaserClose: 'Sulge kutse',
   voiceConsentTitle: 'Enne kõnet',
   agreeAndCall: 'Nõustu ja helista',

@@ -170,6 +170,7 @@ export const fi: StringTable = {
   feedbackThanks: 'Kiitos palautteestasi',
   offlineComposer: 'Olet offline-tilassa. Viestit odottavat täällä ja lähtevät, kun yhteys palaa.',
   notDelivered: 'Ei toimitettu: olet offline-tilassa. Viesti lähtee, kun yhteys palaa.',
+  replyQueued: 'Meillä on juuri nyt kiire: viestisi on jonossa, ja siihen vastataan pian.',
   teaserClose: 'Sulje kutsu',
   voiceConsentTitle: 'Ennen puhelua',
   agreeAndCall: 'Hyväksy ja soita',

@@ -168,6 +168,7 @@ export const fr: StringTable = {
   feedbackThanks: 'Merci pour votre avis',
   offlineComposer: 'Vous êtes hors ligne. Vos messages attendent ici et partiront dès votre retour en ligne.',
   notDelivered: 'Non envoyé : vous êtes hors ligne. Il partira dès votre retour en ligne.',
+  replyQueued: 'Nous sommes très sollicités : votre message est en file d’attente et recevra une réponse sous peu.',
   teaserClose: 'Fermer l’invitation',
   voiceConsentTitle: 'Avant l’appel',
   agreeAndCall: 'Accepter et appeler',

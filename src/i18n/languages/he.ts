@@ -175,6 +175,7 @@ export const he: StringTable = {
   feedbackThanks: 'תודה על המשוב',
   offlineComposer: 'אין חיבור לאינטרנט. ההודעות ימתינו כאן ויישלחו כשהחיבור יחזור.',
   notDelivered: 'לא נמסרה: אין חיבור לאינטרנט. היא תישלח כשהחיבור יחזור.',
+  replyQueued: 'יש עומס כרגע: ההודעה שלך ממתינה בתור ותקבל מענה בקרוב.',
   teaserClose: 'סגירת ההצעה',
   voiceConsentTitle: 'לפני השיחה',
   agreeAndCall: 'אישור והתקשרות',

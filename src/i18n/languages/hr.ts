@@ -175,6 +175,7 @@ export const hr: StringTable = {
   feedbackThanks: 'Hvala na povratnim informacijama',
   offlineComposer: 'Niste povezani s internetom. Poruke čekaju ovdje i poslat će se kad se ponovno povežete.',
   notDelivered: 'Nije isporučeno: niste povezani. Poslat će se kad se ponovno povežete.',
+  replyQueued: 'Trenutačno smo zauzeti: vaša je poruka u redu čekanja i uskoro ćemo odgovoriti.',
   teaserClose: 'Zatvori pozivnicu',
   voiceConsentTitle: 'Prije poziva',
   agreeAndCall: 'Prihvati i nazovi',

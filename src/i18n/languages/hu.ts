@@ -170,6 +170,7 @@ export const hu: StringTable = {
   feedbackThanks: 'Köszönjük a visszajelzést',
   offlineComposer: 'Nincs internetkapcsolat. Az üzenetek itt várnak, és elküldjük őket, amint újra online leszel.',
   notDelivered: 'Nem kézbesítve: nincs internetkapcsolat. Elküldjük, amint újra online leszel.',
+  replyQueued: 'Most sok a dolgunk: az üzenete sorban áll, és hamarosan válaszolunk rá.',
   teaserClose: 'Meghívás bezárása',
   voiceConsentTitle: 'Hívás előtt',
   agreeAndCall: 'Elfogadom, hívás',

@@ -159,6 +159,7 @@ export const id: StringTable = {
   feedbackThanks: 'Terima kasih atas masukanmu',
   offlineComposer: 'Kamu sedang offline. Pesan akan menunggu di sini dan terkirim saat kamu online lagi.',
   notDelivered: 'Belum terkirim: kamu sedang offline. Pesan akan terkirim saat kamu online lagi.',
+  replyQueued: 'Kami sedang sibuk: pesan Anda sedang dalam antrean dan akan segera dijawab.',
   teaserClose: 'Tutup undangan',
   voiceConsentTitle: 'Sebelum menelepon',
   agreeAndCall: 'Setuju dan telepon',

@@ -174,6 +174,7 @@ export const it: StringTable = {
   feedbackThanks: 'Grazie per il tuo feedback',
   offlineComposer: 'Sei offline. I messaggi restano qui e verranno inviati quando tornerai online.',
   notDelivered: 'Non consegnato: sei offline. Verrà inviato quando tornerai online.',
+  replyQueued: 'In questo momento siamo molto impegnati: il tuo messaggio è in coda e riceverà presto una risposta.',
   teaserClose: "Chiudi l'invito",
   voiceConsentTitle: 'Prima di chiamare',
   agreeAndCall: 'Accetta e chiama',

@@ -159,6 +159,7 @@ export const ja: StringTable = {
   feedbackThanks: 'ご意見ありがとうございます',
   offlineComposer: 'オフラインです。メッセージはここで待機し、オンラインに戻ると送信されます。',
   notDelivered: '未送信：オフラインです。オンラインに戻ると送信されます。',
+  replyQueued: 'ただいま混み合っています。メッセージは順番待ちで、まもなく返信されます。',
   teaserClose: '案内を閉じる',
   voiceConsentTitle: '通話の前に',
   agreeAndCall: '同意して通話',

@@ -158,6 +158,7 @@ export const ko: StringTable = {
   feedbackThanks: '의견 감사합니다',
   offlineComposer: '오프라인 상태예요. 메시지는 여기서 대기하다가 다시 연결되면 전송돼요.',
   notDelivered: '전송 안 됨: 오프라인 상태예요. 다시 연결되면 전송돼요.',
+  replyQueued: '지금은 요청이 많습니다. 메시지가 대기 중이며 곧 답변을 드립니다.',
   teaserClose: '안내 닫기',
   voiceConsentTitle: '통화 전 안내',
   agreeAndCall: '동의하고 통화',

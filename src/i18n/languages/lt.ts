@@ -186,6 +186,7 @@ export const lt: StringTable = {
   feedbackThanks: 'Ačiū už atsiliepimą',
   offlineComposer: 'Esate neprisijungę. Žinutės lauks čia ir bus išsiųstos, kai vėl prisijungsite.',
   notDelivered: 'Nepristatyta: esate neprisijungę. Bus išsiųsta, kai vėl prisijungsite.',
+  replyQueued: 'Šiuo metu esame užimti: jūsų žinutė eilėje ir netrukus į ją atsakysime.',
   teaserClose: 'Uždaryti kvietimą',
   voiceConsentTitle: 'Prieš skambutį',
   agreeAndCall: 'Sutikti ir skambinti',

@@ -175,6 +175,7 @@ export const lv: StringTable = {
   feedbackThanks: 'Paldies par atsauksmi',
   offlineComposer: 'Jūs esat bezsaistē. Ziņas gaidīs šeit un tiks nosūtītas, kad atkal būsiet tiešsaistē.',
   notDelivered: 'Nav piegādāta: jūs esat bezsaistē. Tā tiks nosūtīta, kad atkal būsiet tiešsaistē.',
+  replyQueued: 'Pašlaik esam aizņemti: jūsu ziņa ir rindā, un drīz uz to atbildēsim.',
   teaserClose: 'Aizvērt ielūgumu',
   voiceConsentTitle: 'Pirms zvana',
   agreeAndCall: 'Piekrist un zvanīt',

@@ -158,6 +158,7 @@ export const ms: StringTable = {
   feedbackThanks: 'Terima kasih atas maklum balas anda',
   offlineComposer: 'Anda di luar talian. Mesej menunggu di sini dan dihantar apabila anda kembali dalam talian.',
   notDelivered: 'Tidak dihantar: anda di luar talian. Ia akan dihantar apabila anda kembali dalam talian.',
+  replyQueued: 'Kami sibuk sekarang: mesej anda dalam baris gilir dan akan dijawab sebentar lagi.',
   teaserClose: 'Tutup jemputan',
   voiceConsentTitle: 'Sebelum kami memanggil',
   agreeAndCall: 'Setuju dan panggil',

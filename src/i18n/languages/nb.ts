@@ -168,6 +168,7 @@ export const nb: StringTable = {
   feedbackThanks: 'Takk for tilbakemeldingen',
   offlineComposer: 'Du er frakoblet. Meldinger venter her og sendes når du er på nett igjen.',
   notDelivered: 'Ikke levert: du er frakoblet. Den sendes når du er på nett igjen.',
+  replyQueued: 'Vi har mye å gjøre akkurat nå: meldingen din står i kø og blir besvart snart.',
   teaserClose: 'Lukk invitasjonen',
   voiceConsentTitle: 'Før vi ringer',
   agreeAndCall: 'Godta og ring',

@@ -168,6 +168,7 @@ export const nl: StringTable = {
   feedbackThanks: 'Bedankt voor je feedback',
   offlineComposer: 'Je bent offline. Berichten wachten hier en worden verstuurd zodra je weer online bent.',
   notDelivered: 'Niet bezorgd: je bent offline. Het wordt verstuurd zodra je weer online bent.',
+  replyQueued: 'Het is nu erg druk: je bericht staat in de wachtrij en wordt zo beantwoord.',
   teaserClose: 'Uitnodiging sluiten',
   voiceConsentTitle: 'Voordat we bellen',
   agreeAndCall: 'Akkoord en bellen',

@@ -189,6 +189,7 @@ export const pl: StringTable = {
   feedbackThanks: 'Dziękujemy za opinię',
   offlineComposer: 'Jesteś offline. Wiadomości poczekają tutaj i zostaną wysłane, gdy wrócisz do sieci.',
   notDelivered: 'Nie dostarczono: jesteś offline. Wiadomość zostanie wysłana, gdy wrócisz do sieci.',
+  replyQueued: 'Mamy teraz dużo pracy: Twoja wiadomość czeka w kolejce i wkrótce na nią odpowiemy.',
   teaserClose: 'Zamknij zaproszenie',
   voiceConsentTitle: 'Zanim zadzwonimy',
   agreeAndCall: 'Zgadzam się i dzwonię',

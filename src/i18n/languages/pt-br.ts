@@ -174,6 +174,7 @@ export const ptBR: StringTable = {
   feedbackThanks: 'Obrigado pela sua avaliação',
   offlineComposer: 'Você está offline. As mensagens ficam aqui e serão enviadas quando você voltar a ficar online.',
   notDelivered: 'Não entregue: você está offline. Ela será enviada quando você voltar a ficar online.',
+  replyQueued: 'Estamos ocupados agora: sua mensagem está na fila e será respondida em breve.',
   teaserClose: 'Fechar o convite',
   voiceConsentTitle: 'Antes de ligarmos',
   agreeAndCall: 'Aceitar e ligar',

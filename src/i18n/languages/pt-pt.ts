@@ -175,6 +175,7 @@ export const ptPT: StringTable = {
   feedbackThanks: 'Obrigado pela sua opinião',
   offlineComposer: 'Está offline. As mensagens ficam aqui e são enviadas quando voltar a estar online.',
   notDelivered: 'Não entregue: está offline. Será enviada quando voltar a estar online.',
+  replyQueued: 'Estamos ocupados neste momento: a sua mensagem está em fila e será respondida em breve.',
   teaserClose: 'Fechar o convite',
   voiceConsentTitle: 'Antes de ligarmos',
   agreeAndCall: 'Aceitar e ligar',

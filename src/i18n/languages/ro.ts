@@ -176,6 +176,7 @@ export const ro: StringTable = {
   feedbackThanks: 'Mulțumim pentru feedback',
   offlineComposer: 'Ești offline. Mesajele așteaptă aici și vor fi trimise când revii online.',
   notDelivered: 'Nelivrat: ești offline. Va fi trimis când revii online.',
+  replyQueued: 'Suntem foarte ocupați acum: mesajul tău este la rând și va primi răspuns în curând.',
   teaserClose: 'Închide invitația',
   voiceConsentTitle: 'Înainte să sunăm',
   agreeAndCall: 'De acord, sună',

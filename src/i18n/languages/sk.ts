@@ -185,6 +185,7 @@ export const sk: StringTable = {
   feedbackThanks: 'Ďakujeme za spätnú väzbu',
   offlineComposer: 'Ste offline. Správy počkajú tu a odošlú sa, keď budete znova online.',
   notDelivered: 'Nedoručené: ste offline. Správa sa odošle, keď budete znova online.',
+  replyQueued: 'Práve máme veľa práce: vaša správa čaká v poradí a čoskoro na ňu odpovieme.',
   teaserClose: 'Zavrieť pozvánku',
   voiceConsentTitle: 'Skôr než zavoláme',
   agreeAndCall: 'Súhlasiť a zavolať',

@@ -185,6 +185,7 @@ export const sl: StringTable = {
   feedbackThanks: 'Hvala za vaše mnenje',
   offlineComposer: 'Niste povezani. Sporočila čakajo tukaj in bodo poslana, ko boste spet povezani.',
   notDelivered: 'Ni dostavljeno: niste povezani. Poslano bo, ko boste spet povezani.',
+  replyQueued: 'Trenutno smo zasedeni: vaše sporočilo je v čakalni vrsti in kmalu bomo odgovorili.',
   teaserClose: 'Zapri povabilo',
   voiceConsentTitle: 'Preden pokličemo',
   agreeAndCall: 'Strinjam se, pokliči',

@@ -168,6 +168,7 @@ export const sv: StringTable = {
   feedbackThanks: 'Tack för din feedback',
   offlineComposer: 'Du är offline. Meddelanden väntar här och skickas när du är online igen.',
   notDelivered: 'Inte levererat: du är offline. Det skickas när du är online igen.',
+  replyQueued: 'Vi har mycket att göra just nu: ditt meddelande står i kö och besvaras snart.',
   teaserClose: 'Stäng inbjudan',
   voiceConsentTitle: 'Innan vi ringer',
   agreeAndCall: 'Godkänn och ring',

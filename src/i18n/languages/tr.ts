@@ -168,6 +168,7 @@ export const tr: StringTable = {
   feedbackThanks: 'Geri bildiriminiz için teşekkürler',
   offlineComposer: 'Çevrimdışısınız. Mesajlar burada bekler ve yeniden çevrimiçi olduğunuzda gönderilir.',
   notDelivered: 'İletilmedi: çevrimdışısınız. Yeniden çevrimiçi olduğunuzda gönderilecek.',
+  replyQueued: 'Şu anda yoğunuz: mesajınız sırada ve kısa süre içinde yanıtlanacak.',
   teaserClose: 'Daveti kapat',
   voiceConsentTitle: 'Aramadan önce',
   agreeAndCall: 'Kabul et ve ara',

@@ -167,6 +167,7 @@ export const ur: StringTable = {
   feedbackThanks: 'آپ کی رائے کا شکریہ',
   offlineComposer: 'آپ آف لائن ہیں۔ پیغامات یہاں رہیں گے اور آن لائن ہوتے ہی بھیج دیے جائیں گے۔',
   notDelivered: 'نہیں پہنچا: آپ آف لائن ہیں۔ آن لائن ہوتے ہی بھیج دیا جائے گا۔',
+  replyQueued: 'اس وقت ہم مصروف ہیں: آپ کا پیغام قطار میں ہے اور جلد ہی اس کا جواب دیا جائے گا۔',
   teaserClose: 'دعوت بند کریں',
   voiceConsentTitle: 'کال سے پہلے',
   agreeAndCall: 'اتفاق کر کے کال کریں',

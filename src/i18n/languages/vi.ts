@@ -158,6 +158,7 @@ export const vi: StringTable = {
   feedbackThanks: 'Cảm ơn bạn đã góp ý',
   offlineComposer: 'Bạn đang ngoại tuyến. Tin nhắn sẽ chờ ở đây và được gửi khi bạn có mạng trở lại.',
   notDelivered: 'Chưa gửi được: bạn đang ngoại tuyến. Tin nhắn sẽ được gửi khi bạn có mạng trở lại.',
+  replyQueued: 'Hiện chúng tôi đang bận: tin nhắn của bạn đang trong hàng chờ và sẽ sớm được trả lời.',
   teaserClose: 'Đóng lời mời',
   voiceConsentTitle: 'Trước khi gọi',
   agreeAndCall: 'Đồng ý và gọi',

@@ -157,6 +157,7 @@ export const zhHans: StringTable = {
   feedbackThanks: '感谢您的反馈',
   offlineComposer: '您已离线。消息会先保存在这里，恢复联网后自动发送。',
   notDelivered: '未送达：您已离线。恢复联网后将自动发送。',
+  replyQueued: '我们现在比较忙：您的消息正在排队，很快就会得到回复。',
   teaserClose: '关闭邀请',
   voiceConsentTitle: '通话前须知',
   agreeAndCall: '同意并通话',

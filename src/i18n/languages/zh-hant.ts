@@ -158,6 +158,7 @@ export const zhHant: StringTable = {
   feedbackThanks: '感謝您的意見回饋',
   offlineComposer: '您目前離線。訊息會先保留在這裡，恢復連線後就會送出。',
   notDelivered: '未送達：您目前離線。恢復連線後就會送出。',
+  replyQueued: '我們現在比較忙：您的訊息正在排隊，很快就會得到回覆。',
   teaserClose: '關閉邀請',
   voiceConsentTitle: '通話前須知',
   agreeAndCall: '同意並通話',

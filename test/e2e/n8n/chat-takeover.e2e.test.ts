@@ -1,10 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishStrings as en } from '../../../src/i18n/strings';
-import { eventually } from '../../support/patience';
 import { n8nInstallDir, N8N_VERSION } from './install';
+import { personSays, startDesk, STEP_TIMEOUT_MS } from './desk';
 import { send, withN8nSuite } from './suite';
 import { chatPath, takeoverWorkflowForStore } from './workflows';
 
@@ -24,64 +22,6 @@ import { chatPath, takeoverWorkflowForStore } from './workflows';
 
 const ENABLED = process.env.N8N_E2E === '1';
 if (!ENABLED) console.info(`n8n takeover suite skipped: set N8N_E2E=1 (n8n ${N8N_VERSION} in ${n8nInstallDir()})`);
-
-/** n8n polls every 3 s: each step of a takeover takes up to a few seconds. */
-const STEP_TIMEOUT_MS = 45_000;
-
-/** What the workflow's **Tell the desk** node posts. */
-interface DeskPost {
-  sessionId: string;
-  executionId: string;
-  resumeUrl: string;
-  from: string;
-  text: string;
-}
-
-/** The store's desk: every POST the workflow makes, handed to the test as it arrives. */
-function startDesk() {
-  const posts: DeskPost[] = [];
-  const waiting: { count: number; resolve: () => void }[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      posts.push(JSON.parse(body) as DeskPost);
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
-      for (const waiter of waiting.filter((entry) => posts.length >= entry.count)) waiter.resolve();
-    });
-  });
-  return {
-    posts,
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/desk`)),
-      ),
-    /** The `count`-th post (1-based), once it has come. */
-    async post(count: number): Promise<DeskPost> {
-      if (posts.length < count) await new Promise<void>((resolve) => waiting.push({ count, resolve }));
-      return posts[count - 1]!;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/**
- * The person at the desk answers, as the store's team would: a POST to the execution's resume URL. n8n
- * takes it only while the execution waits on its Wait node: just after a Respond to Chat message it may
- * still be running (409) or waiting on that node (n8n then leaves the request unanswered), so the desk
- * tries again, as a real one would.
- */
-async function personSays(resumeUrl: string, body: Record<string, string>): Promise<void> {
-  await eventually(async () => {
-    const response = await fetch(resumeUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(5_000),
-    });
-    expect(response.status).toBe(200);
-  }, STEP_TIMEOUT_MS);
-}
 
 const desk = startDesk();
 let deskUrl = '';

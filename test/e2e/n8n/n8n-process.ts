@@ -62,7 +62,20 @@ export interface N8nServer {
   seconds: { import: number; activate: number; start: number };
   /** The last lines n8n printed, for failure messages. */
   logTail(): string;
+  /** In queue mode, the workers (`n8n worker`) that run the executions main puts on the queue. */
+  workers: N8nWorker[];
   stop(): Promise<void>;
+}
+
+/** One `n8n worker` process. */
+export interface N8nWorker {
+  pid: number;
+  /** Ends the worker at once (SIGKILL), as a crash or an out-of-memory kill would. */
+  kill(): void;
+  /** Whether it has exited. */
+  exited(): boolean;
+  /** What it printed so far. */
+  log(): string;
 }
 
 /** Runs an n8n CLI command to completion (import, activate), failing with its output. */
@@ -81,6 +94,25 @@ function runCli(bin: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: 
       else reject(new Error(`n8n ${args.join(' ')} exited with ${code}:\n${output}`));
     });
   });
+}
+
+/** A log file's text; empty while there is none. */
+function readLog(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Ends `child` and what it started at once (SIGKILL to its process group). */
+function killGroup(child: ChildProcess): void {
+  if (!child.pid || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }
 
 function stopProcess(child: ChildProcess, graceMs: number): Promise<void> {
@@ -173,9 +205,14 @@ export async function startN8n(options: {
   credentials?: unknown[];
   readyPaths: string[];
   startTimeoutMs?: number;
+  /** Settings over the defaults of {@link n8nEnvironment}: queue mode's, say. */
+  env?: NodeJS.ProcessEnv;
+  /** How many `n8n worker` processes to start beside main (queue mode). */
+  workers?: number;
 }): Promise<N8nServer> {
   const userFolder = await mkdtemp(path.join(tmpdir(), 'store-assistant-n8n-'));
-  const env = n8nEnvironment(userFolder, options.port);
+  const env = { ...n8nEnvironment(userFolder, options.port), ...options.env };
+  const workers: ChildProcess[] = [];
   const workflowsFile = path.join(userFolder, 'workflows.json');
   await writeFile(workflowsFile, JSON.stringify(options.workflows));
   let child: ChildProcess | undefined;
@@ -188,15 +225,17 @@ export async function startN8n(options: {
     }
   };
   const stop = async () => {
+    await Promise.all(workers.map((worker) => stopProcess(worker, 10_000)));
     if (child) await stopProcess(child, 10_000);
     process.off('exit', killOnExit);
     await rm(userFolder, { recursive: true, force: true });
   };
   // If the test process dies without running its hooks, n8n must not outlive it.
   const killOnExit = () => {
-    if (child?.pid && child.exitCode === null) {
+    for (const each of [child, ...workers]) {
+      if (!each?.pid || each.exitCode !== null) continue;
       try {
-        process.kill(-child.pid, 'SIGKILL');
+        process.kill(-each.pid, 'SIGKILL');
       } catch {
         // Already gone.
       }
@@ -221,6 +260,17 @@ export async function startN8n(options: {
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     process.on('exit', killOnExit);
+    for (let index = 0; index < (options.workers ?? 0); index++) {
+      const worker = spawn(process.execPath, [options.bin, 'worker', '--concurrency=5'], {
+        env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const workerLog = createWriteStream(path.join(userFolder, `worker-${index + 1}.log`));
+      worker.stdout?.pipe(workerLog);
+      worker.stderr?.pipe(workerLog);
+      workers.push(worker);
+    }
     const url = `http://127.0.0.1:${options.port}`;
     const readyUrls = options.readyPaths.map((readyPath) => `${url}${readyPath}`);
     await waitForWebhooks(readyUrls, child, options.startTimeoutMs ?? 120_000, logTail);
@@ -230,6 +280,12 @@ export async function startN8n(options: {
       logFile,
       seconds: { import: importSeconds, activate: activateSeconds, start: since() },
       logTail,
+      workers: workers.map((worker) => ({
+        pid: worker.pid ?? 0,
+        kill: () => killGroup(worker),
+        exited: () => worker.exitCode !== null || worker.signalCode !== null,
+        log: () => readLog(path.join(userFolder, `worker-${workers.indexOf(worker) + 1}.log`)),
+      })),
       stop,
     };
   } catch (error) {

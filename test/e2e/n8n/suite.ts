@@ -17,6 +17,9 @@ export interface N8nSuitePlan {
   credentials?: unknown[];
   /** The production webhook paths n8n must answer on before the tests start. */
   readyPaths: string[];
+  /** Settings over the suite's defaults (queue mode's), and how many workers run beside main. */
+  env?: NodeJS.ProcessEnv;
+  workers?: number;
 }
 
 /** A suite's running n8n, store pages and browser, and the steps its tests share. */
@@ -109,6 +112,10 @@ export function withN8nSuite(
         workflows: planned.workflows,
         credentials: planned.credentials,
         readyPaths: planned.readyPaths,
+        env: planned.env,
+        workers: planned.workers,
+        // Main, its workers and their database migrations start slower than one process on SQLite.
+        startTimeoutMs: planned.workers ? 300_000 : undefined,
       }),
       launchChromium(),
     ]);

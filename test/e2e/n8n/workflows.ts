@@ -66,6 +66,40 @@ export function streamingWorkflowForStore(storeOrigin: string): Workflow {
   return workflow;
 }
 
+/** The production webhook path of {@link slowWorkflowForStore}. */
+export const SLOW_WEBHOOK_PATH = '/webhook/store-assistant-slow';
+
+/**
+ * The demo workflow taking a few seconds over each answer: a Wait node of `seconds` between its answer
+ * and the Respond node, as an AI model's answer would take. Imported beside the first one, with its own
+ * path, webhook id and node ids.
+ */
+export function slowWorkflowForStore(storeOrigin: string, seconds: number): Workflow {
+  const workflow = workflowForStore(storeOrigin);
+  workflow.name = `${workflow.name} (slow)`;
+  for (const node of workflow.nodes) node.id = randomUUID();
+  const webhook = nodeOfType(workflow, 'n8n-nodes-base.webhook');
+  webhook.parameters.path = SLOW_WEBHOOK_PATH.replace('/webhook/', '');
+  webhook.webhookId = randomUUID();
+  const answer = nodeOfType(workflow, 'n8n-nodes-base.code').name;
+  const respond = nodeOfType(workflow, 'n8n-nodes-base.respondToWebhook').name;
+  const wait = 'Think a while';
+  workflow.nodes.push({
+    id: randomUUID(),
+    name: wait,
+    type: 'n8n-nodes-base.wait',
+    typeVersion: 1.1,
+    parameters: { resume: 'timeInterval', amount: seconds, unit: 'seconds' },
+  });
+  const connections = workflow.connections as Record<
+    string,
+    { main: { node: string; type: string; index: number }[][] }
+  >;
+  connections[answer] = { main: [[{ node: wait, type: 'main', index: 0 }]] };
+  connections[wait] = { main: [[{ node: respond, type: 'main', index: 0 }]] };
+  return workflow;
+}
+
 // The Chat Trigger workflows: demo/n8n-chat-workflow.json as store owners get it, and one answering
 // through Respond to Chat nodes ("Using Response Nodes").
 

@@ -131,7 +131,7 @@ describe('webhook faults', () => {
     expect(await page.locator('store-assistant .message.bot').count()).toBe(1);
   });
 
-  it('a refused connection shows Oops and keeps the question for Retry', async () => {
+  it('a refused connection, once sent again three times, shows Oops and keeps the question for Retry', async () => {
     const { page } = await open(`http://127.0.0.1:${closedPort}/webhook`);
     await type(page, 'Anyone there?');
     await expectClearEnd(page, 'Anyone there?', OOPS);

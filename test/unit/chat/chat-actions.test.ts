@@ -49,7 +49,12 @@ describe('sending', () => {
     expect(actions.sendMessage('again')).toBe(false);
     await settled();
     expect(requests).toHaveLength(1);
-    expect(requests[0]?.body).toEqual({ message: 'Hi', history: [], sessionId: state().sessionId });
+    expect(requests[0]?.body).toEqual({
+      message: 'Hi',
+      history: [],
+      sessionId: state().sessionId,
+      messageId: `${state().sessionId}:${state().messages[0]?.id}`,
+    });
     expect(state().messages.map((m) => [m.sender, m.content, m.animate])).toEqual([
       ['user', 'Hi', undefined],
       ['bot', 'Hello **there**', true],
@@ -142,10 +147,15 @@ describe('failures and retry', () => {
     expect(state().messages.map((m) => m.content)).toEqual(['Where is my parcel?', 'Recovered']);
   });
 
-  it('a network failure also shows the Oops bubble', async () => {
-    const { actions, state, settled } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+  it('a network failure, once the resends are used up, also shows the Oops bubble', async () => {
+    vi.useFakeTimers();
+    const { actions, state, settled, requests } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
     actions.sendMessage('Hi');
+    // The resends' waits (at most 1 s, 2 s and 4 s) pass on the fake clock.
+    for (let wait = 0; wait < 3; wait++) await vi.advanceTimersByTimeAsync(8_000);
+    vi.useRealTimers();
     await settled();
+    expect(requests).toHaveLength(4);
     expect(state().messages[1]?.status).toBe('error');
   });
 

@@ -130,7 +130,7 @@ describe('two tabs, one conversation', () => {
     let fail = true;
     const first = openTab(shared, { live: false });
     vi.mocked(first.deps.fetch).mockImplementation(async () =>
-      fail ? new Response('down', { status: 503 }) : textReply('Back up'),
+      fail ? new Response('down', { status: 500 }) : textReply('Back up'),
     );
     await first.send('Anyone there?');
     await first.saved();

@@ -43,6 +43,7 @@ describe('protocol="n8n-chat"', () => {
       action: 'sendMessage',
       sessionId: chat.state().sessionId,
       chatInput: 'Do you ship to Norway?',
+      metadata: { messageId: `${chat.state().sessionId}:${chat.state().messages[0]?.id}` },
     });
     expect(chat.sent()[0]?.headers.get('Content-Type')).toBe('application/json');
     expect(chat.opened).toEqual([]);

@@ -159,7 +159,7 @@ describe('a reply cut off mid-stream', () => {
 describe('texts the widget wrote itself', () => {
   it.each([
     ['"Sorry, I couldn\'t understand that."', () => jsonReply({}), englishStrings.replyNotUnderstood],
-    ['the error text', () => new Response('down', { status: 502 }), englishStrings.replyFailed],
+    ['the error text', () => new Response('down', { status: 500 }), englishStrings.replyFailed],
   ])('%s is shown but never sent back as an assistant turn', async (_, firstReply, notice) => {
     const { actions, state, requests, settled } = setup((_request, index) =>
       index === 0 ? firstReply() : textReply('Fine now'),
