@@ -161,7 +161,7 @@ async function waitForWebhooks(
 }
 
 /**
- * Imports `workflows` with n8n's CLI (`import:workflow`), activates them all (`update:workflow`), then
+ * Imports `credentials` (`import:credentials`) and `workflows` (`import:workflow`) with n8n's CLI, activates them all (`update:workflow`), then
  * starts n8n on `port` and waits until every path of `readyPaths` (production webhooks) answers a chat message. Everything n8n
  * keeps lives in a fresh temporary folder.
  */
@@ -169,6 +169,8 @@ export async function startN8n(options: {
   bin: string;
   port: number;
   workflows: unknown[];
+  /** Credentials for `import:credentials` (id, name, type and the plain `data`, which n8n encrypts on import). */
+  credentials?: unknown[];
   readyPaths: string[];
   startTimeoutMs?: number;
 }): Promise<N8nServer> {
@@ -203,6 +205,11 @@ export async function startN8n(options: {
   try {
     let started = Date.now();
     const since = () => Math.round((Date.now() - started) / 100) / 10;
+    if (options.credentials?.length) {
+      const credentialsFile = path.join(userFolder, 'credentials.json');
+      await writeFile(credentialsFile, JSON.stringify(options.credentials));
+      await runCli(options.bin, ['import:credentials', `--input=${credentialsFile}`], env, 120_000);
+    }
     await runCli(options.bin, ['import:workflow', `--input=${workflowsFile}`], env, 120_000);
     const importSeconds = since();
     started = Date.now();

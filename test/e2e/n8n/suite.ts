@@ -13,6 +13,8 @@ export interface N8nSuitePlan {
   /** Path → the widget of that page. */
   pages: Record<string, PageWidget>;
   workflows: unknown[];
+  /** Credentials the workflows use, imported first (see {@link startN8n}). */
+  credentials?: unknown[];
   /** The production webhook paths n8n must answer on before the tests start. */
   readyPaths: string[];
 }
@@ -101,7 +103,13 @@ export function withN8nSuite(
     const planned = plan(store.origin, `http://127.0.0.1:${port}`);
     Object.assign(pages, planned.pages);
     [n8n, browser] = await Promise.all([
-      startN8n({ bin: install.bin, port, workflows: planned.workflows, readyPaths: planned.readyPaths }),
+      startN8n({
+        bin: install.bin,
+        port,
+        workflows: planned.workflows,
+        credentials: planned.credentials,
+        readyPaths: planned.readyPaths,
+      }),
       launchChromium(),
     ]);
     const { seconds } = n8n;
