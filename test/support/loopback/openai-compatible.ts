@@ -45,7 +45,8 @@ export interface ScriptedModel extends LoopbackServer {
   /** The base URL a client is given (`…/v1`). */
   baseUrl: string;
   /**
-   * The answers to a visitor message whose text contains `cue` (any other message gets a greeting). The
+   * The answers to a visitor message whose text has `cue` as whole words (the longest cue found wins; any
+   * other message gets a greeting). The
    * n-th step answers the n-th model call for that message (the count of assistant turns after its last
    * user message), so a client's retry of the same call gets the same answer. Past the last step the last
    * one repeats. A later script for the same cue replaces the earlier one.
@@ -74,6 +75,14 @@ function turnOf(messages: ChatMessage[]): { turn: ModelTurn; index: number; visi
     index: after.filter((m) => m.role === 'assistant').length,
     visitorText: textOf(messages[lastUser]?.content),
   };
+}
+
+/** The script of the longest cue found in `asked` as whole words ("hat" is not in "What"). */
+function scriptFor(scripts: Map<string, ModelStep[]>, asked: string): ModelStep[] | undefined {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = [...scripts.keys()].filter((cue) => new RegExp(`\\b${escape(cue)}\\b`, 'i').test(asked));
+  const longest = found.sort((a, b) => b.length - a.length)[0];
+  return longest === undefined ? undefined : scripts.get(longest);
 }
 
 let callCount = 0;
@@ -133,7 +142,7 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
     const { turn, index, visitorText } = turnOf(messages);
     // The visitor's own line is the prompt's last; earlier lines quote the conversation so far.
     const asked = visitorText.split('\n').at(-1) ?? '';
-    const steps = [...scripts].find(([cue]) => asked.includes(cue))?.[1] ?? DEFAULT_STEPS;
+    const steps = scriptFor(scripts, asked) ?? DEFAULT_STEPS;
     const step = steps[Math.min(index, steps.length - 1)] as ModelStep;
     if ('status' in step) {
       const error = {
