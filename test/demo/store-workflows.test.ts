@@ -5,7 +5,7 @@ import { parseReply } from '../../src/chat/replies/reply-parser';
 import { signCustomerId } from '../../demo/orders.mjs';
 
 // The store workflows of workflows/ are what owners import into n8n. The real-n8n suite runs them in n8n
-// (test/e2e/n8n/store-*.e2e.test.ts); these tests check, without n8n, that each file hangs together and
+// (test/e2e/n8n/store-shopify.e2e.test.ts and store-woocommerce.e2e.test.ts); these tests check, without n8n, that each file hangs together and
 // that its Code nodes answer in shapes the widget's own parser reads.
 
 interface WorkflowNode {
