@@ -63,7 +63,7 @@ const SETTINGS = { contactEmail: 'help@shop.example' };
 const context = { storeUrl: null, pageOrigin: 'https://shop.example', imageHosts: ['cdn.shopify.com'] };
 
 describe('the store workflows', () => {
-  const files = readdirSync(FOLDER).filter((file) => /^(shopify|woocommerce)\.json$/.test(file));
+  const files = readdirSync(FOLDER).filter((file) => /^(shopify|woocommerce|any-store)\.json$/.test(file));
 
   it.each(files)('%s uses only nodes n8n 1.123 has, and connects only nodes it has', (file) => {
     const workflow = load(file);
@@ -207,6 +207,47 @@ describe('workflows/woocommerce.json', () => {
         price: '24.50 GBP',
         variantId: '301',
         available: false,
+      }),
+    ]);
+  });
+});
+
+describe('workflows/any-store.json', () => {
+  it("copies the search endpoint's documented fields into the cards", async () => {
+    const product = {
+      id: 7,
+      title: 'Walnut Board',
+      description: 'Oiled walnut.',
+      url: 'https://shop.example/p/walnut-board',
+      image: 'https://shop.example/img/walnut.jpg',
+      price: 42.5,
+      currency: 'USD',
+      variantId: 'wb-1',
+      available: true,
+    };
+    const output = await runCode(
+      load('any-store.json'),
+      'Reply with cards',
+      [
+        {
+          output: 'Found it:',
+          intermediateSteps: [
+            {
+              action: { tool: 'search_products', toolInput: { search: 'walnut' } },
+              observation: JSON.stringify([{ products: [product] }]),
+            },
+          ],
+        },
+      ],
+      { 'Store settings': SETTINGS },
+    );
+    const reply = parseReply(output, context, { servedAsJson: true });
+    expect(reply.products).toEqual([
+      expect.objectContaining({
+        title: 'Walnut Board',
+        price: '42.50 USD',
+        variantId: 'wb-1',
+        url: 'https://shop.example/p/walnut-board',
       }),
     ]);
   });

@@ -37,15 +37,15 @@ export function webhookPath(workflow: StoreWorkflow): string {
 
 /**
  * `workflow` filled in for one store: each `settings` field into the Store settings node, the store's
- * origin into Allowed Origins (CORS), and the store's secret into the signing Crypto node.
+ * origin into Allowed Origins (CORS), and the store's secret (if it checks shoppers) into the signing Crypto node.
  */
 export function fillIn(
   workflow: StoreWorkflow,
-  fill: { storeOrigin: string; secret: string; settings: Record<string, string> },
+  fill: { storeOrigin: string; secret?: string; settings: Record<string, string> },
 ): StoreWorkflow {
   const webhook = named(workflow, 'Chat webhook');
   webhook.parameters.options = { ...webhook.parameters.options, allowedOrigins: fill.storeOrigin };
-  named(workflow, 'Sign shopper id (store secret)').parameters.secret = fill.secret;
+  if (fill.secret !== undefined) named(workflow, 'Sign shopper id (store secret)').parameters.secret = fill.secret;
   const settings = named(workflow, 'Store settings').parameters.assignments as {
     assignments: { name: string; value: string }[];
   };

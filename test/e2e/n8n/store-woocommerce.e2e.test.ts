@@ -2,12 +2,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCustomerId } from '../../../demo/orders.mjs';
 import { startScriptedModel, type ModelTurn, type ScriptedModel } from '../../support/loopback/openai-compatible';
+import { startAnyStore, type AnyStore } from '../../support/loopback/any-store';
 import { startWooStore, type WooOrder, type WooProduct, type WooStore } from '../../support/loopback/woocommerce';
 import { n8nInstallDir, N8N_VERSION } from './install';
 import { credentialsFor, fillIn, shippedWorkflow, webhookPath } from './store-setup';
 import { send, withN8nSuite } from './suite';
 
-// workflows/woocommerce.json, imported unchanged into a real n8n but for what its notes say to fill in,
+// workflows/woocommerce.json (and workflows/any-store.json, in the same n8n), imported unchanged into a real n8n but for what its notes say to fill in,
 // answering the built widget in Chromium from a loopback WooCommerce store (Store API, REST orders, policy
 // pages) and a scripted OpenAI-compatible model. Runs with N8N_E2E=1, like the rest of the real-n8n suite.
 
@@ -66,9 +67,10 @@ const shadowText = (page: Page) =>
 describe.skipIf(!ENABLED)(`workflows/woocommerce.json in a real n8n ${N8N_VERSION}`, () => {
   let model: ScriptedModel;
   let store: WooStore;
+  let anyStore: AnyStore;
   let path = '';
   beforeAll(async () => {
-    [model, store] = await Promise.all([
+    [model, store, anyStore] = await Promise.all([
       startScriptedModel(),
       startWooStore({
         products: [
@@ -84,10 +86,23 @@ describe.skipIf(!ENABLED)(`workflows/woocommerce.json in a real n8n ${N8N_VERSIO
         consumerKey: 'ck_loopback',
         consumerSecret: 'cs_loopback',
       }),
+      startAnyStore([
+        {
+          id: 'wb-7',
+          title: 'Walnut Serving Board',
+          description: 'Oiled walnut, 40 cm.',
+          url: 'https://walnut-works.example/p/serving-board',
+          image: 'https://walnut-works.example/img/serving-board.jpg',
+          price: 42.5,
+          currency: 'USD',
+          variantId: 'wb-7-l',
+          available: true,
+        },
+      ]),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([model?.close(), store?.close()]);
+    await Promise.all([model?.close(), store?.close(), anyStore?.close()]);
   });
 
   const suite = withN8nSuite((storeOrigin, webhooks) => {
@@ -103,20 +118,29 @@ describe.skipIf(!ENABLED)(`workflows/woocommerce.json in a real n8n ${N8N_VERSIO
       },
     });
     path = webhookPath(workflow);
+    const any = fillIn(shippedWorkflow('any-store.json'), {
+      storeOrigin,
+      settings: {
+        searchUrl: anyStore.searchUrl,
+        storeName: 'Walnut Works',
+        model: MODEL_NAME,
+        contactEmail: 'hi@walnut.example',
+      },
+    });
     return {
-      pages: { '/': `${webhooks}${path}` },
-      workflows: [workflow],
+      pages: { '/': `${webhooks}${path}`, '/any': `${webhooks}${webhookPath(any)}` },
+      workflows: [workflow, any],
       credentials: credentialsFor(workflow, {
         openAiApi: { apiKey: 'sk-loopback-oak', url: model.baseUrl },
         httpBasicAuth: { user: store.consumerKey, password: store.consumerSecret },
       }),
-      readyPaths: [path],
+      readyPaths: [path, webhookPath(any)],
     };
   }, 60_000);
   const { openChat, botReply } = suite;
 
-  async function ask(question: string, setup?: (page: Page) => Promise<void>) {
-    const { page, pageErrors } = await openChat();
+  async function ask(question: string, setup?: (page: Page) => Promise<void>, pagePath = '/') {
+    const { page, pageErrors } = await openChat(pagePath);
     await setup?.(page);
     await page.getByRole('button', { name: 'Ask a question' }).click();
     await botReply(page, 0);
@@ -220,5 +244,17 @@ describe.skipIf(!ENABLED)(`workflows/woocommerce.json in a real n8n ${N8N_VERSIO
     } finally {
       store.refusing = false;
     }
+  });
+
+  it('any store: shows the cards of its own search endpoint, each field as the endpoint gave it', async () => {
+    model.script('walnut', [
+      { call: { name: 'search_products', arguments: { search: 'walnut board' } } },
+      { say: 'This one is lovely.' },
+    ]);
+    const { page, reply } = await ask('Something in walnut?', undefined, '/any');
+    expect(reply).toContain('This one is lovely.');
+    await expect.poll(() => cardTitles(page)).toEqual(['Walnut Serving Board']);
+    expect(await page.locator('store-assistant .product-card').textContent()).toContain('$42.50');
+    expect(anyStore.queries.at(-1)).toBe('walnut board');
   });
 });
