@@ -114,6 +114,8 @@ describe.skipIf(!ENABLED)(`workflows/shopify.json in a real n8n ${N8N_VERSION}`,
         shopUrl: shop.origin,
         storeName: 'Harbor Goods',
         model: MODEL_NAME,
+        // A slow model is given up on after this, twice (one retry): short here, so that test stays short.
+        modelTimeoutSeconds: '2',
         agentProfile: PROFILE,
         contactEmail: 'help@harbor.example',
       },
@@ -279,6 +281,12 @@ describe.skipIf(!ENABLED)(`workflows/shopify.json in a real n8n ${N8N_VERSION}`,
     await page.getByRole('textbox', { name: 'Email address' }).fill('visitor@example.com');
     await page.getByRole('button', { name: 'Send email address' }).click();
     await page.getByText("Thanks! We'll reply to you by email.").waitFor();
+  });
+
+  it('gives a clear sentence and the email form when the model is too slow', async () => {
+    model.script('umbrellas', [{ hang: true }]);
+    const { page, reply } = await ask('Do you sell umbrellas?');
+    await expectWayOn(page, reply, "Sorry, I can't answer right now, so I won't guess.");
   });
 
   it('gives a clear sentence and the email form when the model answers nonsense', async () => {

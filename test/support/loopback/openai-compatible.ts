@@ -31,7 +31,9 @@ export type ModelStep =
   | { call: { name: string; arguments: unknown } }
   | { status: number; body?: string }
   /** A 200 whose body is not a chat completion at all. */
-  | { nonsense: string };
+  | { nonsense: string }
+  /** No answer at all: the request is held open until the server closes (a model that is too slow). */
+  | { hang: true };
 
 /** A chat completions request as the endpoint received it. */
 export interface ModelRequest {
@@ -151,6 +153,7 @@ export async function startScriptedModel(): Promise<ScriptedModel> {
       sendJson(response, step.status, error);
       return;
     }
+    if ('hang' in step) return;
     if ('nonsense' in step) {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(step.nonsense);
       return;
