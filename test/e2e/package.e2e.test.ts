@@ -39,6 +39,10 @@ const SHIPPED = [
     .map((name) => `dist/${name}`),
   'dist/vscode.html-custom-data.json',
   'package.json',
+  // The n8n workflows a store imports (docs/shopify.md, docs/woocommerce.md, docs/any-store.md).
+  ...readdirSync(path.join(root, 'workflows'))
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => `workflows/${name}`),
 ];
 
 let scratch = '';
@@ -65,8 +69,9 @@ afterAll(() => {
 });
 
 describe('the npm package', () => {
-  it('ships the script, its map, licences, types, manifests, README, docs pages, CHANGELOG and LICENSE, and nothing else', () => {
+  it('ships the script, its map, licences, types, manifests, README, docs pages, n8n workflows, CHANGELOG and LICENSE, and nothing else', () => {
     expect(TOPIC_PAGES).toContain('docs/webhook.md');
+    expect(SHIPPED).toContain('workflows/shopify.json');
     expect(packed.files.map((file) => file.path).sort()).toEqual([...SHIPPED].sort());
   });
 
