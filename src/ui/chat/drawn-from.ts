@@ -62,9 +62,9 @@ export function useDrawnFrom(conversation: string, messages: readonly { id: stri
             : blockStart(Math.max(0, previous.from - 1), chunkSize),
       })),
     );
-    // A burst that starts the drawing again where it had started before changes no `from`: the newest
-    // message it brought schedules the next step.
-  }, [from, chunkSize, drawn.newest]);
+    // After every commit until all is drawn: a burst that starts the drawing again while a step is
+    // pending may leave the same `from` behind it, and the drawing must go on from there.
+  });
   return Math.min(from, count);
 }
 
