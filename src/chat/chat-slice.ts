@@ -61,29 +61,37 @@ type ConversationActions = Pick<
   'newChat' | 'openConversation' | 'deleteConversation' | 'clearConversations'
 >;
 
-/** Starting, reopening and deleting conversations; each first settles a reply in flight for the open one. */
+/**
+ * Starting, reopening and deleting conversations; each first adds the messages pushed to the open one in
+ * this task, and settles a reply in flight for it.
+ */
 function conversationActions(
   store: ChatStore,
   replies: ReplyRequests,
   conversations: Conversations,
+  log: MessageLog,
 ): ConversationActions {
   return {
     newChat() {
+      log.flushPushed();
       replies.cancel('new-chat');
       conversations.startNew();
       store.setState({ loading: false, notice: null, attachment: null });
     },
     openConversation(id) {
+      log.flushPushed();
       if (id !== store.getState().sessionId) replies.cancel('new-chat');
       const opened = conversations.open(id);
       if (opened) store.setState({ loading: false, notice: null });
       return opened;
     },
     deleteConversation(id) {
+      log.flushPushed();
       if (id === store.getState().sessionId) replies.cancel('new-chat');
       conversations.remove(id);
     },
     clearConversations() {
+      log.flushPushed();
       replies.cancel('new-chat');
       conversations.clear();
       store.setState({ notice: null, attachment: null });
@@ -146,21 +154,31 @@ export interface PushedChatMessage {
 
 /**
  * A message that arrived outside a request (pushed by the store's server, or a person's during a
- * takeover): shown once, by its id, announced politely and counted on the launcher's badge while the
- * card is closed. Returns false when the conversation has it already (a replay, another tab's copy).
+ * takeover): shown once, by its id, and counted on the launcher's badge while the card is closed. It
+ * joins at the end of the task, with the others pushed in it (see {@link MessageLog.push}). Returns
+ * false when the conversation has it already (a replay, another tab's copy).
  */
-function pushedReceiver(log: MessageLog, conversations: Conversations, now: () => number) {
+function pushedReceiver(log: MessageLog, now: () => number) {
   return (pushed: PushedChatMessage): boolean => {
     const id = `${PUSHED_ID_PREFIX}${pushed.id}`;
     if (log.find(id)) return false;
     const message = completeMessage({ id, content: pushed.text, sender: 'bot', timestamp: now() });
     if (pushed.agent) message.agent = pushed.agent;
     if (pushed.origin) message.origin = pushed.origin;
-    log.add(message);
-    log.announce(message);
-    conversations.commit();
+    log.push(message);
     return true;
   };
+}
+
+/** The message log, where a batch of pushed messages commits once and the polite live region reads its last message. */
+function pushedCommitLog(store: ChatStore, deps: ChatDeps, conversations: Conversations): MessageLog {
+  const log = createMessageLog(store, deps, {
+    pushed: (batch) => {
+      log.announce(batch[batch.length - 1]);
+      conversations.commit();
+    },
+  });
+  return log;
 }
 
 /** A call's lines as messages; the last carries the call's length, for the "Call ended · 0:12" line under it. */
@@ -185,8 +203,8 @@ function transcriptMessages(
  * features add to each request and reply.
  */
 export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: ChatExtensions = {}) {
-  const log = createMessageLog(store, deps);
   const conversations = createConversations(store, deps);
+  const log = pushedCommitLog(store, deps, conversations);
   const markdown = createMarkdownLoading(store, deps);
   const sleep = (ms: number) => new Promise<void>((resolve) => deps.timers.setTimeout(resolve, ms));
   const visitorContext = createVisitorContextSource({ ...deps, sleep });
@@ -212,7 +230,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     markRevealed: (id) => void deps.yieldToPage().then(() => log.markRevealed(id)),
     rateReply: (messageId, rating) => feedback.rate(messageId, rating),
     ...attachments,
-    ...conversationActions(store, replies, conversations),
+    ...conversationActions(store, replies, conversations, log),
   };
 
   return {
@@ -246,7 +264,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
 
     showCallOrders: (raw: unknown) => showCallOrders(store, log, raw),
 
-    receivePushed: pushedReceiver(log, conversations, deps.now),
+    receivePushed: pushedReceiver(log, deps.now),
 
     /** The visitor answered an agent's call of the widget's tool (a cart proposal): see docs/ag-ui.md. */
     answerTool: (toolCallId: string, result: string) => replies.answerTool(toolCallId, result),
@@ -259,6 +277,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     /** The element was removed: cancel the reply in flight and save what there is. */
     dispose(): void {
       replies.cancel('removed');
+      log.flushPushed();
       conversations.flush();
       conversations.dispose();
     },

@@ -17,12 +17,21 @@ export interface ChannelOptions {
   /** The id of the last event received, sent as `Last-Event-ID` so the server sends what came after it. */
   lastEventId: () => string | null;
   onEvent: (event: ServerSentEvent) => void;
+  /** Resolves in a new task: a long run of events received at once is handed on over several tasks. */
+  yieldToPage: () => Promise<void>;
   onStatus: (status: ChannelStatus) => void;
   warn: (message: string) => void;
   backoff?: Backoff;
   /** The random source of the back-off's jitter (0 to 1). */
   random?: () => number;
 }
+
+/**
+ * Events handed on in one task at most. A read can bring thousands at once (a burst, or what a server
+ * sends again after a reload): they are handed on this many at a time, a task each, so the page stays
+ * responsive in between.
+ */
+export const EVENTS_PER_TASK = 200;
 
 /** Answers that mean the stream will not work however often it is asked (a wrong address, no access). */
 const isFinal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
@@ -37,15 +46,39 @@ function streamRequest(url: string, lastId: string | null): { url: string; init:
   return { url: address.href, init: { headers, cache: 'no-store' } };
 }
 
-/** Reads the body to its end, handing each chunk's text to the parser. */
-async function readBody(body: ReadableStream<Uint8Array>, push: (text: string) => void): Promise<void> {
+/** Reads the body to its end, handing each chunk's text to `push` and waiting for it before reading on. */
+async function readBody(body: ReadableStream<Uint8Array>, push: (text: string) => Promise<void>): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return push(decoder.decode());
-    push(decoder.decode(value, { stream: true }));
+    await push(decoder.decode(value, { stream: true }));
   }
+}
+
+/** Hands `events` on to `onEvent` while `live()`, {@link EVENTS_PER_TASK} per task, emptying the list. */
+async function handOn(
+  events: ServerSentEvent[],
+  options: Pick<ChannelOptions, 'onEvent' | 'yieldToPage'>,
+  live: () => boolean,
+): Promise<void> {
+  while (events.length > 0 && live()) {
+    for (const event of events.splice(0, EVENTS_PER_TASK)) if (live()) options.onEvent(event);
+    if (events.length > 0) await options.yieldToPage();
+  }
+  events.length = 0;
+}
+
+/** What is done with each chunk of the body while `live()`: parsed, and its events handed on. */
+function eventStream(options: ChannelOptions, live: () => boolean, onRetry: (ms: number) => void) {
+  const received: ServerSentEvent[] = [];
+  const parser = createSseParser({ onEvent: (event) => live() && received.push(event), onRetry });
+  return async (text: string): Promise<void> => {
+    if (!live()) return;
+    parser.push(text);
+    await handOn(received, options, live);
+  };
 }
 
 /**
@@ -90,10 +123,8 @@ export function createEventChannel(options: ChannelOptions) {
     if (url === null) return;
     const current = new AbortController();
     connection = current;
-    const parser = createSseParser({
-      onEvent: (event) => connection === current && options.onEvent(event),
-      onRetry: (ms) => (serverRetryMs = ms),
-    });
+    const live = () => connection === current;
+    const stream = eventStream(options, live, (ms) => (serverRetryMs = ms));
     try {
       const request = streamRequest(url, options.lastEventId());
       const response = await options.fetch(request.url, { ...request.init, signal: current.signal });
@@ -106,7 +137,7 @@ export function createEventChannel(options: ChannelOptions) {
       if (connection !== current) return;
       failures = 0;
       options.onStatus('open');
-      await readBody(response.body, (text) => connection === current && parser.push(text));
+      await readBody(response.body, stream);
     } catch {
       // Dropped, refused or offline: tried again below, unless it was closed on purpose.
     }

@@ -208,7 +208,10 @@ function createReceiver(store: HandoffStore, deps: HandoffDeps, memory: Memory, 
     }
   }
 
-  /** One incoming event, from whatever transport: ignored when it was shown before. */
+  /**
+   * One incoming event, from whatever transport: ignored when it was shown before. What it changes is
+   * saved at the end of the task, once for a burst of events.
+   */
   function receive(event: IncomingEvent): void {
     if (!memory.arrived(event.id)) return;
     const { handoff } = store.getState();
@@ -216,15 +219,17 @@ function createReceiver(store: HandoffStore, deps: HandoffDeps, memory: Memory, 
       const agent = event.agent ?? (handoff.phase === 'joined' ? handoff.agent : null);
       const shown = parts.deliver({ id: event.id, text: event.text, agent });
       const unseen = shown && agent !== null && !isReading(store.getState());
-      setHandoff({
-        typing: false,
-        awaiting: false,
-        ...(unseen
-          ? { unread: handoff.unread + 1, preview: { text: event.text.slice(0, MAX_PREVIEW_LENGTH), agent } }
-          : {}),
-      });
+      if (unseen)
+        setHandoff({
+          typing: false,
+          awaiting: false,
+          unread: handoff.unread + 1,
+          preview: { text: event.text.slice(0, MAX_PREVIEW_LENGTH), agent },
+        });
+      // Only a change is set: a burst of messages must not commit the store once per message for nothing.
+      else if (handoff.typing || handoff.awaiting) setHandoff({ typing: false, awaiting: false });
     } else apply(transition(handoff, event.status, event.agent, deps.now()), `handoff-${event.id ?? deps.now()}`);
-    memory.save();
+    memory.saveSoon();
   }
 
   return { apply, receive };
@@ -244,12 +249,13 @@ function createChannel(
   const channel = createEventChannel({
     fetch: deps.fetch,
     timers: deps.timers,
+    yieldToPage: deps.yieldToPage,
     url: () => streamUrl(store.getState().config.eventsUrl, store.getState().sessionId),
     lastEventId: () => memory.lastEventId,
     onEvent: (event) => {
       const incoming = incomingFromEvent(event.type, event.data, event.id, parts.allowImage);
       if (incoming) receive(incoming);
-      else if (event.id !== null && memory.arrived(event.id)) memory.save();
+      else if (event.id !== null && memory.arrived(event.id)) memory.saveSoon();
     },
     onStatus: (status: ChannelStatus) => {
       // Ended by the server (204, a client error): not opened again until something new is expected.

@@ -109,6 +109,8 @@ export interface HandoffDeps {
   watchVisibility: (onChange: (hidden: boolean) => void) => () => void;
   now: () => number;
   timers: Timers;
+  /** Resolves in a new task, so a burst of pushed events is handled over several tasks. */
+  yieldToPage: () => Promise<void>;
   emit: Emit<HandoffEvents>;
   warn: Warn;
 }

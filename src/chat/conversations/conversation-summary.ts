@@ -43,8 +43,20 @@ export function previewText(markdown: string): string {
   );
 }
 
-function clip(text: string): string {
-  return capText(previewText(text), SUMMARY_LENGTH);
+/**
+ * What summarising found of each message, worked out once: a message is never changed in place (a
+ * change makes a new one), so a conversation that grows is summarised again at the cost of what is new,
+ * not of everything it holds. Keyed by the store's greeting, which decides what says something.
+ */
+const readings = new Map<string, WeakMap<Message, { says: boolean; clipped: string }>>();
+
+/** The message's preview text, and whether it says something worth naming a chat after. */
+function reading(message: Message, storeGreeting: string | undefined) {
+  let known = readings.get(storeGreeting ?? '');
+  if (!known) readings.set(storeGreeting ?? '', (known = new WeakMap()));
+  let found = known.get(message);
+  if (!found) known.set(message, (found = readMessage(message, storeGreeting)));
+  return found;
 }
 
 /**
@@ -61,15 +73,18 @@ const UNMARKED_GREETINGS = ['Hi', 'مرحبًا', 'Hallo', 'Hola', 'Bonjour'];
 let unmarkedGreetingWords: ReadonlySet<string> | null = null;
 
 /**
- * Whether a message says something worth naming a chat after: not the greeting that "Ask a question"
+ * A message's preview text, cut to a summary's length, and whether it says something worth naming a
+ * chat after: not the greeting that "Ask a question"
  * sends (marked, or saved unmarked before, or the store's own wording, compared as `storeGreeting`), not a
  * notice the widget wrote, not empty.
  */
-function saysSomething(message: Message, storeGreeting: string | undefined): boolean {
-  if (message.origin === 'widget' || message.greeting) return false;
-  const words = greetingWords(previewText(message.content));
+function readMessage(message: Message, storeGreeting: string | undefined): { says: boolean; clipped: string } {
+  const preview = previewText(message.content);
+  const clipped = capText(preview, SUMMARY_LENGTH);
+  if (message.origin === 'widget' || message.greeting) return { says: false, clipped };
+  const words = greetingWords(preview);
   unmarkedGreetingWords ??= new Set(UNMARKED_GREETINGS.map(greetingWords));
-  return words !== '' && words !== storeGreeting && !unmarkedGreetingWords.has(words);
+  return { says: words !== '' && words !== storeGreeting && !unmarkedGreetingWords.has(words), clipped };
 }
 
 /**
@@ -80,13 +95,28 @@ function saysSomething(message: Message, storeGreeting: string | undefined): boo
 export function summarise(conversation: StoredConversation, greeting?: string): ConversationSummary {
   const { messages } = conversation;
   const storeGreeting = greeting === undefined ? undefined : greetingWords(greeting);
-  const telling = messages.filter((message) => saysSomething(message, storeGreeting));
-  const firstQuestion = telling.find((message) => message.sender === 'user') ?? telling[0];
-  const last = telling[telling.length - 1] ?? messages[messages.length - 1];
+  const says = (message: Message) => reading(message, storeGreeting).says;
+  // The first that says something, and the visitor's first: found from the start, and the last from the
+  // end, so only the messages up to them are looked at.
+  let firstTelling: Message | undefined;
+  let firstQuestion: Message | undefined;
+  for (const message of messages) {
+    if (!says(message)) continue;
+    firstTelling ??= message;
+    if (message.sender === 'user') {
+      firstQuestion = message;
+      break;
+    }
+  }
+  let last: Message | undefined;
+  for (let index = messages.length - 1; index >= 0 && !last; index -= 1)
+    if (says(messages[index] as Message)) last = messages[index];
+  const titled = firstQuestion ?? firstTelling ?? messages[0];
+  const previewed = last ?? messages[messages.length - 1];
   return {
     id: conversation.id,
-    title: clip(firstQuestion?.content ?? messages[0]?.content ?? ''),
-    preview: clip(last?.content ?? ''),
+    title: titled ? reading(titled, storeGreeting).clipped : '',
+    preview: previewed ? reading(previewed, storeGreeting).clipped : '',
     updatedAt: conversation.updatedAt,
     messageCount: messages.length,
   };

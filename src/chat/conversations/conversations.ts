@@ -32,7 +32,18 @@ function listed(
   return all
     .sort((a, b) => b.updatedAt - a.updatedAt)
     .slice(0, MAX_CONVERSATIONS)
-    .map((conversation) => summarise(conversation, greeting));
+    .map((conversation) => summaryOf(conversation, greeting));
+}
+
+/** Each listed conversation's summary, made once: the others do not change while the open one grows. */
+const summaries = new WeakMap<StoredConversation, { greeting: string; summary: ConversationSummary }>();
+
+function summaryOf(conversation: StoredConversation, greeting: string): ConversationSummary {
+  const known = summaries.get(conversation);
+  if (known?.greeting === greeting) return known.summary;
+  const summary = summarise(conversation, greeting);
+  summaries.set(conversation, { greeting, summary });
+  return summary;
 }
 
 /** The storage a `persist` mode writes to. */

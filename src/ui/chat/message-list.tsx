@@ -1,4 +1,4 @@
-import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { Fragment, memo, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { Message } from '../../chat/message';
 import { messageWithImage } from '../../chat/attachments/image-attachment';
 import type { UndeliveredMessage } from '../../app/state';
@@ -10,7 +10,7 @@ import { useActions, useAssistant, useAssistantState, useStrings } from '../cont
 import { BotMessage, type MessageView } from './bot-message';
 import { formatDuration } from './call-bar';
 import { CartProposals } from './cart-proposals';
-import { useDrawnFrom } from './drawn-from';
+import { useDrawnFrom, useMarkdownFrom } from './drawn-from';
 import { callCards, LiveTranscript } from './live-transcript';
 import { OrderLookupForm } from './order-lookup-form';
 import { MessageBoundary } from './message-boundary';
@@ -165,9 +165,7 @@ function TypingIndicator() {
  */
 export function MessageList() {
   const t = useStrings();
-  // When the renderer arrives, every earlier bot message re-renders as markdown: deferred, so React does
-  // it in interruptible slices instead of one long task.
-  const markdown = useDeferredValue(useAssistantState((state) => state.markdown));
+  const markdown = useAssistantState((state) => state.markdown);
   const options = useAssistantState((state) => state.markdownOptions);
   const typingSpeed = useAssistantState((state) => state.config.typingSpeed);
   const feedback = useAssistantState((state) => state.config.feedback);
@@ -175,6 +173,8 @@ export function MessageList() {
     () => ({ t, markdown, options, typingSpeed, feedback }),
     [t, markdown, options, typingSpeed, feedback],
   );
+  // The view of the messages not yet changed to markdown after the renderer arrived (see useMarkdownFrom).
+  const plainView = useMemo<MessageView>(() => ({ ...view, markdown: null }), [view]);
   const allMessages = useAssistantState((state) => state.messages);
   const callStartedAt = useAssistantState((state) => (state.voice.status === 'idle' ? null : state.voice.startedAt));
   // The cards of the call in progress show among its lines (LiveTranscript), not above them.
@@ -202,9 +202,11 @@ export function MessageList() {
 
   const drawnFrom = useDrawnFrom(
     useAssistantState((state) => state.sessionId),
-    messages.length,
+    messages,
     CHUNK_SIZE,
   );
+  const markdownFrom =
+    Math.floor(useMarkdownFrom(markdown !== null, messages.length, CHUNK_SIZE) / CHUNK_SIZE) * CHUNK_SIZE;
   // Chunks keep their boundaries (multiples of CHUNK_SIZE) while older messages are drawn in.
   const chunks: { key: number; messages: Message[] }[] = [];
   for (let start = Math.floor(drawnFrom / CHUNK_SIZE) * CHUNK_SIZE; start < messages.length; start += CHUNK_SIZE) {
@@ -218,7 +220,12 @@ export function MessageList() {
           <EmptyChat />
         ) : (
           chunks.map((chunk) => (
-            <MessageChunk key={chunk.key} messages={chunk.messages} view={view} proposals={proposals} />
+            <MessageChunk
+              key={chunk.key}
+              messages={chunk.messages}
+              view={chunk.key >= markdownFrom ? view : plainView}
+              proposals={proposals}
+            />
           ))
         )}
         {latest?.sender === 'bot' && !latest.animate && !loading && drawnFrom < messages.length && (

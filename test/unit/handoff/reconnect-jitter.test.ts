@@ -72,6 +72,7 @@ describe('the events stream reconnects', () => {
       onEvent: () => undefined,
       onStatus: (status) => statuses.push(status),
       warn: () => undefined,
+      yieldToPage: () => Promise.resolve(),
     });
     return { events, fetch, statuses };
   }
