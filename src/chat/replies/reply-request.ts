@@ -47,6 +47,7 @@ function requestBody(store: ChatStore, userMessage: Message): WebhookRequest {
     message: userMessage.content,
     history: buildHistory(messages.slice(0, messages.indexOf(userMessage))),
     sessionId,
+    ...(userMessage.quickAction ? { quickAction: userMessage.quickAction } : {}),
   };
 }
 

@@ -11,6 +11,8 @@ export interface WebhookRequest {
   message: string;
   history: HistoryItem[];
   sessionId: string;
+  /** The id of the built-in quick action the message is (docs/webhook.md, "The request"). */
+  quickAction?: string;
   /** `geo`, and what other features add (the page, the store's facts, the cart). */
   context?: Record<string, unknown>;
 }
