@@ -76,7 +76,7 @@ export function asksForPerson(text) {
 const PERSON_RULE = {
   name: 'a person (the takeover starts: handoff "connecting", then /agent answers)',
   match: (text) => asksForPerson(text),
-  reply: ({ sessionId, message }) => ({ json: queueVisitor(sessionId, message) }),
+  reply: ({ sessionId, message, history }) => ({ json: queueVisitor(sessionId, message, history) }),
 };
 
 /**
