@@ -76,8 +76,27 @@ export function asksForPerson(text) {
 const PERSON_RULE = {
   name: 'a person (the takeover starts: handoff "connecting", then /agent answers)',
   match: (text) => asksForPerson(text),
-  reply: ({ sessionId, message }) => ({ json: queueVisitor(sessionId, message) }),
+  reply: ({ sessionId, message, history }) => ({ json: queueVisitor(sessionId, message, history) }),
 };
+
+/**
+ * The widget's default quick actions arrive in the visitor's language with their id as `quickAction`
+ * (docs/webhook.md): the id, not the label, says which question the demo answers, so "Śledź zamówienie"
+ * gets the same answer as "Track my order".
+ */
+const QUICK_ACTION_QUESTIONS = {
+  'new-course': 'New Course',
+  'track-order': 'Track my order',
+  'size-guide': 'Size guide',
+  'contact-support': 'Contact support',
+};
+
+/** The question a request asks: its quick action's, when it is one, else the visitor's own words. */
+function questionOf(body) {
+  const quickAction = typeof body?.quickAction === 'string' ? body.quickAction : '';
+  if (Object.hasOwn(QUICK_ACTION_QUESTIONS, quickAction)) return QUICK_ACTION_QUESTIONS[quickAction];
+  return typeof body?.message === 'string' ? body.message : '';
+}
 
 /** Each rule: when `match` fits the visitor's message, `reply` builds the answer. */
 const RULES = [
@@ -402,7 +421,7 @@ async function answerChat(body, response) {
     );
     return true;
   }
-  const message = typeof body?.message === 'string' ? body.message : '';
+  const message = questionOf(body);
   const context = {
     message,
     history: Array.isArray(body?.history) ? body.history : [],

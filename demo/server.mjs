@@ -46,7 +46,14 @@ const PAGES = {
   '/configurator': 'pages/configurator.html',
   '/agent': 'pages/agent.html',
   '/agent.js': 'pages/agent.js',
+  '/desk-markdown.js': 'pages/desk-markdown.js',
 };
+
+/**
+ * The agent desk's Content-Security-Policy: scripts from the demo only, so nothing a message holds could
+ * run there even if it reached the page as HTML (desk-markdown.js escapes every message first).
+ */
+const DESK_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'";
 
 /**
  * The strict Content-Security-Policy of the /csp page: no inline script or style, no eval. The widget
@@ -93,7 +100,8 @@ async function handle(request, response) {
   const page = PAGES[url.pathname];
   if (page && (request.method === 'GET' || request.method === 'HEAD')) {
     const file = await readInside(demoDir, page);
-    const headers = url.pathname === '/csp' ? { 'Content-Security-Policy': STRICT_CSP } : {};
+    const policy = url.pathname === '/csp' ? STRICT_CSP : url.pathname === '/agent' ? DESK_CSP : null;
+    const headers = policy ? { 'Content-Security-Policy': policy } : {};
     if (file) return send(response, 200, asPage(file, url), file.type, headers);
   }
   if (request.method === 'GET' || request.method === 'HEAD') {

@@ -51,24 +51,43 @@ export function takeoverReply(body) {
     entry.thread.push({ from: 'system', text: `The visitor left ${entry.email} for a reply.` });
     return { ok: true };
   }
-  return queueVisitor(sessionId, typeof body.message === 'string' ? body.message : '');
+  return queueVisitor(sessionId, typeof body.message === 'string' ? body.message : '', body.history);
+}
+
+/** The longest message the desk keeps, as the widget sends at most. */
+const MAX_LINE = 4000;
+const CONNECTING = "I'm connecting you with our team: someone will be with you in a moment.";
+
+/**
+ * The conversation so far, from the request's `history` (what the visitor and the assistant said before
+ * they asked for a person): the person reads it all, not only what follows the request.
+ */
+function earlierLines(history) {
+  if (!Array.isArray(history)) return [];
+  return history.flatMap((turn) =>
+    turn && typeof turn.content === 'string' && turn.content.trim()
+      ? [{ from: turn.role === 'user' ? 'visitor' : 'assistant', text: turn.content.slice(0, MAX_LINE) }]
+      : [],
+  );
 }
 
 /**
- * The visitor asked for a person (by the quick action, or in their own words): they join the queue, and
- * the reply tells the widget a takeover is starting (`handoff: "connecting"`), which opens its stream.
- * Already with a person or in the queue, their words go to the person and the widget shows no reply.
+ * The visitor asked for a person (by the quick action, or in their own words): they join the queue with
+ * the conversation so far, and the reply tells the widget a takeover is starting (`handoff: "connecting"`),
+ * which opens its stream. Already with a person or in the queue, their words go to the person and the
+ * widget shows no reply.
  */
-export function queueVisitor(sessionId, message) {
+export function queueVisitor(sessionId, message, history = []) {
   const entry = conversation(sessionId);
-  if (message) entry.thread.push({ from: 'visitor', text: message });
-  if (entry.status === 'joined' || entry.status === 'waiting') return {};
+  const queued = entry.status === 'joined' || entry.status === 'waiting';
+  // A new request for a person brings the whole conversation again, what the assistant said since included.
+  if (!queued || entry.thread.length === 0) entry.thread = earlierLines(history);
+  if (message) entry.thread.push({ from: 'visitor', text: message.slice(0, MAX_LINE) });
+  if (queued) return {};
   entry.status = 'waiting';
   entry.since = Date.now();
-  return {
-    output: "I'm connecting you with our team: someone will be with you in a moment.",
-    handoff: { status: 'connecting' },
-  };
+  entry.thread.push({ from: 'assistant', text: CONNECTING });
+  return { output: CONNECTING, handoff: { status: 'connecting' } };
 }
 
 /** GET /api/events: the visitor's stream, replaying what came after Last-Event-ID. */

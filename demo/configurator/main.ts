@@ -10,6 +10,7 @@ import type { StoreAssistantElement } from '../../src/element/store-assistant-el
 import { wireCopySnippet } from './copy-snippet';
 import { byId, controlById, inputById } from './dom';
 import { createFields } from './fields';
+import { ORDER_TRACKING_HINTS, wireOptionHint } from './option-hints';
 import { createPreviewSync, type Problems } from './preview-sync';
 import { wirePreviewControls } from './preview-controls';
 import { buildSnippet } from './snippet';
@@ -38,6 +39,7 @@ const sync = createPreviewSync(preview, createFields, refreshOutputs);
 wireThemeActions(preview, sync);
 wireLogoFile(sync);
 wireCopySnippet();
+wireOptionHint(byId<HTMLSelectElement>('field-order-tracking'), byId('hint-order-tracking'), ORDER_TRACKING_HINTS);
 wirePreviewControls(preview);
 
 const settings = byId('settings');

@@ -1,5 +1,9 @@
 // The demo's agent page: lists the visitors waiting for a person (polled every second) and answers them
 // through the takeover desk, which pushes each answer to the visitor's widget over its event stream.
+// Each conversation shows whole, from the visitor's first message, its markdown rendered by
+// desk-markdown.js, which escapes every message before it formats it.
+import { deskMarkdown } from '/desk-markdown.js';
+
 const queue = document.getElementById('queue');
 const empty = document.getElementById('empty');
 /** What the agent is typing, per conversation, kept across redraws. */
@@ -20,14 +24,22 @@ function element(tag, props = {}, children = []) {
   return node;
 }
 
+/** Who wrote a line of the conversation, as the desk names them. */
+const SPEAKERS = { visitor: 'Visitor', assistant: 'Assistant', agent: 'You', system: 'Desk' };
+
+/** One line of the conversation: who wrote it, and its markdown as escaped, formatted HTML. */
+function lineOf(line) {
+  const body = element('div', { className: 'agent-line-text' });
+  // Only deskMarkdown's output goes in as HTML: the message itself is escaped there before formatting.
+  body.innerHTML = deskMarkdown(line.text);
+  return element('li', { className: `from-${line.from}` }, [
+    element('strong', { className: 'agent-speaker', textContent: SPEAKERS[line.from] ?? line.from }),
+    body,
+  ]);
+}
+
 function threadOf(entry) {
-  return element(
-    'ol',
-    { className: 'agent-thread' },
-    entry.thread.map((line) =>
-      element('li', { className: `from-${line.from}`, textContent: `${line.from}: ${line.text}` }),
-    ),
-  );
+  return element('ol', { className: 'agent-thread' }, entry.thread.map(lineOf));
 }
 
 function replyForm(entry) {

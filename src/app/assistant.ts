@@ -208,10 +208,10 @@ function composeActions(
     ...toolAnswers(store.getState, commerce, chat),
     ...invite.actions,
     ...createTooltips(store, deps),
-    sendMessage(text) {
+    sendMessage(text, options) {
       // During a live call, what the visitor types goes into the call, not to the webhook.
       // Offline, a message waits as not delivered instead of failing.
-      if (!calls.sendText(text.trim())) return outbox.hold(text) || chat.actions.sendMessage(text);
+      if (!calls.sendText(text.trim())) return outbox.hold(text) || chat.actions.sendMessage(text, options);
       if (store.getState().draft.trim() === text.trim()) chat.actions.setDraft('');
       return true;
     },

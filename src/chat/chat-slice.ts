@@ -23,6 +23,12 @@ export const MAX_MESSAGE_LENGTH = 4_000;
 /** The composer shows the character count from this share of {@link MAX_MESSAGE_LENGTH} on. */
 export const MESSAGE_COUNTER_FROM = 0.9;
 
+/** How a message was sent, when it was not typed. */
+export interface SendOptions {
+  /** The id of the built-in quick action it came from (see {@link Message.quickAction}). */
+  quickAction?: string;
+}
+
 /** What the visitor (through the UI or the element's methods) can do in the chat. */
 export interface ChatActions {
   /** Keeps the visitor's unsent text. */
@@ -33,7 +39,7 @@ export interface ChatActions {
    * is not configured; text over {@link MAX_MESSAGE_LENGTH} is not sent (never cut) and a notice says
    * so. Returns whether the message was sent.
    */
-  sendMessage(text: string): boolean;
+  sendMessage(text: string, options?: SendOptions): boolean;
   /** Sends the question a failed reply belongs to again, replacing the error bubble. */
   retry(errorMessageId: string): void;
   /**
@@ -114,7 +120,7 @@ function messageSender(
   deps: ChatDeps,
   { log, conversations, replies, notify }: SendParts,
 ): ChatActions['sendMessage'] {
-  return (text) => {
+  return (text, options) => {
     const state = store.getState();
     const content = text.trim();
     if ((!content && !state.attachment) || state.loading) return false;
@@ -133,7 +139,7 @@ function messageSender(
     const message = log.create(
       'user',
       state.attachment ? messageWithImage(content, state.attachment.dataUrl) : content,
-      greeting ? { greeting } : {},
+      { ...(greeting ? { greeting } : {}), ...(options?.quickAction ? { quickAction: options.quickAction } : {}) },
     );
     // The draft is cleared only when it held the text being sent (a chip or a method call leaves it alone).
     store.setState({ attachment: null, ...(state.draft.trim() === content ? { draft: '' } : {}) });

@@ -45,6 +45,11 @@ export interface Message {
    * in: a chat is named after it only when nothing else was said, whichever language it is read in later.
    */
   greeting?: true;
+  /**
+   * The visitor's message is one of the built-in quick actions, worded in their language: its id
+   * (`track-order`...), sent with the request so a webhook can answer it in any language.
+   */
+  quickAction?: string;
 }
 
 /** How a greeting reads when compared: lower case, without punctuation, marks, symbols or spacing. */
@@ -113,6 +118,7 @@ export function completeMessage(message: Message): Message {
     callSeconds: undefined,
     agent: undefined,
     greeting: undefined,
+    quickAction: undefined,
     ...message,
   };
 }

@@ -62,6 +62,22 @@ export function isUnnamedStore(brandName: string, strings: StringTable): boolean
 }
 
 /**
+ * The ids of the default quick actions, in the order of `defaultQuickActions` in every language: a
+ * chip sends its label in the visitor's language and, with it, the id, so a webhook can answer the
+ * chip in any language (docs/webhook.md, "The request").
+ */
+export const DEFAULT_QUICK_ACTION_IDS = ['new-course', 'track-order', 'size-guide', 'contact-support'] as const;
+
+/**
+ * The id of the quick action at `index` labelled `label`: one of {@link DEFAULT_QUICK_ACTION_IDS} when
+ * it is that default's label in the language shown; undefined for a store's own quick actions.
+ */
+export function quickActionId(label: string, index: number, strings: StringTable): string | undefined {
+  const defaults = strings.defaultQuickActions.split('|');
+  return defaults[index] === label ? DEFAULT_QUICK_ACTION_IDS[index] : undefined;
+}
+
+/**
  * The default theme for a store: the brand name is the store name with the "store"
  * suffix, and the welcome message names the store's domain, both worded in the widget's language.
  */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pl } from '../../src/i18n/languages/pl';
 import { eventually, mountWidget } from './helpers';
 
 /** Quick-action chips follow the attribute live, duplicate labels included. */
@@ -13,5 +14,26 @@ describe('quick-action chips', () => {
     await eventually(() => expect(chips()).toEqual(['New', 'Other']));
     el.setAttribute('quick-actions', 'Same|Same');
     await eventually(() => expect(chips()).toEqual(['Same', 'Same']));
+  });
+
+  it("a default chip sends its label in the visitor's language and its id as quickAction", async () => {
+    const { el, root, requests, findByRole } = await mountWidget({ lang: 'pl' });
+    el.startChat();
+    await findByRole('group', { name: pl.quickActions });
+    const label = pl.defaultQuickActions.split('|')[1]!;
+    const chip = [...root.querySelectorAll<HTMLButtonElement>('.chip')].find((each) => each.textContent === label);
+    chip?.click();
+    await eventually(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toMatchObject({ message: label, quickAction: 'track-order' });
+  });
+
+  it("a store's own chip sends its text only", async () => {
+    const { el, root, requests, findByRole } = await mountWidget({ 'quick-actions': 'Gift wrapping|Track my order' });
+    el.startChat();
+    await findByRole('group', { name: 'Suggestions' });
+    root.querySelector<HTMLButtonElement>('.chip')?.click();
+    await eventually(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toEqual(expect.not.objectContaining({ quickAction: expect.anything() }));
+    expect(requests[0]?.body).toMatchObject({ message: 'Gift wrapping' });
   });
 });

@@ -6,7 +6,11 @@ import type { HistoryItem } from '../../src/chat/replies/history';
 import type { ProductContext } from '../../src/chat/replies/products';
 import { parseReply, type ParsedReply } from '../../src/chat/replies/reply-parser';
 import type { WebhookRequest } from '../../src/chat/replies/webhook-client';
-import { englishStrings } from '../../src/i18n/strings';
+import { el } from '../../src/i18n/languages/el';
+import { he } from '../../src/i18n/languages/he';
+import { ja } from '../../src/i18n/languages/ja';
+import { pl } from '../../src/i18n/languages/pl';
+import { englishStrings, type StringTable } from '../../src/i18n/strings';
 import { cartIdFor } from '../../src/commerce/cart-adapter';
 import { readReplyActions } from '../../src/commerce/reply-actions';
 import { DEMO_ORDERS, DEMO_SECRET, DEMO_SHOPPER, signCustomerId } from '../../demo/orders.mjs';
@@ -512,5 +516,29 @@ describe('demo/n8n-workflow.json: orders only after the signature checks out', (
     const unknown = await lookup('9999', DEMO_SHOPPER.email);
     expect(wrong.orders).toBeUndefined();
     expect(wrong.text).toBe(unknown.text);
+  });
+});
+
+describe("demo/n8n-workflow.json: the widget's quick actions in any language", () => {
+  // A chip sends its label in the visitor's language and the quick action's id; the id says what is asked.
+  const ids = ['new-course', 'track-order', 'size-guide', 'contact-support'];
+  const english = englishStrings.defaultQuickActions.split('|');
+
+  it.each<[string, StringTable]>([
+    ['pl', pl],
+    ['ja', ja],
+    ['he', he],
+    ['el', el],
+  ])('%s: each default quick action gets the answer its English label gets', async (_, table) => {
+    const labels = table.defaultQuickActions.split('|');
+    for (const [index, id] of ids.entries()) {
+      const inEnglish = await visitorSees({ ...request(english[index]!), quickAction: id });
+      const translated = await visitorSees({ ...request(labels[index]!), quickAction: id });
+      expect({ id, reply: translated }).toEqual({ id, reply: inEnglish });
+    }
+    const newCourse = await visitorSees({ ...request(labels[0]!), quickAction: 'new-course' });
+    expect(newCourse.products.length).toBeGreaterThan(0);
+    const tracking = await visitorSees({ ...request(labels[1]!), quickAction: 'track-order' });
+    expect(tracking.text).toMatch(/Tracking an order/);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseReply } from '../../src/chat/replies/reply-parser';
 import { createSseParser, type ServerSentEvent } from '../../src/handoff/sse-parser';
 import { eventually } from '../support/patience';
+import { deskMarkdown } from '../../demo/pages/desk-markdown.js';
 import { withDemoServer } from './demo-server';
 
 const server = withDemoServer();
@@ -123,4 +124,103 @@ describe('a visitor asking for a person in their own words', () => {
       expect(await queued()).not.toContain(sessionId);
     },
   );
+});
+
+describe('the desk shows the whole conversation', () => {
+  interface Line {
+    from: string;
+    text: string;
+  }
+  const threadOf = async (sessionId: string) => {
+    const queue = (await (await fetch(`${server.url}/api/agent/queue`)).json()) as {
+      sessionId: string;
+      thread: Line[];
+    }[];
+    return queue.find((entry) => entry.sessionId === sessionId)?.thread;
+  };
+
+  it('from the first message, not from "talk to a person" on', async () => {
+    const sessionId = 'desk-whole-conversation';
+    const history = [
+      { role: 'user', content: 'Do you have linen shirts?' },
+      { role: 'assistant', content: 'Yes! Here is our **Linen Shirt** ($49).' },
+      { role: 'user', content: 'Is it in stock?' },
+      { role: 'assistant', content: 'Yes, it is in stock.' },
+    ];
+    const reply = await post('/api/chat', { message: 'Can I talk to a person?', sessionId, history });
+    expect(reply).toMatchObject({ handoff: { status: 'connecting' } });
+    expect(await threadOf(sessionId)).toEqual([
+      { from: 'visitor', text: 'Do you have linen shirts?' },
+      { from: 'assistant', text: 'Yes! Here is our **Linen Shirt** ($49).' },
+      { from: 'visitor', text: 'Is it in stock?' },
+      { from: 'assistant', text: 'Yes, it is in stock.' },
+      { from: 'visitor', text: 'Can I talk to a person?' },
+      { from: 'assistant', text: reply.output },
+    ]);
+    // What the visitor writes while waiting follows, once.
+    await post('/api/chat', { message: 'Thanks', sessionId, history, context: { handoff: { status: 'connecting' } } });
+    expect((await threadOf(sessionId))?.slice(-2)).toEqual([
+      { from: 'assistant', text: reply.output },
+      { from: 'visitor', text: 'Thanks' },
+    ]);
+  });
+});
+
+describe("the desk's markdown", () => {
+  /** The tags and attributes of `html`: only the small subset the desk formats may appear. */
+  const tagsOf = (html: string) => [...html.matchAll(/<\/?([a-z0-9]+)([^>]*)>/g)].map((match) => match[1]);
+  const attributesOf = (html: string) =>
+    [...html.matchAll(/<[a-z0-9]+((?:\s[a-z-]+="[^"]*")*)>/g)].flatMap((match) =>
+      [...(match[1] ?? '').matchAll(/\s([a-z-]+)=/g)].map((attribute) => attribute[1]),
+    );
+
+  it('renders bold, italics, code, links, lists and tables', () => {
+    expect(deskMarkdown('Our **Linen Shirt** is *light*, code `LM-1048`.')).toBe(
+      '<p>Our <strong>Linen Shirt</strong> is <em>light</em>, code <code>LM-1048</code>.</p>',
+    );
+    expect(deskMarkdown('Email [us](mailto:help@lumen.shop)')).toBe(
+      '<p>Email <a href="mailto:help@lumen.shop" target="_blank" rel="noopener noreferrer">us</a></p>',
+    );
+    expect(deskMarkdown('To track:\n\n1. Open the email.\n2. Click *Track*.\n\n- one\n- two')).toBe(
+      '<p>To track:</p><ol><li>Open the email.</li><li>Click <em>Track</em>.</li></ol><ul><li>one</li><li>two</li></ul>',
+    );
+    expect(deskMarkdown('| Size | Chest |\n|---|---|\n| S | 96 |')).toBe(
+      '<table><thead><tr><th>Size</th><th>Chest</th></tr></thead><tbody><tr><td>S</td><td>96</td></tr></tbody></table>',
+    );
+    expect(deskMarkdown('line one\nline two')).toBe('<p>line one<br>line two</p>');
+  });
+
+  it.each([
+    '<img src=x onerror="alert(1)">',
+    '<script>alert(1)</script>',
+    '[click](javascript:alert(1))',
+    '[x](https://a.example/" onmouseover="alert(1))',
+    '**<b>bold</b>** `<i>code</i>` *<svg onload=alert(1)>*',
+    '| <img src=x> | a |\n|---|---|\n| b | c |',
+    'a\u0000 0\u0000 b `c`',
+  ])('never lets HTML from a message through: %s', (hostile) => {
+    const html = deskMarkdown(hostile);
+    for (const tag of tagsOf(html))
+      expect([
+        'p',
+        'br',
+        'strong',
+        'em',
+        'code',
+        'a',
+        'ul',
+        'ol',
+        'li',
+        'table',
+        'thead',
+        'tbody',
+        'tr',
+        'th',
+        'td',
+      ]).toContain(tag);
+    expect(attributesOf(html).every((name) => ['href', 'target', 'rel'].includes(name ?? ''))).toBe(true);
+    expect(html).not.toMatch(/href="(?!https?:|mailto:|tel:)/);
+    expect(html).not.toMatch(/<[^>]*\son[a-z]+=/i);
+    expect(html).not.toContain('undefined');
+  });
 });

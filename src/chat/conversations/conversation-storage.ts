@@ -8,6 +8,9 @@ import { ordersFrom } from '../replies/orders';
 import { capReplyText } from '../replies/reply-parser';
 import { allowedImageUrl } from '../attachments/image-policy';
 
+/** A quick action's id as the widget writes it: lower-case words joined by hyphens. */
+const QUICK_ACTION_ID = /^[a-z][a-z0-9-]{0,39}$/;
+
 /**
  * Saved conversations: one storage entry per conversation, so a save writes only the conversation that
  * changed, and two tabs writing different conversations never touch each other's entries.
@@ -123,6 +126,9 @@ function readMessage(raw: unknown, products: ProductContext): Message | null {
   if (feedback === 'up' || feedback === 'down') message.feedback = feedback;
   if (own(raw, 'origin') === 'widget') message.origin = 'widget';
   if (own(raw, 'greeting') === true && sender === 'user') message.greeting = true;
+  const quickAction = own(raw, 'quickAction');
+  if (typeof quickAction === 'string' && QUICK_ACTION_ID.test(quickAction) && sender === 'user')
+    message.quickAction = quickAction;
   const callSeconds = own(raw, 'callSeconds');
   if (typeof callSeconds === 'number' && Number.isInteger(callSeconds) && callSeconds >= 0)
     message.callSeconds = callSeconds;

@@ -52,6 +52,7 @@ function requestBody(store: ChatStore, userMessage: Message): WebhookRequest {
     history: buildHistory(messages.slice(0, messages.indexOf(userMessage))),
     sessionId,
     messageId: sentMessageId(sessionId, userMessage),
+    ...(userMessage.quickAction ? { quickAction: userMessage.quickAction } : {}),
   };
 }
 

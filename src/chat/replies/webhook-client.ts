@@ -23,6 +23,8 @@ export interface WebhookRequest {
    * another tab), so the workflow can drop a repeat. Absent only on requests that carry no message.
    */
   messageId?: string;
+  /** The id of the built-in quick action the message is (docs/webhook.md, "The request"). */
+  quickAction?: string;
   /** `geo`, and what other features add (the page, the store's facts, the cart). */
   context?: Record<string, unknown>;
 }

@@ -4,7 +4,7 @@ import { messageWithImage } from '../../chat/attachments/image-attachment';
 import type { UndeliveredMessage } from '../../app/state';
 import type { CartProposal } from '../../commerce/commerce-state';
 import { own } from '../../common/own';
-import { isUnnamedStore } from '../../theme/theme';
+import { isUnnamedStore, quickActionId } from '../../theme/theme';
 import { visibleText } from '../../chat/markdown/visible-text';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
@@ -86,9 +86,10 @@ function EmptyChat() {
   const configured = useAssistantState((state) => state.config.webhookUrl !== null);
   // The chips go away with the empty chat: keyboard focus carries on in the text box (not on a touch
   // screen, where focus would open the keyboard unasked).
-  const sendFromChip = (event: MouseEvent<HTMLButtonElement>, label: string) => {
+  const strings = useAssistantState((state) => state.strings);
+  const sendFromChip = (event: MouseEvent<HTMLButtonElement>, label: string, index: number) => {
     const textbox = event.currentTarget.closest('.chat')?.querySelector('textarea');
-    sendMessage(label);
+    sendMessage(label, { quickAction: quickActionId(label, index, strings) });
     if (!environment.coarsePointer()) textbox?.focus();
   };
   return (
@@ -105,7 +106,7 @@ function EmptyChat() {
               className="chip"
               part="chip"
               disabled={loading}
-              onClick={(event) => sendFromChip(event, label)}
+              onClick={(event) => sendFromChip(event, label, index)}
             >
               {label}
             </button>
