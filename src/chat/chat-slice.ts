@@ -6,6 +6,7 @@ import { createAttachments } from './attachments/attachments';
 import { messageWithImage } from './attachments/image-attachment';
 import { refusedImageReporter } from './attachments/image-policy';
 import { createMarkdownLoading } from './markdown/markdown-preload';
+import type { MarkdownOptions } from './markdown/markdown';
 import { completeMessage, isGreeting, PUSHED_ID_PREFIX, type Message, type Rating } from './message';
 import { createMessageLog, type MessageLog } from './message-log';
 import { showCallOrders, showCallProducts } from './call-products';
@@ -203,6 +204,20 @@ function transcriptMessages(
   );
 }
 
+/** The markdown's image rule for `imageHosts`, set only when it changed (a new object would render every reply again). */
+function applyImageHosts(
+  store: ChatStore,
+  imageHosts: readonly string[],
+  pageOrigin: string,
+  onRefused: MarkdownOptions['onRefused'],
+): void {
+  store.setState((state) =>
+    state.markdownOptions.imageHosts.join() === imageHosts.join() && state.markdownOptions.onRefused
+      ? {}
+      : { markdownOptions: { imageHosts, pageOrigin, onRefused } },
+  );
+}
+
 /**
  * The chat feature: its actions, and the wiring the assistant composes (configuration, a call's
  * transcript joining the conversation, the markdown preload, disposal). `extensions` are what other
@@ -246,17 +261,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     configure(config: ChatConfig, reopen = false): void {
       conversations.load(config, reopen);
       void replies.loadEarlier();
-      store.setState((state) =>
-        state.markdownOptions.imageHosts.join() === config.imageHosts.join() && state.markdownOptions.onRefused
-          ? {}
-          : {
-              markdownOptions: {
-                imageHosts: config.imageHosts,
-                pageOrigin: deps.pageOrigin,
-                onRefused: reportRefusedImage,
-              },
-            },
-      );
+      applyImageHosts(store, config.imageHosts, deps.pageOrigin, reportRefusedImage);
       visitorContext.configure(config.geoUrl);
     },
 

@@ -168,6 +168,16 @@ function createIdentityWait(deps: CustomerDeps, settled: () => void) {
   };
 }
 
+/** What a request tells of the shopper: `context.customer` while someone is signed in, and a guest's lookup once. */
+function requestContext(store: CustomerStore, lookup: ReturnType<typeof createOrderLookup>): Record<string, unknown> {
+  const { identity } = store.getState().customer;
+  const orderLookup = lookup.take();
+  return {
+    ...(identity ? { customer: customerContext(identity) } : {}),
+    ...(orderLookup ? { orderLookup } : {}),
+  };
+}
+
 /**
  * The customer feature: the verified shopper (never trusted by the widget: carried for the workflow to
  * check), the fresh start when they sign out or someone else signs in, and a guest's order lookup.
@@ -243,13 +253,6 @@ export function createCustomerSlice(store: CustomerStore, deps: CustomerDeps, ho
     /** The element was removed: no grace runs out while it is away. */
     dispose: wait.pause,
     /** `context.customer` while someone is signed in, and a lookup once, with the message it was sent with. */
-    readContext(): Record<string, unknown> {
-      const { identity } = store.getState().customer;
-      const orderLookup = lookup.take();
-      return {
-        ...(identity ? { customer: customerContext(identity) } : {}),
-        ...(orderLookup ? { orderLookup } : {}),
-      };
-    },
+    readContext: () => requestContext(store, lookup),
   };
 }
