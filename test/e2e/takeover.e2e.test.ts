@@ -120,6 +120,8 @@ describe('a person takes over, on the demo page', () => {
     await header.getByRole('heading', { name: 'Sam', exact: true }).waitFor();
     await header.getByText(en.handoffPerson).waitFor();
     await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
+    // Joining is a line of the conversation, not only the header's change.
+    await widget.locator('.messages .system-line', { hasText: `${AGENT} joined the conversation.` }).waitFor();
     await widget.getByRole('button', { name: en.handoffEnd }).waitFor();
     await desk.act('typing', sessionId);
     await widget.locator('.person-typing').getByText(`${AGENT} is typing…`).waitFor();
@@ -212,6 +214,10 @@ describe('a person takes over, on the demo page', () => {
     ]);
     expect((cancel.postDataJSON() as { message: string }).message).toBe('');
     await widget.locator('.takeover').waitFor({ state: 'detached' });
+    // The chat says so: its last line is no longer the wait for a person.
+    const lines = widget.locator('.messages .system-line');
+    await lines.filter({ hasText: en.handoffCancelled }).waitFor();
+    expect(await lines.last().textContent()).toBe(en.handoffCancelled);
     await eventually(async () => expect(await desk.entry(sessionId)).toBeUndefined());
     await send(page, 'What is your size guide?');
     await widget.locator('.markdown table').waitFor();
@@ -305,6 +311,16 @@ describe('nobody answers', () => {
     page.on('request', (request) => {
       if (handoffOf(request)?.status === 'email') emails.push(request);
     });
+    // Said in the chat, with the form under that line, and no bar above the messages.
+    const missed = reason === 'timeout' ? en.handoffTimeout : en.handoffUnavailable;
+    await widget.locator('.messages .system-line', { hasText: missed }).waitFor();
+    expect(await widget.locator('.takeover').count()).toBe(0);
+    const form = widget.locator('.messages .takeover-email');
+    const placement = await form.evaluate((node) => {
+      const before = node.closest('.message-chunk > *')?.previousElementSibling ?? node.previousElementSibling;
+      return before?.textContent ?? '';
+    });
+    expect(placement).toContain(missed);
     const box = widget.getByRole('textbox', { name: en.handoffEmailLabel });
     await box.fill('not an address');
     await widget.locator('.takeover-email').getByRole('button', { name: en.handoffEmailSend }).click();
@@ -314,8 +330,11 @@ describe('nobody answers', () => {
     // Enter twice in a row: the second finds the address on its way, and sends nothing more.
     await box.press('Enter');
     await page.keyboard.press('Enter');
-    await widget.getByText(en.handoffEmailSent).waitFor();
+    await widget.locator('.messages').getByText(en.handoffEmailSent).waitFor();
     expect(emails.length).toBe(1);
+    // Sent, the form gives way to the thanks: nothing is left to send again.
+    expect(await widget.getByRole('textbox', { name: en.handoffEmailLabel }).count()).toBe(0);
+    expect(await widget.locator('.takeover').count()).toBe(0);
     const body = emails[0]?.postDataJSON() as { message: string; history: unknown[]; context: { handoff: object } };
     expect(body.context.handoff).toEqual({ status: 'email', email: 'ada@lumen.shop', reason });
     expect(body.message).toBe('');
@@ -328,7 +347,7 @@ describe('nobody answers', () => {
     await widget.getByRole('button', { name: en.talkToHuman }).click();
     await widget.getByText(en.handoffConnecting).waitFor();
     // The wait is the widget's own ten seconds.
-    await widget.getByText(en.handoffTimeout).waitFor({ timeout: 30_000 });
+    await widget.locator('.messages').getByText(en.handoffTimeout).waitFor({ timeout: 30_000 });
     await leaveEmail(page, 'timeout');
     expect(pageErrors).toEqual([]);
   });
@@ -340,7 +359,7 @@ describe('nobody answers', () => {
     const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).tap());
     await widget.getByText(en.handoffConnecting).waitFor();
     await desk.act('away', sessionId);
-    await widget.getByText(en.handoffUnavailable).waitFor();
+    await widget.locator('.messages').getByText(en.handoffUnavailable).waitFor();
     await leaveEmail(page, 'unavailable');
     await eventually(async () => expect((await desk.entry(sessionId))?.email).toBe('ada@lumen.shop'));
     expect(await axeViolations(page)).toEqual([]);

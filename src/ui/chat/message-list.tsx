@@ -1,5 +1,5 @@
 import { Fragment, memo, useDeferredValue, useEffect, useMemo, useRef, type MouseEvent } from 'react';
-import type { Message } from '../../chat/message';
+import { isStatusLine, type Message } from '../../chat/message';
 import { messageWithImage } from '../../chat/attachments/image-attachment';
 import type { UndeliveredMessage } from '../../app/state';
 import type { CartProposal } from '../../commerce/commerce-state';
@@ -15,7 +15,7 @@ import { callCards, LiveTranscript } from './live-transcript';
 import { OrderLookupForm } from './order-lookup-form';
 import { MessageBoundary } from './message-boundary';
 import { ReplySuggestions } from './reply-extras';
-import { PersonTyping } from './takeover';
+import { PersonTyping, TakeoverEmailForm } from './takeover';
 import { UserMessage } from './user-message';
 
 /**
@@ -34,10 +34,13 @@ const MessageChunk = memo(
     messages,
     view,
     proposals,
+    emailAfter,
   }: {
     messages: Message[];
     view: MessageView;
     proposals: Proposals;
+    /** The line saying a takeover was missed: the email form follows it. */
+    emailAfter: string | null;
   }) {
     return (
       <div className="message-chunk">
@@ -55,6 +58,7 @@ const MessageChunk = memo(
                 )}
                 {proposed && <CartProposals messageId={message.id} proposals={proposed} />}
               </MessageBoundary>
+              {message.id === emailAfter && <TakeoverEmailForm />}
               {message.callSeconds !== undefined && (
                 <p className="system-line">{view.t('callEnded', { duration: formatDuration(message.callSeconds) })}</p>
               )}
@@ -66,6 +70,7 @@ const MessageChunk = memo(
   },
   (previous, next) =>
     previous.view === next.view &&
+    previous.emailAfter === next.emailAfter &&
     previous.messages.length === next.messages.length &&
     previous.messages.every(
       (message, index) =>
@@ -73,6 +78,15 @@ const MessageChunk = memo(
         proposalsOf(previous.proposals, message.id) === proposalsOf(next.proposals, message.id),
     ),
 );
+
+/** The id of the conversation's last status line ("Nobody is free to answer right now."), if any. */
+function lastStatusLine(messages: readonly Message[]): string | null {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (message && isStatusLine(message)) return message.id;
+  }
+  return null;
+}
 
 /** The greeting, the hint and the quick-action chips of an empty chat. */
 function EmptyChat() {
@@ -183,6 +197,8 @@ export function MessageList() {
     return inCall.length === 0 ? allMessages : allMessages.filter((message) => !inCall.includes(message));
   }, [allMessages, callStartedAt]);
   const proposals = useAssistantState((state) => state.commerce.proposals);
+  const missed = useAssistantState((state) => state.handoff.phase === 'missed');
+  const emailAfter = missed ? lastStatusLine(messages) : null;
   const loading = useAssistantState((state) => state.loading);
   const streaming = messages[messages.length - 1]?.status === 'streaming';
   const inCall = useAssistantState((state) => state.voice.status !== 'idle');
@@ -218,13 +234,21 @@ export function MessageList() {
           <EmptyChat />
         ) : (
           chunks.map((chunk) => (
-            <MessageChunk key={chunk.key} messages={chunk.messages} view={view} proposals={proposals} />
+            <MessageChunk
+              key={chunk.key}
+              messages={chunk.messages}
+              view={view}
+              proposals={proposals}
+              emailAfter={emailAfter}
+            />
           ))
         )}
         {latest?.sender === 'bot' && !latest.animate && !loading && drawnFrom < messages.length && (
           <ReplySuggestions message={latest} t={t} />
         )}
         <UndeliveredMessages t={t} />
+        {/* A missed takeover saved before its line was: the form still shows, at the end. */}
+        {missed && emailAfter === null && <TakeoverEmailForm />}
         <OrderLookupForm />
         {loading && !streaming && <TypingIndicator />}
         <PersonTyping />
