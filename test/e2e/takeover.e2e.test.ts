@@ -148,6 +148,11 @@ describe('a person takes over, on the demo page', () => {
     expect(await assistant.locator('.agent-byline').count()).toBe(0);
     expect(await assistant.locator('.sr-only').first().textContent()).toContain(en.assistant);
     expect(await header.getByText(en.handoffPerson).count()).toBe(1);
+    // Rated like the assistant's answers: the person's message, and the message that connected the visitor.
+    for (const rated of [fromAgent, assistant]) {
+      expect(await rated.getByRole('button', { name: en.helpful, exact: true }).count()).toBe(1);
+      expect(await rated.getByRole('button', { name: en.notHelpful, exact: true }).count()).toBe(1);
+    }
 
     // The visitor's next words reach the person, and no reply of the assistant's shows for them.
     const botMessages = await widget.locator('.message.bot').count();
