@@ -298,6 +298,10 @@ describe("the person's unread messages", () => {
     await widget.getByRole('button', { name: 'Open chat with Lumen, 3 new' }).click();
     await widget.locator('.message.from-agent', { hasText: 'Anything else?' }).waitFor();
     await widget.locator('.launcher-badge').waitFor({ state: 'detached' });
+    // Back to back, the person's name and picture are over the first of their messages only.
+    expect(await widget.locator('.message.from-agent').count()).toBe(3);
+    expect(await widget.locator('.message.from-agent .agent-byline').count()).toBe(1);
+    expect(await widget.locator('.message.from-agent').first().locator('.agent-byline').count()).toBe(1);
     await widget.getByRole('button', { name: 'Close chat' }).first().click();
     await page.reload();
     await widget.getByRole('button', { name: 'Open chat with Lumen' }).waitFor();

@@ -35,8 +35,11 @@ const MessageChunk = memo(
     view,
     proposals,
     emailAfter,
+    before,
   }: {
     messages: Message[];
+    /** The message drawn just before this chunk's first, if any. */
+    before: Message | undefined;
     view: MessageView;
     proposals: Proposals;
     /** The line saying a takeover was missed: the email form follows it. */
@@ -44,7 +47,8 @@ const MessageChunk = memo(
   }) {
     return (
       <div className="message-chunk">
-        {messages.map((message) => {
+        {messages.map((message, index) => {
+          const previous = index === 0 ? before : messages[index - 1];
           const label = view.t(message.sender === 'user' ? 'you' : 'assistant');
           const proposed =
             message.sender === 'user' || message.animate ? undefined : proposalsOf(proposals, message.id);
@@ -54,7 +58,7 @@ const MessageChunk = memo(
                 {message.sender === 'user' ? (
                   <UserMessage message={message} t={view.t} />
                 ) : (
-                  <BotMessage message={message} view={view} />
+                  <BotMessage message={message} view={view} continues={samePerson(previous, message)} />
                 )}
                 {proposed && <CartProposals messageId={message.id} proposals={proposed} />}
               </MessageBoundary>
@@ -71,6 +75,7 @@ const MessageChunk = memo(
   (previous, next) =>
     previous.view === next.view &&
     previous.emailAfter === next.emailAfter &&
+    previous.before === next.before &&
     previous.messages.length === next.messages.length &&
     previous.messages.every(
       (message, index) =>
@@ -78,6 +83,11 @@ const MessageChunk = memo(
         proposalsOf(previous.proposals, message.id) === proposalsOf(next.proposals, message.id),
     ),
 );
+
+/** `message` follows one of the same person's, back to back: their name and picture are over the first. */
+function samePerson(previous: Message | undefined, message: Message): boolean {
+  return Boolean(message.agent && previous?.agent && previous.agent.name === message.agent.name);
+}
 
 /** The id of the conversation's last status line ("Nobody is free to answer right now."), if any. */
 function lastStatusLine(messages: readonly Message[]): string | null {
@@ -222,9 +232,10 @@ export function MessageList() {
     CHUNK_SIZE,
   );
   // Chunks keep their boundaries (multiples of CHUNK_SIZE) while older messages are drawn in.
-  const chunks: { key: number; messages: Message[] }[] = [];
+  const chunks: { key: number; messages: Message[]; before: Message | undefined }[] = [];
   for (let start = Math.floor(drawnFrom / CHUNK_SIZE) * CHUNK_SIZE; start < messages.length; start += CHUNK_SIZE) {
-    chunks.push({ key: start, messages: messages.slice(Math.max(start, drawnFrom), start + CHUNK_SIZE) });
+    const from = Math.max(start, drawnFrom);
+    chunks.push({ key: start, messages: messages.slice(from, start + CHUNK_SIZE), before: messages[from - 1] });
   }
 
   return (
@@ -240,6 +251,7 @@ export function MessageList() {
               view={view}
               proposals={proposals}
               emailAfter={emailAfter}
+              before={chunk.before}
             />
           ))
         )}
