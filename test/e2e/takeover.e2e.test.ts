@@ -373,6 +373,24 @@ describe('nobody answers', () => {
     await eventually(async () => expect((await desk.entry(sessionId))?.email).toBe('ada@lumen.shop'));
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  it('the email form says what it wants, and offers to keep chatting with the assistant instead', async () => {
+    const { page } = await session.newPage(phone);
+    await page.goto(`${session.server.url}/`);
+    const widget = page.locator('store-assistant');
+    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).tap());
+    await widget.getByText(en.handoffConnecting).waitFor();
+    await desk.act('away', sessionId);
+    const form = widget.locator('.messages .takeover-email');
+    await form.waitFor();
+    const box = form.getByRole('textbox', { name: en.handoffEmailLabel });
+    expect(await box.getAttribute('placeholder')).toBe(en.handoffEmailLabel);
+    await form.getByRole('button', { name: en.handoffEnd }).tap();
+    await form.waitFor({ state: 'detached' });
+    expect(await widget.locator('.messages .system-line').last().textContent()).toBe(en.handoffCancelled);
+    await send(page, 'What is your size guide?');
+    await widget.locator('.markdown table').waitFor();
+  });
 });
 
 interface Look {

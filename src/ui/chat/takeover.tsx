@@ -89,6 +89,7 @@ export function TakeoverEmailForm() {
           aria-label={t('handoffEmailLabel')}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid || email === 'failed' ? `${id}-problem` : undefined}
+          placeholder={t('handoffEmailLabel')}
           value={address}
           maxLength={254}
           onChange={(event) => setAddress(event.target.value)}
@@ -108,6 +109,10 @@ export function TakeoverEmailForm() {
           {t(invalid ? 'handoffEmailInvalid' : 'handoffEmailFailed')}
         </p>
       )}
+      {/* No address to leave: the visitor keeps chatting with the assistant instead. */}
+      <button type="button" className="takeover-way-out" onClick={actions.cancelHandoff}>
+        {t('handoffEnd')}
+      </button>
     </form>
   );
 }
