@@ -84,6 +84,19 @@ const MessageChunk = memo(
     ),
 );
 
+/**
+ * The messages drawn, from `drawnFrom`, in chunks that keep their boundaries (multiples of CHUNK_SIZE)
+ * while older messages are drawn in; each knows the message before its first.
+ */
+function chunksOf(messages: readonly Message[], drawnFrom: number) {
+  const chunks: { key: number; messages: Message[]; before: Message | undefined }[] = [];
+  for (let start = Math.floor(drawnFrom / CHUNK_SIZE) * CHUNK_SIZE; start < messages.length; start += CHUNK_SIZE) {
+    const from = Math.max(start, drawnFrom);
+    chunks.push({ key: start, messages: messages.slice(from, start + CHUNK_SIZE), before: messages[from - 1] });
+  }
+  return chunks;
+}
+
 /** `message` follows one of the same person's, back to back: their name and picture are over the first. */
 function samePerson(previous: Message | undefined, message: Message): boolean {
   return Boolean(message.agent && previous?.agent && previous.agent.name === message.agent.name);
@@ -231,12 +244,7 @@ export function MessageList() {
     messages.length,
     CHUNK_SIZE,
   );
-  // Chunks keep their boundaries (multiples of CHUNK_SIZE) while older messages are drawn in.
-  const chunks: { key: number; messages: Message[]; before: Message | undefined }[] = [];
-  for (let start = Math.floor(drawnFrom / CHUNK_SIZE) * CHUNK_SIZE; start < messages.length; start += CHUNK_SIZE) {
-    const from = Math.max(start, drawnFrom);
-    chunks.push({ key: start, messages: messages.slice(from, start + CHUNK_SIZE), before: messages[from - 1] });
-  }
+  const chunks = chunksOf(messages, drawnFrom);
 
   return (
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
