@@ -20,7 +20,16 @@ import {
   type IncomingEvent,
   type ReplySignals,
 } from './incoming';
-import { cancelled, isEmailAddress, transition, type Transition } from './transitions';
+import { cancelled, isEmailAddress, transition, type HandoffLine, type Transition } from './transitions';
+
+/** What each of the takeover's moments says in the conversation. */
+const LINE_TEXT = {
+  joined: 'handoffJoined',
+  left: 'handoffLeft',
+  cancelled: 'handoffCancelled',
+  timeout: 'handoffTimeout',
+  unavailable: 'handoffUnavailable',
+} as const satisfies Record<HandoffLine, string>;
 
 /** What the visitor can do during a takeover. */
 export interface HandoffActions {
@@ -202,9 +211,12 @@ function createReceiver(store: HandoffStore, deps: HandoffDeps, memory: Memory, 
     const { agent } = store.getState().handoff;
     setHandoff(change.next);
     for (const detail of change.events) deps.emit('handoff', detail);
-    if (change.line === 'left') {
-      const text = formatString(store.getState().strings.handoffLeft, { name: agent?.name ?? '' });
-      parts.deliver({ id: lineId, text, agent: null, origin: 'widget' });
+    if (change.line) {
+      const { strings } = store.getState();
+      // The person who joined, or who was there before the change.
+      const name = (change.line === 'joined' ? change.next.agent : agent)?.name ?? strings.handoffPerson;
+      const text = formatString(strings[LINE_TEXT[change.line]], { name });
+      parts.deliver({ id: lineId || `handoff-${change.line}-${deps.now()}`, text, agent: null, origin: 'widget' });
     }
   }
 

@@ -1,11 +1,17 @@
 import type { Agent, HandoffEventDetail, HandoffState, HandoffStatus } from './handoff-state';
 
+/** The takeover's moments that are lines of the conversation. */
+export type HandoffLine = 'joined' | 'left' | 'cancelled' | 'timeout' | 'unavailable';
+
 /** What a status change does: the next state, the events to announce, and a line for the conversation. */
 export interface Transition {
   next: HandoffState;
   events: HandoffEventDetail[];
-  /** `left`: the person handed back, said in the conversation; `missed`: the wait is over unanswered. */
-  line: 'left' | null;
+  /**
+   * The line said in the conversation: a person joined or left, the visitor went back to the assistant,
+   * or the wait ended unanswered (`timeout`, `unavailable`, followed there by the email form).
+   */
+  line: HandoffLine | null;
 }
 
 /** A takeover no longer under way. */
@@ -39,7 +45,7 @@ export function transition(state: HandoffState, status: HandoffStatus, agent: Ag
       return {
         next: { ...state, phase: 'joined', agent: agent ?? state.agent, typing: false, missedBecause: null },
         events: state.phase === 'joined' ? [] : [{ status: 'join' }],
-        line: null,
+        line: state.phase === 'joined' ? null : 'joined',
       };
     case 'typing':
       if (state.phase === 'none' || state.phase === 'missed') return same;
@@ -53,7 +59,7 @@ export function transition(state: HandoffState, status: HandoffStatus, agent: Ag
       return {
         next: { ...state, phase: 'missed', agent: null, typing: false, missedBecause: status },
         events: [{ status: 'timeout', reason: status }],
-        line: null,
+        line: status,
       };
   }
 }
@@ -61,7 +67,11 @@ export function transition(state: HandoffState, status: HandoffStatus, agent: Ag
 /** The visitor cancelled the wait, or closed the takeover. */
 export function cancelled(state: HandoffState): Transition {
   if (state.phase === 'none') return { next: state, events: [], line: null };
-  return { next: { ...ended(state), email: 'idle' }, events: [{ status: 'end', reason: 'cancelled' }], line: null };
+  return {
+    next: { ...ended(state), email: 'idle' },
+    events: [{ status: 'end', reason: 'cancelled' }],
+    line: 'cancelled',
+  };
 }
 
 /** A valid email address: one `@`, a dot in the domain, no spaces, at most 254 characters. */

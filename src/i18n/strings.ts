@@ -31,6 +31,8 @@ export const englishStrings = {
   handoffChattingWith: "You're chatting with {name}",
   handoffEnd: 'Back to the assistant',
   handoffLeft: '{name} left the conversation. The assistant is answering again.',
+  handoffJoined: '{name} joined the conversation.',
+  handoffCancelled: 'The assistant is answering again.',
   handoffTimeout: 'Nobody is free to answer right now.',
   handoffUnavailable: 'Our team is away right now.',
   handoffEmailPrompt: "Leave your email address and we'll reply there.",

@@ -82,8 +82,10 @@ describe('a takeover by a person', () => {
     );
     fireEvent.click(await findByRole('button', { name: 'Talk to a human agent' }));
     await eventually(() => expect(stream.open).toBe(true));
+    // The reply that started the wait has arrived: what the stream says next is not undone by it.
+    await findByText('One moment.');
     stream.send('1', 'handoff', { status: 'unavailable' });
-    await findByText('Our team is away right now.');
+    await findByText('Our team is away right now.', { selector: '.system-line' });
 
     const field = (await findByLabelText('Email address')) as HTMLInputElement;
     typeInto(field, 'not-an-address');
@@ -108,8 +110,9 @@ describe('a takeover read by a screen reader', () => {
     );
     fireEvent.click(await findByRole('button', { name: 'Talk to a human agent' }));
     await eventually(() => expect(stream.open).toBe(true));
+    await findByText('One moment.');
     stream.send('1', 'handoff', { status: 'timeout' });
-    await findByText('Nobody is free to answer right now.');
+    await findByText('Nobody is free to answer right now.', { selector: '.system-line' });
     expect(await findByRole('button', { name: 'Send email address' })).toBeTruthy();
     // The composer's button is the only one named "Send".
     expect(getAllByRole('button', { name: 'Send' })).toHaveLength(1);
@@ -133,8 +136,9 @@ describe('a takeover read by a screen reader', () => {
     stream.send('3', 'handoff', { status: 'left' });
     const line = 'Sam left the conversation. The assistant is answering again.';
     await eventually(() => expect(liveRegion?.textContent).toBe(line));
-    const status = root.querySelector('.system-line.status-line');
-    expect(status?.textContent).toBe(line);
+    // Each moment of the takeover is such a line: the person joining, then leaving.
+    const statuses = [...root.querySelectorAll('.system-line.status-line')].map((status) => status.textContent);
+    expect(statuses).toEqual(['Sam joined the conversation.', line]);
     // Not a message of the assistant's: no bubble, no "Assistant:" before it.
     expect([...root.querySelectorAll('.message.bot')].some((bot) => bot.textContent?.includes(line))).toBe(false);
   });

@@ -120,6 +120,8 @@ describe('a person takes over, on the demo page', () => {
     await header.getByRole('heading', { name: 'Sam', exact: true }).waitFor();
     await header.getByText(en.handoffPerson).waitFor();
     await widget.getByText(`You're chatting with ${AGENT}`).waitFor();
+    // Joining is a line of the conversation, not only the header's change.
+    await widget.locator('.messages .system-line', { hasText: `${AGENT} joined the conversation.` }).waitFor();
     await widget.getByRole('button', { name: en.handoffEnd }).waitFor();
     await desk.act('typing', sessionId);
     await widget.locator('.person-typing').getByText(`${AGENT} is typing…`).waitFor();
@@ -146,6 +148,11 @@ describe('a person takes over, on the demo page', () => {
     expect(await assistant.locator('.agent-byline').count()).toBe(0);
     expect(await assistant.locator('.sr-only').first().textContent()).toContain(en.assistant);
     expect(await header.getByText(en.handoffPerson).count()).toBe(1);
+    // Rated like the assistant's answers: the person's message, and the message that connected the visitor.
+    for (const rated of [fromAgent, assistant]) {
+      expect(await rated.getByRole('button', { name: en.helpful, exact: true }).count()).toBe(1);
+      expect(await rated.getByRole('button', { name: en.notHelpful, exact: true }).count()).toBe(1);
+    }
 
     // The visitor's next words reach the person, and no reply of the assistant's shows for them.
     const botMessages = await widget.locator('.message.bot').count();
@@ -212,6 +219,10 @@ describe('a person takes over, on the demo page', () => {
     ]);
     expect((cancel.postDataJSON() as { message: string }).message).toBe('');
     await widget.locator('.takeover').waitFor({ state: 'detached' });
+    // The chat says so: its last line is no longer the wait for a person.
+    const lines = widget.locator('.messages .system-line');
+    await lines.filter({ hasText: en.handoffCancelled }).waitFor();
+    expect(await lines.last().textContent()).toBe(en.handoffCancelled);
     await eventually(async () => expect(await desk.entry(sessionId)).toBeUndefined());
     await send(page, 'What is your size guide?');
     await widget.locator('.markdown table').waitFor();
@@ -317,6 +328,10 @@ describe("the person's unread messages", () => {
     await widget.getByRole('button', { name: 'Open chat with Lumen, 3 new' }).click();
     await widget.locator('.message.from-agent', { hasText: 'Anything else?' }).waitFor();
     await widget.locator('.launcher-badge').waitFor({ state: 'detached' });
+    // Back to back, the person's name and picture are over the first of their messages only.
+    expect(await widget.locator('.message.from-agent').count()).toBe(3);
+    expect(await widget.locator('.message.from-agent .agent-byline').count()).toBe(1);
+    expect(await widget.locator('.message.from-agent').first().locator('.agent-byline').count()).toBe(1);
     await widget.getByRole('button', { name: 'Close chat' }).first().click();
     await page.reload();
     await widget.getByRole('button', { name: 'Open chat with Lumen' }).waitFor();
@@ -335,6 +350,16 @@ describe('nobody answers', () => {
     page.on('request', (request) => {
       if (handoffOf(request)?.status === 'email') emails.push(request);
     });
+    // Said in the chat, with the form under that line, and no bar above the messages.
+    const missed = reason === 'timeout' ? en.handoffTimeout : en.handoffUnavailable;
+    await widget.locator('.messages .system-line', { hasText: missed }).waitFor();
+    expect(await widget.locator('.takeover').count()).toBe(0);
+    const form = widget.locator('.messages .takeover-email');
+    const placement = await form.evaluate((node) => {
+      const before = node.closest('.message-chunk > *')?.previousElementSibling ?? node.previousElementSibling;
+      return before?.textContent ?? '';
+    });
+    expect(placement).toContain(missed);
     const box = widget.getByRole('textbox', { name: en.handoffEmailLabel });
     await box.fill('not an address');
     await widget.locator('.takeover-email').getByRole('button', { name: en.handoffEmailSend }).click();
@@ -344,8 +369,11 @@ describe('nobody answers', () => {
     // Enter twice in a row: the second finds the address on its way, and sends nothing more.
     await box.press('Enter');
     await page.keyboard.press('Enter');
-    await widget.getByText(en.handoffEmailSent).waitFor();
+    await widget.locator('.messages').getByText(en.handoffEmailSent).waitFor();
     expect(emails.length).toBe(1);
+    // Sent, the form gives way to the thanks: nothing is left to send again.
+    expect(await widget.getByRole('textbox', { name: en.handoffEmailLabel }).count()).toBe(0);
+    expect(await widget.locator('.takeover').count()).toBe(0);
     const body = emails[0]?.postDataJSON() as { message: string; history: unknown[]; context: { handoff: object } };
     expect(body.context.handoff).toEqual({ status: 'email', email: 'ada@lumen.shop', reason });
     expect(body.message).toBe('');
@@ -358,7 +386,7 @@ describe('nobody answers', () => {
     await widget.getByRole('button', { name: en.talkToHuman }).click();
     await widget.getByText(en.handoffConnecting).waitFor();
     // The wait is the widget's own ten seconds.
-    await widget.getByText(en.handoffTimeout).waitFor({ timeout: 30_000 });
+    await widget.locator('.messages').getByText(en.handoffTimeout).waitFor({ timeout: 30_000 });
     await leaveEmail(page, 'timeout');
     expect(pageErrors).toEqual([]);
   });
@@ -370,10 +398,28 @@ describe('nobody answers', () => {
     const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).tap());
     await widget.getByText(en.handoffConnecting).waitFor();
     await desk.act('away', sessionId);
-    await widget.getByText(en.handoffUnavailable).waitFor();
+    await widget.locator('.messages').getByText(en.handoffUnavailable).waitFor();
     await leaveEmail(page, 'unavailable');
     await eventually(async () => expect((await desk.entry(sessionId))?.email).toBe('ada@lumen.shop'));
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('the email form says what it wants, and offers to keep chatting with the assistant instead', async () => {
+    const { page } = await session.newPage(phone);
+    await page.goto(`${session.server.url}/`);
+    const widget = page.locator('store-assistant');
+    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).tap());
+    await widget.getByText(en.handoffConnecting).waitFor();
+    await desk.act('away', sessionId);
+    const form = widget.locator('.messages .takeover-email');
+    await form.waitFor();
+    const box = form.getByRole('textbox', { name: en.handoffEmailLabel });
+    expect(await box.getAttribute('placeholder')).toBe(en.handoffEmailLabel);
+    await form.getByRole('button', { name: en.handoffEnd }).tap();
+    await form.waitFor({ state: 'detached' });
+    expect(await widget.locator('.messages .system-line').last().textContent()).toBe(en.handoffCancelled);
+    await send(page, 'What is your size guide?');
+    await widget.locator('.markdown table').waitFor();
   });
 });
 

@@ -22,6 +22,8 @@ export const ar: StringTable = {
   handoffChattingWith: 'أنت تتحدث مع {name}',
   handoffEnd: 'العودة إلى المساعد',
   handoffLeft: 'غادر {name} المحادثة. المساعد يجيب مجددًا.',
+  handoffJoined: 'انضم {name} إلى المحادثة.',
+  handoffCancelled: 'المساعد يجيب مجددًا.',
   handoffTimeout: 'لا يوجد أحد متاح للرد الآن.',
   handoffUnavailable: 'فريقنا غير متاح حاليًا.',
   handoffEmailPrompt: 'اترك بريدك الإلكتروني وسنرد عليك هناك.',

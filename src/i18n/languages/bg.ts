@@ -26,6 +26,8 @@ export const bg: StringTable = {
   handoffChattingWith: 'Разговаряте с {name}',
   handoffEnd: 'Обратно към асистента',
   handoffLeft: '{name} напусна разговора. Асистентът отново отговаря.',
+  handoffJoined: '{name} се присъедини към разговора.',
+  handoffCancelled: 'Асистентът отново отговаря.',
   handoffTimeout: 'В момента няма свободен служител.',
   handoffUnavailable: 'Екипът ни не е на линия в момента.',
   handoffEmailPrompt: 'Оставете имейл адреса си и ще Ви отговорим там.',

@@ -27,6 +27,8 @@ export const cs: StringTable = {
   handoffChattingWith: 'Odpovídá vám {name}',
   handoffEnd: 'Zpět k asistentovi',
   handoffLeft: '{name} opouští konverzaci. Znovu odpovídá asistent.',
+  handoffJoined: '{name} se připojuje ke konverzaci.',
+  handoffCancelled: 'Znovu odpovídá asistent.',
   handoffTimeout: 'Teď nikdo nemůže odpovědět.',
   handoffUnavailable: 'Náš tým teď není k dispozici.',
   handoffEmailPrompt: 'Zanechte nám svůj e-mail a odpovíme vám na něj.',

@@ -25,6 +25,8 @@ export const da: StringTable = {
   handoffChattingWith: 'Du chatter med {name}',
   handoffEnd: 'Tilbage til assistenten',
   handoffLeft: '{name} har forladt samtalen. Assistenten svarer igen.',
+  handoffJoined: '{name} er kommet med i samtalen.',
+  handoffCancelled: 'Assistenten svarer igen.',
   handoffTimeout: 'Der er ingen ledige til at svare lige nu.',
   handoffUnavailable: 'Vores team er ikke til stede lige nu.',
   handoffEmailPrompt: 'Skriv din e-mailadresse, så svarer vi dig der.',

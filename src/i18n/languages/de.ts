@@ -22,6 +22,8 @@ export const de: StringTable = {
   handoffChattingWith: 'Sie chatten mit {name}',
   handoffEnd: 'Zurück zum Assistenten',
   handoffLeft: '{name} hat das Gespräch verlassen. Der Assistent antwortet wieder.',
+  handoffJoined: '{name} ist dem Gespräch beigetreten.',
+  handoffCancelled: 'Der Assistent antwortet wieder.',
   handoffTimeout: 'Gerade ist niemand frei, um zu antworten.',
   handoffUnavailable: 'Unser Team ist gerade nicht erreichbar.',
   handoffEmailPrompt: 'Hinterlassen Sie Ihre E-Mail-Adresse, wir antworten Ihnen dort.',

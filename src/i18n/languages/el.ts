@@ -26,6 +26,8 @@ export const el: StringTable = {
   handoffChattingWith: 'Συνομιλείτε με: {name}',
   handoffEnd: 'Πίσω στον βοηθό',
   handoffLeft: '{name} αποχώρησε από τη συνομιλία. Απαντά ξανά ο βοηθός.',
+  handoffJoined: '{name} μπήκε στη συνομιλία.',
+  handoffCancelled: 'Απαντά ξανά ο βοηθός.',
   handoffTimeout: 'Κανείς δεν είναι διαθέσιμος να απαντήσει αυτή τη στιγμή.',
   handoffUnavailable: 'Η ομάδα μας δεν είναι διαθέσιμη αυτή τη στιγμή.',
   handoffEmailPrompt: 'Αφήστε το email σας και θα σας απαντήσουμε εκεί.',

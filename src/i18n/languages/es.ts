@@ -22,6 +22,8 @@ export const es: StringTable = {
   handoffChattingWith: 'Estás hablando con {name}',
   handoffEnd: 'Volver al asistente',
   handoffLeft: '{name} ha salido de la conversación. El asistente vuelve a responder.',
+  handoffJoined: '{name} se ha unido a la conversación.',
+  handoffCancelled: 'El asistente vuelve a responder.',
   handoffTimeout: 'Ahora mismo no hay nadie disponible para responder.',
   handoffUnavailable: 'Nuestro equipo no está disponible ahora mismo.',
   handoffEmailPrompt: 'Déjanos tu correo electrónico y te responderemos allí.',

@@ -27,6 +27,8 @@ export const et: StringTable = {
   handoffChattingWith: 'Vestluskaaslane: {name}',
   handoffEnd: 'Tagasi assistendi juurde',
   handoffLeft: '{name} lahkus vestlusest. Assistent vastab jälle.',
+  handoffJoined: '{name} liitus vestlusega.',
+  handoffCancelled: 'Assistent vastab jälle.',
   handoffTimeout: 'Praegu pole kedagi vaba, kes saaks vastata.',
   handoffUnavailable: 'Meie meeskond pole praegu saadaval.',
   handoffEmailPrompt: 'Jäta oma e-posti aadress ja vastame sulle sinna.',

@@ -27,6 +27,8 @@ export const fa: StringTable = {
   handoffChattingWith: 'در حال گفتگو با {name}',
   handoffEnd: 'بازگشت به دستیار',
   handoffLeft: '{name} گفتگو را ترک کرد. دستیار دوباره پاسخ می‌دهد.',
+  handoffJoined: '{name} به گفتگو پیوست.',
+  handoffCancelled: 'دستیار دوباره پاسخ می‌دهد.',
   handoffTimeout: 'در حال حاضر کسی برای پاسخ دادن در دسترس نیست.',
   handoffUnavailable: 'تیم ما در حال حاضر در دسترس نیست.',
   handoffEmailPrompt: 'ایمیل خود را بگذارید تا از همان‌جا پاسخ دهیم.',

@@ -27,6 +27,8 @@ export const fi: StringTable = {
   handoffChattingWith: 'Keskustelukumppanisi: {name}',
   handoffEnd: 'Takaisin avustajaan',
   handoffLeft: '{name} poistui keskustelusta. Avustaja vastaa taas.',
+  handoffJoined: '{name} liittyi keskusteluun.',
+  handoffCancelled: 'Avustaja vastaa taas.',
   handoffTimeout: 'Kukaan ei ehdi vastata juuri nyt.',
   handoffUnavailable: 'Tiimimme ei ole nyt paikalla.',
   handoffEmailPrompt: 'Jätä sähköpostiosoitteesi, niin vastaamme sinne.',

@@ -22,6 +22,8 @@ export const fr: StringTable = {
   handoffChattingWith: 'Vous discutez avec {name}',
   handoffEnd: "Revenir à l'assistant",
   handoffLeft: "{name} a quitté la conversation. L'assistant vous répond à nouveau.",
+  handoffJoined: '{name} a rejoint la conversation.',
+  handoffCancelled: "L'assistant vous répond à nouveau.",
   handoffTimeout: "Personne n'est disponible pour le moment.",
   handoffUnavailable: 'Notre équipe est absente pour le moment.',
   handoffEmailPrompt: 'Laissez votre adresse e-mail et nous vous répondrons.',

@@ -27,6 +27,8 @@ export const he: StringTable = {
   handoffChattingWith: 'בשיחה עם {name}',
   handoffEnd: 'חזרה לעוזר',
   handoffLeft: 'השיחה עם {name} הסתיימה. העוזר עונה שוב.',
+  handoffJoined: '{name} בשיחה.',
+  handoffCancelled: 'העוזר עונה שוב.',
   handoffTimeout: 'אין כרגע נציג פנוי לענות.',
   handoffUnavailable: 'הצוות שלנו לא זמין כרגע.',
   handoffEmailPrompt: 'אפשר להשאיר כתובת אימייל ונחזור אליך לשם.',

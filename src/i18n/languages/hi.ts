@@ -26,6 +26,8 @@ export const hi: StringTable = {
   handoffChattingWith: 'आप {name} से चैट कर रहे हैं',
   handoffEnd: 'असिस्टेंट पर वापस जाएँ',
   handoffLeft: '{name} बातचीत से चले गए। असिस्टेंट फिर से जवाब दे रहा है।',
+  handoffJoined: '{name} बातचीत में शामिल हुए।',
+  handoffCancelled: 'असिस्टेंट फिर से जवाब दे रहा है।',
   handoffTimeout: 'अभी जवाब देने के लिए कोई उपलब्ध नहीं है।',
   handoffUnavailable: 'हमारी टीम अभी उपलब्ध नहीं है।',
   handoffEmailPrompt: 'अपना ईमेल पता छोड़ें, हम वहीं जवाब देंगे।',

@@ -27,6 +27,8 @@ export const hr: StringTable = {
   handoffChattingWith: 'Razgovarate s: {name}',
   handoffEnd: 'Natrag na asistenta',
   handoffLeft: '{name} više nije u razgovoru. Asistent ponovno odgovara.',
+  handoffJoined: '{name} se pridružuje razgovoru.',
+  handoffCancelled: 'Asistent ponovno odgovara.',
   handoffTimeout: 'Trenutačno nitko nije slobodan za odgovor.',
   handoffUnavailable: 'Naš tim trenutačno nije dostupan.',
   handoffEmailPrompt: 'Ostavite adresu e-pošte i odgovorit ćemo vam na nju.',

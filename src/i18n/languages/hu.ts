@@ -27,6 +27,8 @@ export const hu: StringTable = {
   handoffChattingWith: 'Beszélgetőpartnered: {name}',
   handoffEnd: 'Vissza az asszisztenshez',
   handoffLeft: '{name} kilépett a beszélgetésből. Újra az asszisztens válaszol.',
+  handoffJoined: '{name} csatlakozott a beszélgetéshez.',
+  handoffCancelled: 'Újra az asszisztens válaszol.',
   handoffTimeout: 'Most senki sem tud válaszolni.',
   handoffUnavailable: 'Csapatunk most nem elérhető.',
   handoffEmailPrompt: 'Add meg az e-mail-címedet, és oda válaszolunk.',

@@ -26,6 +26,8 @@ export const id: StringTable = {
   handoffChattingWith: 'Kamu sedang chat dengan {name}',
   handoffEnd: 'Kembali ke asisten',
   handoffLeft: '{name} telah meninggalkan percakapan. Asisten akan menjawab lagi.',
+  handoffJoined: '{name} telah bergabung dalam percakapan.',
+  handoffCancelled: 'Asisten akan menjawab lagi.',
   handoffTimeout: 'Belum ada yang bisa menjawab saat ini.',
   handoffUnavailable: 'Tim kami sedang tidak tersedia.',
   handoffEmailPrompt: 'Tinggalkan alamat email kamu, nanti kami balas lewat email.',

@@ -25,6 +25,8 @@ export const it: StringTable = {
   handoffChattingWith: 'Stai chattando con {name}',
   handoffEnd: "Torna all'assistente",
   handoffLeft: "{name} ha lasciato la conversazione. Ora risponde di nuovo l'assistente.",
+  handoffJoined: '{name} si è unito alla conversazione.',
+  handoffCancelled: "Ora risponde di nuovo l'assistente.",
   handoffTimeout: 'Al momento nessuno è libero di rispondere.',
   handoffUnavailable: 'Il nostro team al momento non è disponibile.',
   handoffEmailPrompt: 'Lasciaci il tuo indirizzo email e ti risponderemo lì.',

@@ -25,6 +25,8 @@ export const ja: StringTable = {
   handoffChattingWith: '{name}とチャット中',
   handoffEnd: 'アシスタントに戻る',
   handoffLeft: '{name}が会話から退出しました。アシスタントが再び対応します。',
+  handoffJoined: '{name}が会話に参加しました。',
+  handoffCancelled: 'アシスタントが再び対応します。',
   handoffTimeout: 'ただいま対応できるスタッフがいません。',
   handoffUnavailable: 'ただいまスタッフは不在です。',
   handoffEmailPrompt: 'メールアドレスをご入力いただければ、メールでご返信します。',

@@ -25,6 +25,8 @@ export const ko: StringTable = {
   handoffChattingWith: '{name} 님과 대화 중',
   handoffEnd: '어시스턴트로 돌아가기',
   handoffLeft: '{name} 님이 대화를 나갔어요. 어시스턴트가 다시 답변해요.',
+  handoffJoined: '{name} 님이 대화에 참여했어요.',
+  handoffCancelled: '어시스턴트가 다시 답변해요.',
   handoffTimeout: '지금은 답변할 수 있는 상담원이 없어요.',
   handoffUnavailable: '지금은 상담 시간이 아니에요.',
   handoffEmailPrompt: '이메일 주소를 남겨 주시면 이메일로 답변드릴게요.',

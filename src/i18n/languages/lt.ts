@@ -28,6 +28,8 @@ export const lt: StringTable = {
   handoffChattingWith: 'Kalbatės su: {name}',
   handoffEnd: 'Grįžti prie asistento',
   handoffLeft: '{name} išėjo iš pokalbio. Vėl atsako asistentas.',
+  handoffJoined: '{name} prisijungė prie pokalbio.',
+  handoffCancelled: 'Vėl atsako asistentas.',
   handoffTimeout: 'Šiuo metu nėra laisvų konsultantų.',
   handoffUnavailable: 'Mūsų komanda šiuo metu nepasiekiama.',
   handoffEmailPrompt: 'Palikite savo el. pašto adresą ir atsakysime jums ten.',

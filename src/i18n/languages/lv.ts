@@ -27,6 +27,8 @@ export const lv: StringTable = {
   handoffChattingWith: 'Jūs sarakstāties ar: {name}',
   handoffEnd: 'Atpakaļ pie asistenta',
   handoffLeft: '{name} pameta sarunu. Atkal atbild asistents.',
+  handoffJoined: '{name} pievienojās sarunai.',
+  handoffCancelled: 'Atkal atbild asistents.',
   handoffTimeout: 'Pašlaik neviens nevar atbildēt.',
   handoffUnavailable: 'Mūsu komanda pašlaik nav pieejama.',
   handoffEmailPrompt: 'Atstājiet savu e-pasta adresi, un mēs atbildēsim uz to.',

@@ -25,6 +25,8 @@ export const ms: StringTable = {
   handoffChattingWith: 'Anda sedang bersembang dengan {name}',
   handoffEnd: 'Kembali kepada pembantu',
   handoffLeft: '{name} telah meninggalkan perbualan. Pembantu akan menjawab semula.',
+  handoffJoined: '{name} telah menyertai perbualan.',
+  handoffCancelled: 'Pembantu akan menjawab semula.',
   handoffTimeout: 'Tiada sesiapa yang dapat menjawab sekarang.',
   handoffUnavailable: 'Pasukan kami tiada buat masa ini.',
   handoffEmailPrompt: 'Tinggalkan alamat e-mel anda dan kami akan membalas di sana.',

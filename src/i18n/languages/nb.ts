@@ -26,6 +26,8 @@ export const nb: StringTable = {
   handoffChattingWith: 'Du chatter med {name}',
   handoffEnd: 'Tilbake til assistenten',
   handoffLeft: '{name} har forlatt samtalen. Assistenten svarer igjen.',
+  handoffJoined: '{name} har blitt med i samtalen.',
+  handoffCancelled: 'Assistenten svarer igjen.',
   handoffTimeout: 'Ingen er ledige til å svare akkurat nå.',
   handoffUnavailable: 'Teamet vårt er ikke tilgjengelig akkurat nå.',
   handoffEmailPrompt: 'Legg igjen e-postadressen din, så svarer vi deg der.',

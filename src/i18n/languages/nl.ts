@@ -25,6 +25,8 @@ export const nl: StringTable = {
   handoffChattingWith: 'Je chat met {name}',
   handoffEnd: 'Terug naar de assistent',
   handoffLeft: '{name} heeft het gesprek verlaten. De assistent antwoordt weer.',
+  handoffJoined: '{name} neemt deel aan het gesprek.',
+  handoffCancelled: 'De assistent antwoordt weer.',
   handoffTimeout: 'Er is nu niemand vrij om te antwoorden.',
   handoffUnavailable: 'Ons team is nu niet bereikbaar.',
   handoffEmailPrompt: 'Laat je e-mailadres achter, dan antwoorden we je daar.',

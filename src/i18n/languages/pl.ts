@@ -26,6 +26,8 @@ export const pl: StringTable = {
   handoffChattingWith: 'Rozmawiasz z: {name}',
   handoffEnd: 'Wróć do asystenta',
   handoffLeft: '{name} opuszcza rozmowę. Asystent znów odpowiada.',
+  handoffJoined: '{name} dołącza do rozmowy.',
+  handoffCancelled: 'Asystent znów odpowiada.',
   handoffTimeout: 'Nikt nie może teraz odpowiedzieć.',
   handoffUnavailable: 'Nasz zespół jest teraz niedostępny.',
   handoffEmailPrompt: 'Zostaw swój adres e-mail, a tam Ci odpowiemy.',

@@ -25,6 +25,8 @@ export const ptBR: StringTable = {
   handoffChattingWith: 'Você está conversando com {name}',
   handoffEnd: 'Voltar ao assistente',
   handoffLeft: '{name} saiu da conversa. O assistente voltou a responder.',
+  handoffJoined: '{name} entrou na conversa.',
+  handoffCancelled: 'O assistente voltou a responder.',
   handoffTimeout: 'Ninguém está disponível para responder agora.',
   handoffUnavailable: 'Nossa equipe não está disponível agora.',
   handoffEmailPrompt: 'Deixe seu e-mail e responderemos por lá.',

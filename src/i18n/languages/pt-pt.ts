@@ -26,6 +26,8 @@ export const ptPT: StringTable = {
   handoffChattingWith: 'Está a conversar com {name}',
   handoffEnd: 'Voltar ao assistente',
   handoffLeft: '{name} saiu da conversa. O assistente voltou a responder.',
+  handoffJoined: '{name} entrou na conversa.',
+  handoffCancelled: 'O assistente voltou a responder.',
   handoffTimeout: 'De momento, ninguém está disponível para responder.',
   handoffUnavailable: 'A nossa equipa não está disponível de momento.',
   handoffEmailPrompt: 'Deixe o seu endereço de e-mail e responderemos por lá.',

@@ -26,6 +26,8 @@ export const ro: StringTable = {
   handoffChattingWith: 'Vorbești cu {name}',
   handoffEnd: 'Înapoi la asistent',
   handoffLeft: '{name} a părăsit conversația. Asistentul răspunde din nou.',
+  handoffJoined: '{name} s-a alăturat conversației.',
+  handoffCancelled: 'Asistentul răspunde din nou.',
   handoffTimeout: 'Nimeni nu e disponibil să răspundă acum.',
   handoffUnavailable: 'Echipa noastră nu e disponibilă acum.',
   handoffEmailPrompt: 'Lasă-ne adresa de e-mail și îți răspundem acolo.',

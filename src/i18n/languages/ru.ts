@@ -26,6 +26,8 @@ export const ru: StringTable = {
   handoffChattingWith: 'Ваш собеседник: {name}',
   handoffEnd: 'Вернуться к ассистенту',
   handoffLeft: '{name} покидает чат. Снова отвечает ассистент.',
+  handoffJoined: '{name} присоединяется к чату.',
+  handoffCancelled: 'Снова отвечает ассистент.',
   handoffTimeout: 'Сейчас никто не может ответить.',
   handoffUnavailable: 'Наша команда сейчас не на связи.',
   handoffEmailPrompt: 'Оставьте адрес электронной почты — мы ответим на него.',

@@ -27,6 +27,8 @@ export const sk: StringTable = {
   handoffChattingWith: 'Odpovedá vám {name}',
   handoffEnd: 'Späť k asistentovi',
   handoffLeft: '{name} opúšťa konverzáciu. Znova odpovedá asistent.',
+  handoffJoined: '{name} sa pripája ku konverzácii.',
+  handoffCancelled: 'Znova odpovedá asistent.',
   handoffTimeout: 'Teraz nikto nemôže odpovedať.',
   handoffUnavailable: 'Náš tím teraz nie je k dispozícii.',
   handoffEmailPrompt: 'Nechajte nám svoj e-mail a odpovieme vám naň.',

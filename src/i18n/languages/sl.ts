@@ -27,6 +27,8 @@ export const sl: StringTable = {
   handoffChattingWith: 'Klepetate z: {name}',
   handoffEnd: 'Nazaj k pomočniku',
   handoffLeft: '{name} ni več v pogovoru. Znova odgovarja pomočnik.',
+  handoffJoined: '{name} je zdaj v pogovoru.',
+  handoffCancelled: 'Znova odgovarja pomočnik.',
   handoffTimeout: 'Trenutno ni nikogar, ki bi lahko odgovoril.',
   handoffUnavailable: 'Naša ekipa trenutno ni na voljo.',
   handoffEmailPrompt: 'Pustite svoj e-poštni naslov in odgovorili vam bomo nanj.',

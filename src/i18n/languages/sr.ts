@@ -27,6 +27,8 @@ export const sr: StringTable = {
   handoffChattingWith: 'Разговарате са: {name}',
   handoffEnd: 'Назад на асистента',
   handoffLeft: '{name} више није у разговору. Асистент поново одговара.',
+  handoffJoined: '{name} је сада у разговору.',
+  handoffCancelled: 'Асистент поново одговара.',
   handoffTimeout: 'Тренутно нико није слободан да одговори.',
   handoffUnavailable: 'Наш тим тренутно није доступан.',
   handoffEmailPrompt: 'Оставите имејл адресу и одговорићемо вам на њу.',

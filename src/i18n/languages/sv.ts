@@ -25,6 +25,8 @@ export const sv: StringTable = {
   handoffChattingWith: 'Du chattar med {name}',
   handoffEnd: 'Tillbaka till assistenten',
   handoffLeft: '{name} har lämnat konversationen. Assistenten svarar igen.',
+  handoffJoined: '{name} har anslutit till konversationen.',
+  handoffCancelled: 'Assistenten svarar igen.',
   handoffTimeout: 'Ingen är ledig att svara just nu.',
   handoffUnavailable: 'Vårt team är inte tillgängligt just nu.',
   handoffEmailPrompt: 'Lämna din e-postadress så svarar vi dig där.',

@@ -26,6 +26,8 @@ export const th: StringTable = {
   handoffChattingWith: 'คุณกำลังแชตกับ {name}',
   handoffEnd: 'กลับไปที่ผู้ช่วย',
   handoffLeft: '{name} ออกจากการสนทนาแล้ว ผู้ช่วยจะตอบคุณต่อ',
+  handoffJoined: '{name} เข้าร่วมการสนทนาแล้ว',
+  handoffCancelled: 'ผู้ช่วยจะตอบคุณต่อ',
   handoffTimeout: 'ขณะนี้ไม่มีเจ้าหน้าที่ว่างตอบ',
   handoffUnavailable: 'ขณะนี้ทีมงานของเราไม่อยู่',
   handoffEmailPrompt: 'ฝากอีเมลไว้ แล้วเราจะตอบกลับทางอีเมล',

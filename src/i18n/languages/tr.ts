@@ -27,6 +27,8 @@ export const tr: StringTable = {
   handoffChattingWith: '{name} ile yazışıyorsunuz',
   handoffEnd: 'Asistana dön',
   handoffLeft: '{name} sohbetten ayrıldı. Asistan yeniden yanıtlıyor.',
+  handoffJoined: '{name} sohbete katıldı.',
+  handoffCancelled: 'Asistan yeniden yanıtlıyor.',
   handoffTimeout: 'Şu anda yanıt verebilecek kimse yok.',
   handoffUnavailable: 'Ekibimiz şu anda müsait değil.',
   handoffEmailPrompt: 'E-posta adresinizi bırakın, size oradan yanıt verelim.',

@@ -26,6 +26,8 @@ export const uk: StringTable = {
   handoffChattingWith: 'Ваш співрозмовник: {name}',
   handoffEnd: 'Повернутися до асистента',
   handoffLeft: '{name} залишає чат. Знову відповідає асистент.',
+  handoffJoined: '{name} приєднується до чату.',
+  handoffCancelled: 'Знову відповідає асистент.',
   handoffTimeout: 'Зараз ніхто не може відповісти.',
   handoffUnavailable: "Наша команда зараз не на зв'язку.",
   handoffEmailPrompt: 'Залиште адресу електронної пошти — ми відповімо на неї.',

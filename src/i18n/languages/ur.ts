@@ -26,6 +26,8 @@ export const ur: StringTable = {
   handoffChattingWith: 'آپ {name} سے چیٹ کر رہے ہیں',
   handoffEnd: 'اسسٹنٹ پر واپس جائیں',
   handoffLeft: '{name} گفتگو سے چلے گئے۔ اسسٹنٹ دوبارہ جواب دے رہا ہے۔',
+  handoffJoined: '{name} گفتگو میں شامل ہو گئے۔',
+  handoffCancelled: 'اسسٹنٹ دوبارہ جواب دے رہا ہے۔',
   handoffTimeout: 'اس وقت جواب دینے کے لیے کوئی دستیاب نہیں۔',
   handoffUnavailable: 'ہماری ٹیم اس وقت دستیاب نہیں۔',
   handoffEmailPrompt: 'اپنا ای میل ایڈریس چھوڑیں، ہم وہیں جواب دیں گے۔',

@@ -25,6 +25,8 @@ export const vi: StringTable = {
   handoffChattingWith: 'Bạn đang trò chuyện với {name}',
   handoffEnd: 'Quay lại trợ lý',
   handoffLeft: '{name} đã rời cuộc trò chuyện. Trợ lý sẽ tiếp tục trả lời.',
+  handoffJoined: '{name} đã tham gia cuộc trò chuyện.',
+  handoffCancelled: 'Trợ lý sẽ tiếp tục trả lời.',
   handoffTimeout: 'Hiện chưa có ai rảnh để trả lời.',
   handoffUnavailable: 'Đội ngũ của chúng tôi hiện không trực.',
   handoffEmailPrompt: 'Để lại địa chỉ email, chúng tôi sẽ trả lời bạn qua email.',

@@ -25,6 +25,8 @@ export const zhHans: StringTable = {
   handoffChattingWith: '您正在与{name}聊天',
   handoffEnd: '返回智能助手',
   handoffLeft: '{name}已离开对话，智能助手将继续为您解答。',
+  handoffJoined: '{name}已加入对话。',
+  handoffCancelled: '智能助手将继续为您解答。',
   handoffTimeout: '暂时没有客服有空回复。',
   handoffUnavailable: '我们的团队暂时不在线。',
   handoffEmailPrompt: '留下您的邮箱地址，我们会通过邮件回复您。',

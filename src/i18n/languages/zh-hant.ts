@@ -26,6 +26,8 @@ export const zhHant: StringTable = {
   handoffChattingWith: '您正在與{name}對話',
   handoffEnd: '返回智慧助理',
   handoffLeft: '{name}已離開對話，智慧助理會繼續為您回覆。',
+  handoffJoined: '{name}已加入對話。',
+  handoffCancelled: '智慧助理會繼續為您回覆。',
   handoffTimeout: '目前沒有客服人員可以回覆。',
   handoffUnavailable: '目前客服團隊不在線上。',
   handoffEmailPrompt: '留下您的 Email，我們會以 Email 回覆您。',

@@ -115,7 +115,16 @@ function useBubbleContent(
  * A bot message: sanitised markdown, revealed by the typewriter when it is new, with its product cards
  * below and, on a failed reply, a Retry action. Clicking a message being typed shows it whole.
  */
-export const BotMessage = memo(function BotMessage({ message, view }: { message: Message; view: MessageView }) {
+export const BotMessage = memo(function BotMessage({
+  message,
+  view,
+  continues = false,
+}: {
+  message: Message;
+  view: MessageView;
+  /** The same person wrote the message before: their name and picture are not drawn again. */
+  continues?: boolean;
+}) {
   const { t, markdown, options, typingSpeed } = view;
   const { environment: frames } = useAssistant();
   const bubble = useRef<HTMLDivElement>(null);
@@ -143,7 +152,7 @@ export const BotMessage = memo(function BotMessage({ message, view }: { message:
       className={`message bot${voice ? ' voice' : ''}${message.agent ? ' from-agent' : ''}`}
       part="message bot-message"
     >
-      {message.agent && <AgentByline agent={message.agent} />}
+      {message.agent && !continues && <AgentByline agent={message.agent} />}
       <span className="sr-only">
         {message.agent ? message.agent.name : t('assistant')}
         {voice ? ` (${t('voiceMessage')})` : ''}:{' '}

@@ -1,5 +1,5 @@
 import { Fragment, memo, useEffect, useMemo, useRef, type MouseEvent } from 'react';
-import type { Message } from '../../chat/message';
+import { isStatusLine, type Message } from '../../chat/message';
 import { messageWithImage } from '../../chat/attachments/image-attachment';
 import type { UndeliveredMessage } from '../../app/state';
 import type { CartProposal } from '../../commerce/commerce-state';
@@ -15,7 +15,7 @@ import { callCards, LiveTranscript } from './live-transcript';
 import { OrderLookupForm } from './order-lookup-form';
 import { MessageBoundary } from './message-boundary';
 import { ReplySuggestions } from './reply-extras';
-import { PersonTyping } from './takeover';
+import { PersonTyping, TakeoverEmailForm } from './takeover';
 import { UserMessage } from './user-message';
 
 /**
@@ -34,14 +34,21 @@ const MessageChunk = memo(
     messages,
     view,
     proposals,
+    emailAfter,
+    before,
   }: {
     messages: Message[];
+    /** The message drawn just before this chunk's first, if any. */
+    before: Message | undefined;
     view: MessageView;
     proposals: Proposals;
+    /** The line saying a takeover was missed: the email form follows it. */
+    emailAfter: string | null;
   }) {
     return (
       <div className="message-chunk">
-        {messages.map((message) => {
+        {messages.map((message, index) => {
+          const previous = index === 0 ? before : messages[index - 1];
           const label = view.t(message.sender === 'user' ? 'you' : 'assistant');
           const proposed =
             message.sender === 'user' || message.animate ? undefined : proposalsOf(proposals, message.id);
@@ -51,10 +58,11 @@ const MessageChunk = memo(
                 {message.sender === 'user' ? (
                   <UserMessage message={message} t={view.t} />
                 ) : (
-                  <BotMessage message={message} view={view} />
+                  <BotMessage message={message} view={view} continues={samePerson(previous, message)} />
                 )}
                 {proposed && <CartProposals messageId={message.id} proposals={proposed} />}
               </MessageBoundary>
+              {message.id === emailAfter && <TakeoverEmailForm />}
               {message.callSeconds !== undefined && (
                 <p className="system-line">{view.t('callEnded', { duration: formatDuration(message.callSeconds) })}</p>
               )}
@@ -66,6 +74,8 @@ const MessageChunk = memo(
   },
   (previous, next) =>
     previous.view === next.view &&
+    previous.emailAfter === next.emailAfter &&
+    previous.before === next.before &&
     previous.messages.length === next.messages.length &&
     previous.messages.every(
       (message, index) =>
@@ -73,6 +83,33 @@ const MessageChunk = memo(
         proposalsOf(previous.proposals, message.id) === proposalsOf(next.proposals, message.id),
     ),
 );
+
+/**
+ * The messages drawn, from `drawnFrom`, in chunks that keep their boundaries (multiples of CHUNK_SIZE)
+ * while older messages are drawn in; each knows the message before its first.
+ */
+function chunksOf(messages: readonly Message[], drawnFrom: number) {
+  const chunks: { key: number; messages: Message[]; before: Message | undefined }[] = [];
+  for (let start = Math.floor(drawnFrom / CHUNK_SIZE) * CHUNK_SIZE; start < messages.length; start += CHUNK_SIZE) {
+    const from = Math.max(start, drawnFrom);
+    chunks.push({ key: start, messages: messages.slice(from, start + CHUNK_SIZE), before: messages[from - 1] });
+  }
+  return chunks;
+}
+
+/** `message` follows one of the same person's, back to back: their name and picture are over the first. */
+function samePerson(previous: Message | undefined, message: Message): boolean {
+  return Boolean(message.agent && previous?.agent && previous.agent.name === message.agent.name);
+}
+
+/** The id of the conversation's last status line ("Nobody is free to answer right now."), if any. */
+function lastStatusLine(messages: readonly Message[]): string | null {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (message && isStatusLine(message)) return message.id;
+  }
+  return null;
+}
 
 /** The greeting, the hint and the quick-action chips of an empty chat. */
 function EmptyChat() {
@@ -184,6 +221,8 @@ export function MessageList() {
     return inCall.length === 0 ? allMessages : allMessages.filter((message) => !inCall.includes(message));
   }, [allMessages, callStartedAt]);
   const proposals = useAssistantState((state) => state.commerce.proposals);
+  const missed = useAssistantState((state) => state.handoff.phase === 'missed');
+  const emailAfter = missed ? lastStatusLine(messages) : null;
   const loading = useAssistantState((state) => state.loading);
   const streaming = messages[messages.length - 1]?.status === 'streaming';
   const inCall = useAssistantState((state) => state.voice.status !== 'idle');
@@ -208,11 +247,7 @@ export function MessageList() {
   );
   const markdownFrom =
     Math.floor(useMarkdownFrom(markdown !== null, messages.length, CHUNK_SIZE) / CHUNK_SIZE) * CHUNK_SIZE;
-  // Chunks keep their boundaries (multiples of CHUNK_SIZE) while older messages are drawn in.
-  const chunks: { key: number; messages: Message[] }[] = [];
-  for (let start = Math.floor(drawnFrom / CHUNK_SIZE) * CHUNK_SIZE; start < messages.length; start += CHUNK_SIZE) {
-    chunks.push({ key: start, messages: messages.slice(Math.max(start, drawnFrom), start + CHUNK_SIZE) });
-  }
+  const chunks = chunksOf(messages, drawnFrom);
 
   return (
     <div className="messages" part="messages" ref={scroller} role="region" aria-label={t('messages')} tabIndex={0}>
@@ -226,6 +261,8 @@ export function MessageList() {
               messages={chunk.messages}
               view={chunk.key >= markdownFrom ? view : plainView}
               proposals={proposals}
+              emailAfter={emailAfter}
+              before={chunk.before}
             />
           ))
         )}
@@ -233,6 +270,8 @@ export function MessageList() {
           <ReplySuggestions message={latest} t={t} />
         )}
         <UndeliveredMessages t={t} />
+        {/* A missed takeover saved before its line was: the form still shows, at the end. */}
+        {missed && emailAfter === null && <TakeoverEmailForm />}
         <OrderLookupForm />
         {loading && !streaming && <TypingIndicator />}
         <PersonTyping />

@@ -57,8 +57,11 @@ export function useTakenOver(): boolean {
   return useAssistantState((state) => state.handoff.phase === 'connecting' || state.handoff.phase === 'joined');
 }
 
-/** After a missed takeover: the visitor's email address, checked, sent once. */
-function EmailForm() {
+/**
+ * After a missed takeover, in the chat under the line saying so: the visitor's email address, checked,
+ * sent once; once sent, the form gives way to the thanks, so it cannot be sent again by accident.
+ */
+export function TakeoverEmailForm() {
   const t = useStrings();
   const actions = useActions();
   const email = useAssistantState((state) => state.handoff.email);
@@ -67,7 +70,7 @@ function EmailForm() {
   const id = useId();
   if (email === 'sent')
     return (
-      <p className="takeover-note" role="status">
+      <p className="takeover-note takeover-email-sent" role="status">
         {t('handoffEmailSent')}
       </p>
     );
@@ -86,6 +89,7 @@ function EmailForm() {
           aria-label={t('handoffEmailLabel')}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid || email === 'failed' ? `${id}-problem` : undefined}
+          placeholder={t('handoffEmailLabel')}
           value={address}
           maxLength={254}
           onChange={(event) => setAddress(event.target.value)}
@@ -105,31 +109,27 @@ function EmailForm() {
           {t(invalid ? 'handoffEmailInvalid' : 'handoffEmailFailed')}
         </p>
       )}
+      {/* No address to leave: the visitor keeps chatting with the assistant instead. */}
+      <button type="button" className="takeover-way-out" onClick={actions.cancelHandoff}>
+        {t('handoffEnd')}
+      </button>
     </form>
   );
 }
 
 /**
- * Where a takeover stands, above the messages: the wait for a person with Cancel, who is answering with
- * a way back to the assistant, or, when nobody could answer, why and the email form.
+ * Where a takeover stands, above the messages: the wait for a person with Cancel, or who is answering
+ * with a way back to the assistant.
  */
 export function TakeoverBar() {
   const t = useStrings();
   const actions = useActions();
   const phase = useAssistantState((state) => state.handoff.phase);
-  const missedBecause = useAssistantState((state) => state.handoff.missedBecause);
   const agentName = useAssistantState((state) => state.handoff.agent?.name ?? '');
   const voiceConfigured = useAssistantState((state) => voiceTarget(state.config.voice) !== null);
   if (phase === 'none') return null;
-  if (phase === 'missed')
-    return (
-      <section className="takeover missed" part="takeover" aria-label={t('talkToHuman')}>
-        <p className="takeover-state" role="status">
-          {t(missedBecause === 'unavailable' ? 'handoffUnavailable' : 'handoffTimeout')}
-        </p>
-        <EmailForm />
-      </section>
-    );
+  // A missed takeover is told in the chat, with the email form there: no bar stays above it.
+  if (phase === 'missed') return null;
   return (
     <section className={`takeover ${phase}`} part="takeover" aria-label={t('talkToHuman')}>
       <div className="takeover-row">

@@ -81,6 +81,7 @@ describe("a person's takeover over n8n's chat socket", () => {
     await eventually(() =>
       expect(tab.bot()).toEqual([
         { text: 'One moment, I am finding someone.', from: null },
+        { text: 'Sam joined the conversation.', from: null },
         { text: "Hi, I'm Sam. Let me look.", from: 'Sam' },
         { text: 'It ships today. Bye!', from: 'Sam' },
         { text: 'Sam left the conversation. The assistant is answering again.', from: null },
