@@ -3,7 +3,7 @@ import ts from 'typescript';
 import { ATTRIBUTES, type AnyAttributeDeclaration } from '../../src/element/attributes';
 import { CSS_PARTS } from '../../src/element/css-parts';
 import { CSS_PROPERTIES, type CssPropertyDoc } from '../../src/element/css-properties';
-import { EVENTS } from '../../src/element/events';
+import { EVENTS } from '../../src/element/element-events';
 import {
   createTypePublisher,
   type PublishedAs,
@@ -14,12 +14,12 @@ import {
 
 /**
  * Where the public contract is declared, relative to the project root. The type of each event's detail
- * is AssistantEvents as events.ts imports it, wherever that lives.
+ * is AssistantEvents as element-events.ts imports it, wherever that lives.
  */
 export const CONTRACT_SOURCES = {
   attributes: 'src/element/attributes.ts',
   members: 'src/element/members.ts',
-  events: 'src/element/events.ts',
+  events: 'src/element/element-events.ts',
   globals: 'src/element/globals.ts',
   entry: 'src/index.ts',
 } as const;

@@ -2,7 +2,7 @@ import type { ChatActions } from '../chat/chat-slice';
 import type { CommerceActions } from '../commerce/commerce-slice';
 import type { CustomerActions } from '../customer/customer-slice';
 import type { ThemeActions } from '../theme/theme-slice';
-import type { VoiceActions } from '../voice/call-controller';
+import type { VoiceActions } from '../voice/voice-slice';
 import type { HandoffActions } from '../handoff/handoff-slice';
 import type { InviteActions } from '../invite/invite-slice';
 import type { View } from './state';

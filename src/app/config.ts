@@ -9,7 +9,7 @@ import type { DisplayMode } from '../common/display';
 import type { ThemePatch } from '../theme/theme';
 import type { VoiceConfig } from '../voice/voice-config';
 import { DEFAULT_HANDOFF_TIMEOUT_S, type HandoffConfig } from '../handoff/handoff-state';
-import { DEFAULT_TEASER_DELAY_S } from './teaser';
+import { DEFAULT_TEASER_DELAY_S } from './teaser-timing';
 import { NO_INVITE, type InviteConfig } from '../invite/invite-config';
 
 export type { PersistMode } from '../chat/chat-state';

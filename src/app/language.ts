@@ -1,7 +1,7 @@
 import type { Store } from '../common/store';
 import type { Timers } from '../common/timers';
 import type { LanguageDeps } from '../i18n/language-files';
-import { builtInLanguage, localeOf, withOverrides } from '../i18n/resolve';
+import { builtInLanguage, localeOf, withOverrides } from '../i18n/language-choice';
 import { englishStrings, type StringTable } from '../i18n/strings';
 import { themeFor } from '../theme/theme-slice';
 import type { AssistantConfig } from './config';

@@ -1,7 +1,7 @@
 import { N8N_SESSION_KEY_PREFIX } from '../chat/n8n-chat/earlier-session';
 import type { SafeStorage } from '../common/storage';
 import { KEPT_CALL_KEY } from '../voice/kept-call';
-import { consentKey } from './voice-consent';
+import { consentKey } from './calls/consent-record';
 
 /**
  * What the widget keeps of the person using it, besides the conversations and takeovers (which their

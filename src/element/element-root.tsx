@@ -1,5 +1,5 @@
 import type { Assistant } from '../app/assistant';
-import { directionOf } from '../i18n/resolve';
+import { directionOf } from '../i18n/language-choice';
 import { App } from '../ui/app';
 import { AssistantContext, useAssistant, useAssistantState } from '../ui/context';
 import { ErrorBoundary } from '../ui/error-boundary';

@@ -1,6 +1,6 @@
 import type { AssistantView } from '../app/assistant';
 import type { AssistantState } from '../app/state';
-import { directionOf } from '../i18n/resolve';
+import { directionOf } from '../i18n/language-choice';
 import { launcherLabel } from '../ui/launcher-label';
 
 /**

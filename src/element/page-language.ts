@@ -1,4 +1,4 @@
-import { visitorLanguage } from '../i18n/resolve';
+import { visitorLanguage } from '../i18n/language-choice';
 
 /**
  * The visitor's language for an element whose `lang` attribute reads `asked` (null when absent): the

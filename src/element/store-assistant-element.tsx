@@ -9,13 +9,13 @@ import iconCss from '../ui/icons.css?raw';
 import { ATTRIBUTE_NAMES, parseAttributes, type AttributeName } from './attributes';
 import { deferredReactRenderer, type DeferredMount, type DeferredReactRenderer } from './deferred-react';
 import { ElementRoot, type ElementRootProps } from './element-root';
-import { dispatchAssistantEvent } from './events';
+import { dispatchAssistantEvent } from './element-events';
 import { drawLauncherShell } from './launcher-shell';
 import { pageLanguage, pageLanguageFollower } from './page-language';
 import type { Theme } from '../theme/theme';
 import type { StoreAssistantMembers } from './members';
 import { coverViewport, measureViewport } from './mobile-viewport';
-import { adoptStyles } from './styles';
+import { adoptStyles } from './stylesheet';
 import { darkSchemeTextColors, themeColorVariables, themeTextColors } from './theme-colors';
 
 /** How long the viewport's size waits for an idle moment, at most, once a floating widget is connected. */
@@ -337,6 +337,6 @@ export function createStoreAssistantElement() {
 
 /**
  * `<store-assistant>`: the embeddable assistant. Attributes configure it (see attributes.ts), methods
- * drive it, and `store-assistant:*` events report what happened (see events.ts).
+ * drive it, and `store-assistant:*` events report what happened (see element-events.ts).
  */
 export type StoreAssistantElement = InstanceType<ReturnType<typeof createStoreAssistantElement>>;

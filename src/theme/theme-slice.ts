@@ -2,7 +2,7 @@ import type { StringTable } from '../i18n/strings';
 import type { Emit, ErrorDetail, Warn } from '../common/events';
 import type { SafeStorage } from '../common/storage';
 import type { SliceStore } from '../common/store';
-import { resolveTheme } from './resolve';
+import { resolveTheme } from './theme-layers';
 import { loadSavedTheme, readThemeJson, saveThemeTo, themeToJson } from './saved-theme';
 import { defaultTheme, type Theme, type ThemePatch } from './theme';
 

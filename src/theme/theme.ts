@@ -55,7 +55,7 @@ export function storeNameFromDomain(storeDomain: string): string {
  * Whether nothing names the store: its brand name is the language's stand-in ("Our store"), which reads
  * wrong inside another sentence in many languages ("Otwórz czat z Nasz sklep"), so the sentences that
  * name the store have wordings of their own for it. A store that gives the stand-in a name of its own
- * gets those wordings filled with that name (i18n/resolve.ts).
+ * gets those wordings filled with that name (i18n/language-choice.ts).
  */
 export function isUnnamedStore(brandName: string, strings: StringTable): boolean {
   return brandName === strings.defaultBrandNameUnnamed;

@@ -7,7 +7,7 @@ import { createTypePublisher } from '../../build/public-api/type-publisher';
 import { ATTRIBUTE_NAMES } from '../../src/element/attributes';
 import { CSS_PARTS } from '../../src/element/css-parts';
 import { CSS_PROPERTIES } from '../../src/element/css-properties';
-import { EVENTS } from '../../src/element/events';
+import { EVENTS } from '../../src/element/element-events';
 
 const root = path.resolve(__dirname, '../..');
 

@@ -9,7 +9,7 @@ import type { ColorScheme, DisplayMode, LauncherPosition, PersistMode } from '..
 import type { CommercePlatform } from '../../src/commerce/commerce-state';
 import type { OrderTrackingMode } from '../../src/customer/customer-state';
 import type { ATTRIBUTES } from '../../src/element/attributes';
-import type { EVENTS } from '../../src/element/events';
+import type { EVENTS } from '../../src/element/element-events';
 import type { StoreAssistantMembers } from '../../src/element/members';
 import type { StoreAssistantElement } from '../../src/element/store-assistant-element';
 import type { Theme } from '../../src/theme/theme';

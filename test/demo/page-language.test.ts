@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { languageTag } from '../../demo/page-language.mjs';
-import { BUILT_IN_LANGUAGES } from '../../src/i18n/resolve';
+import { BUILT_IN_LANGUAGES } from '../../src/i18n/language-choice';
 import { withDemoServer } from './demo-server';
 
 // `?lang=<tag>` on any demo page sets the page's <html lang>, so a store owner can try the widget in a

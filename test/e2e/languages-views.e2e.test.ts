@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_LANGUAGES } from '../../src/i18n/resolve';
+import { BUILT_IN_LANGUAGES } from '../../src/i18n/language-choice';
 import { englishStrings, isPluralKey, type StringKey } from '../../src/i18n/strings';
 import { VERSION } from '../../src/common/version';
 import { axeViolationLines } from './axe';

@@ -4,7 +4,7 @@ import {
   MAX_UNASKED_ADD_QUANTITY,
   MAX_UNASKED_ADDS_PER_MINUTE,
   MAX_UNASKED_CALL_LINES,
-} from '../../src/app/call-cart-caps';
+} from '../../src/app/calls/call-cart-caps';
 import { PATIENCE_MS } from '../support/patience';
 import { replyJson, startFixtureServer, widgetPage, type FixtureServer } from './fixture-server';
 import { startSession, type E2eSession } from './harness';

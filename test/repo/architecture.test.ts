@@ -147,6 +147,20 @@ describe('the shape of src/', () => {
   });
 
   // Parsing every source file is CPU work alone: a second or two idle, several with both cores busy.
+  it('gives no two files the same name, in any two folders', () => {
+    // One name per thing: a name that means two things (two `events`, two `teaser`) sends a reader to the wrong file.
+    const everyFile = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? everyFile(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+      );
+    const byName = new Map<string, string[]>();
+    for (const file of everyFile(src)) {
+      const name = path.basename(file).replace(/(\.d)?\.[^.]+$/, '');
+      byName.set(name, [...(byName.get(name) ?? []), path.relative(src, file)]);
+    }
+    expect([...byName.values()].filter((paths) => paths.length > 1)).toEqual([]);
+  });
+
   it(`has no function longer than ${MAX_FUNCTION_LINES} lines`, { timeout: TEST_TIMEOUT_MS }, () => {
     const tooLong: string[] = [];
     for (const file of files) {

@@ -1,4 +1,4 @@
-import { BUILT_IN_LANGUAGES } from '../../src/i18n/resolve';
+import { BUILT_IN_LANGUAGES } from '../../src/i18n/language-choice';
 import type { StringTable } from '../../src/i18n/strings';
 
 /** The built-in languages whose tables ship as files beside the script: all but English. */

@@ -4,7 +4,7 @@ import type { CartProposal } from '../../commerce/commerce-state';
 import { own } from '../../common/own';
 import type { TranscriptEntry } from '../../transcript/merge';
 import { useAssistantState, useStrings } from '../context';
-import { CartProposals } from './cart-proposals';
+import { CartProposals } from './cart-proposal-cards';
 import { OrderCards } from './order-cards';
 import { ProductCards } from './product-cards';
 

@@ -9,7 +9,7 @@ import { visibleText } from '../../chat/markdown/visible-text';
 import { useActions, useAssistant, useAssistantState, useStrings } from '../context';
 import { BotMessage, type MessageView } from './bot-message';
 import { formatDuration } from './call-bar';
-import { CartProposals } from './cart-proposals';
+import { CartProposals } from './cart-proposal-cards';
 import { useDrawnFrom, useMarkdownFrom } from './drawn-from';
 import { callCards, LiveTranscript } from './live-transcript';
 import { OrderLookupForm } from './order-lookup-form';

@@ -3,7 +3,7 @@ import {
   MAX_UNASKED_ADDS_PER_MINUTE,
   MAX_UNASKED_CALL_LINES,
   createCallCartCaps,
-} from '../../../src/app/call-cart-caps';
+} from '../../../src/app/calls/call-cart-caps';
 
 describe('what a call may add without the visitor', () => {
   it('counts adds per minute: over the cap within a minute, allowed again once it has passed', () => {

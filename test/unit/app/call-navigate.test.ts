@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { navigateTool, type PageNavigation } from '../../../src/app/call-navigate';
+import { navigateTool, type PageNavigation } from '../../../src/app/calls/call-navigate';
 
 // The voice call's `navigate` tool against the rule for store requests shared with replies' links: an
 // address that changes the cart or signs the visitor out is never opened, however it is spelled.

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RESUME_WAIT_MS, resumeAfterFirstFrame } from '../../../src/app/call-resume';
+import { RESUME_WAIT_MS, resumeAfterFirstFrame } from '../../../src/app/calls/call-resume';
 
 /** Frames, idle moments and timers that run only when the test says so. */
 function manualPage() {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../src/app/config';
-import { TEASER_STORAGE_KEY } from '../../../src/app/teaser';
+import { TEASER_STORAGE_KEY } from '../../../src/app/teaser-timing';
 import { memoryStorage, noStorage, type SafeStorage } from '../../../src/common/storage';
 import { fakeDeps } from '../../support/fake-deps';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callContextVariables } from '../../../src/app/call-context';
+import { callContextVariables } from '../../../src/app/calls/call-context';
 import { checkIdentity, identityFromAttributes, shopperMark } from '../../../src/customer/identity';
 import { checkOrderLookup } from '../../../src/customer/order-lookup';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageLanguage, watchPageLanguage } from '../../../src/element/page-language';
-import { BUILT_IN_LANGUAGES, builtInLanguage, localeOf, visitorLanguage } from '../../../src/i18n/resolve';
+import { BUILT_IN_LANGUAGES, builtInLanguage, localeOf, visitorLanguage } from '../../../src/i18n/language-choice';
 import { eventually } from '../../support/patience';
 
 /** `expected` when its language has a file in this checkout, else English (the language is not offered yet). */

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_LANGUAGES, directionOf, languageLocale, RIGHT_TO_LEFT } from '../../../src/i18n/resolve';
+import { BUILT_IN_LANGUAGES, directionOf, languageLocale, RIGHT_TO_LEFT } from '../../../src/i18n/language-choice';
 import { englishStrings, isPluralKey, type StringKey, type StringTable } from '../../../src/i18n/strings';
 
 // Every file of src/i18n/languages/ is held to the same rules, whichever files the folder has: a

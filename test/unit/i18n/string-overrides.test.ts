@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAttributes, type AttributeName } from '../../../src/element/attributes';
 import { pl } from '../../../src/i18n/languages/pl';
-import { withOverrides } from '../../../src/i18n/resolve';
+import { withOverrides } from '../../../src/i18n/language-choice';
 import { englishStrings } from '../../../src/i18n/strings';
 import { translate } from '../../../src/i18n/translate';
 

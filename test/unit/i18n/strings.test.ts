@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { de } from '../../../src/i18n/languages/de';
-import { builtInLanguage, directionOf, withOverrides } from '../../../src/i18n/resolve';
+import { builtInLanguage, directionOf, withOverrides } from '../../../src/i18n/language-choice';
 import { englishStrings, formatString, isStringKey, type StringTable } from '../../../src/i18n/strings';
 import { defaultTheme } from '../../../src/theme/theme';
 

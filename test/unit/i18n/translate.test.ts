@@ -3,7 +3,7 @@ import { ar } from '../../../src/i18n/languages/ar';
 import { ja } from '../../../src/i18n/languages/ja';
 import { pl } from '../../../src/i18n/languages/pl';
 import { ru } from '../../../src/i18n/languages/ru';
-import { withOverrides } from '../../../src/i18n/resolve';
+import { withOverrides } from '../../../src/i18n/language-choice';
 import { englishStrings, type StringTable } from '../../../src/i18n/strings';
 import { formatList, formatNumber, translate } from '../../../src/i18n/translate';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage, safeStorage } from '../../../src/common/storage';
-import { resolveTheme } from '../../../src/theme/resolve';
+import { resolveTheme } from '../../../src/theme/theme-layers';
 import {
   loadSavedTheme,
   readThemeJson,

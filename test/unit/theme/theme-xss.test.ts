@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAttributes, type AttributeName } from '../../../src/element/attributes';
 import { themeCssVariables } from '../../../src/theme/css-variables';
-import { resolveTheme } from '../../../src/theme/resolve';
+import { resolveTheme } from '../../../src/theme/theme-layers';
 import { readThemeJson } from '../../../src/theme/saved-theme';
 import { defaultTheme } from '../../../src/theme/theme';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
-import { conversationText, MAX_CALL_CONVERSATION } from '../../../src/app/call-variables';
+import { conversationText, MAX_CALL_CONVERSATION } from '../../../src/app/calls/call-variables';
 import { defaultConfig } from '../../../src/app/config';
 import type { Message } from '../../../src/chat/message';
 import { memoryStorage } from '../../../src/common/storage';

@@ -4,7 +4,7 @@ import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../src/app/config';
 import type { AssistantState } from '../../../src/app/state';
 import type { PageSnapshot } from '../../../src/commerce/commerce-state';
-import { DESTINATIONS } from '../../../src/app/call-navigate';
+import { DESTINATIONS } from '../../../src/app/calls/call-navigate';
 import { memoryStorage, type SafeStorage } from '../../../src/common/storage';
 import { KEEP_WINDOW_MS, KEPT_CALL_KEY } from '../../../src/voice/kept-call';
 import type { VoiceConfig } from '../../../src/voice/voice-config';

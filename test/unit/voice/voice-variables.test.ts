@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
-import { cartSummaryText, pageProductText } from '../../../src/app/call-context';
-import { callVariables, conversationText, shownProductsJson } from '../../../src/app/call-variables';
+import { cartSummaryText, pageProductText } from '../../../src/app/calls/call-context';
+import { callVariables, conversationText, shownProductsJson } from '../../../src/app/calls/call-variables';
 import { defaultConfig } from '../../../src/app/config';
 import type { Message } from '../../../src/chat/message';
 import type { PageSnapshot } from '../../../src/commerce/commerce-state';

@@ -1,14 +1,14 @@
-import type { createChatSlice } from '../chat/chat-slice';
-import type { Message } from '../chat/message';
-import type { Product } from '../chat/replies/products';
-import { CartError } from '../commerce/cart-adapter';
-import type { createCommerceSlice } from '../commerce/commerce-slice';
-import type { CartSummary } from '../commerce/commerce-state';
-import type { PageProduct } from '../commerce/page-context';
-import { MAX_ACTION_QUANTITY } from '../commerce/reply-actions';
+import type { createChatSlice } from '../../chat/chat-slice';
+import type { Message } from '../../chat/message';
+import type { Product } from '../../chat/replies/products';
+import { CartError } from '../../commerce/cart-adapter';
+import type { createCommerceSlice } from '../../commerce/commerce-slice';
+import type { CartSummary } from '../../commerce/commerce-state';
+import type { PageProduct } from '../../commerce/page-context';
+import { MAX_ACTION_QUANTITY } from '../../commerce/reply-actions';
 import type { createCallCartCaps } from './call-cart-caps';
 import { navigateTool, type PageNavigation } from './call-navigate';
-import type { CallTools, ToolResult } from '../voice/call-tools';
+import type { CallTools, ToolResult } from '../../voice/call-tools';
 
 /** The most a voice assistant may ask for in one call of `add_to_cart` (confirmed or not), as for a reply's proposals. */
 const MAX_CALL_QUANTITY = MAX_ACTION_QUANTITY;

@@ -1,7 +1,7 @@
-import type { CartSummary } from '../commerce/commerce-state';
-import type { PageFacts, PageProduct } from '../commerce/page-context';
-import { isJsonObject, own } from '../common/own';
-import { safeStringify } from '../common/safe-json';
+import type { CartSummary } from '../../commerce/commerce-state';
+import type { PageFacts, PageProduct } from '../../commerce/page-context';
+import { isJsonObject, own } from '../../common/own';
+import { safeStringify } from '../../common/safe-json';
 
 /** An amount as a store shows it: two decimals, with the currency code when known. */
 function money(amount: number | undefined, currency: string | undefined): string {

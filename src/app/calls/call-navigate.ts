@@ -1,5 +1,5 @@
-import { storeRequestOf } from '../chat/attachments/image-policy';
-import type { CallTool, ToolResult } from '../voice/call-tools';
+import { storeRequestOf } from '../../chat/attachments/image-policy';
+import type { CallTool, ToolResult } from '../../voice/call-tools';
 
 /** How long the page waits before it leaves, so the tool's result reaches the call first. */
 export const NAVIGATE_DELAY_MS = 300;

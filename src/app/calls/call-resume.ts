@@ -1,4 +1,4 @@
-import type { AssistantDeps } from './deps';
+import type { AssistantDeps } from '../deps';
 
 /** However busy the page stays after the launcher's first frame, the kept call shows at most this much later. */
 export const RESUME_WAIT_MS = 300;

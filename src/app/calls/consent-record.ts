@@ -1,6 +1,6 @@
-import type { PersistMode } from '../chat/chat-state';
-import type { SafeStorage } from '../common/storage';
-import type { ConsentRecord } from '../voice/call-controller';
+import type { PersistMode } from '../../chat/chat-state';
+import type { SafeStorage } from '../../common/storage';
+import type { ConsentRecord } from '../../voice/voice-slice';
 
 /** The key under which a visitor's agreement to a store's `voice-consent` is kept. */
 export const consentKey = (storeDomain: string) => `store-assistant:voice-consent:${storeDomain}`;

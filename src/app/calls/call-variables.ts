@@ -1,8 +1,8 @@
-import type { Message } from '../chat/message';
-import { withoutImageData } from '../chat/replies/history';
-import type { Product } from '../chat/replies/products';
+import type { Message } from '../../chat/message';
+import { withoutImageData } from '../../chat/replies/history';
+import type { Product } from '../../chat/replies/products';
 import { callContextVariables } from './call-context';
-import { cutText } from '../common/text-cut';
+import { cutText } from '../../common/text-cut';
 
 /** The conversation handed to a call is cut to this many characters, the newest kept. */
 export const MAX_CALL_CONVERSATION = 4_000;
