@@ -1,10 +1,11 @@
 // Renders the widget's key views into docs/screenshots/, for the README: welcome, a chat with markdown
-// and product cards, a live call (the demo voice provider), an error, Chats, FAQ, the dark scheme and
-// Arabic, each on a 390 x 844 phone and a 1280 x 800 desktop, in headless Chromium against the demo
+// and product cards, a live call (the demo voice provider), an error, Chats, FAQ, the dark scheme,
+// Arabic, a person taking over (the demo's desk) and a signed-in shopper's order card, each on a 390 x 844 phone and a 1280 x 800 desktop, in headless Chromium against the demo
 // server (started on a free port) and the built bundle.
 //   npm run screenshots          (builds first)
 //   node demo/screenshots.mjs    (uses dist/ as it is)
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { createHmac } from 'node:crypto';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../test/support/chromium.mjs';
@@ -43,6 +44,16 @@ header b{font-size:20px;margin-right:auto}main{display:grid;grid-template-column
 }
 
 const widget = (page) => page.locator('store-assistant');
+/** What the demo's desk (/agent) does to a conversation: join, send, leave. */
+async function desk(server, action, sessionId, text) {
+  const response = await fetch(`${server.url}/api/agent/${action}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sessionId, text }),
+  });
+  if (!response.ok) throw new Error(`the desk refused ${action}: ${response.status}`);
+}
+
 const press = (page, name) => widget(page).getByRole('button', { name, exact: true }).first().click();
 
 async function send(page, text) {
@@ -115,6 +126,38 @@ const VIEWS = {
       await replies(page, 1);
     },
   },
+  takeover: {
+    attributes: 'events-url="/api/events"',
+    steps: async (page, server) => {
+      await press(page, 'Ask a question');
+      await replies(page, 1);
+      const [request] = await Promise.all([
+        page.waitForRequest((candidate) => candidate.url().endsWith('/api/chat') && candidate.method() === 'POST'),
+        send(page, 'Can I talk to a real person, please?'),
+      ]);
+      const { sessionId } = request.postDataJSON();
+      await replies(page, 2);
+      await desk(server, 'join', sessionId);
+      await desk(
+        server,
+        'send',
+        sessionId,
+        "Hi, I'm Sam. Your parcel left our warehouse today: it arrives on **Friday**.",
+      );
+      await widget(page).locator('.message.from-agent', { hasText: 'it arrives on' }).waitFor();
+    },
+  },
+  orders: {
+    // The demo's signed-in shopper, signed with the demo store's secret as a store's template would.
+    attributes: `customer-id="7001" customer-name="Ada" customer-signature="${createHmac('sha256', 'lumen-demo-secret').update('7001').digest('hex')}"`,
+    steps: async (page) => {
+      await press(page, 'Ask a question');
+      await replies(page, 1);
+      await send(page, 'Where is my order?');
+      await replies(page, 2);
+      await widget(page).locator('.order-track').first().waitFor();
+    },
+  },
   arabic: {
     attributes: 'lang="ar"',
     steps: async (page) => {
@@ -136,7 +179,7 @@ async function shoot(browser, server, device, name, view) {
   await page.goto(url);
   await widget(page).locator('.launcher').click();
   await widget(page).locator('.home-title').waitFor();
-  await view.steps(page);
+  await view.steps(page, server);
   // Images and fonts settle, the pop-in and message animations finish, and no caret blinks.
   await page.waitForFunction(() =>
     [...(document.querySelector('store-assistant')?.shadowRoot?.querySelectorAll('img') ?? [])].every(
@@ -151,7 +194,9 @@ async function shoot(browser, server, device, name, view) {
 }
 
 await mkdir(outDir, { recursive: true });
-for (const file of await readdir(outDir)) if (file.endsWith('.png')) await rm(path.join(outDir, file));
+// Only this script's pictures are made anew: the desk pages' pictures beside them come from their tests.
+for (const name of Object.keys(VIEWS))
+  for (const device of Object.keys(DEVICES)) await rm(path.join(outDir, `${name}-${device}.png`), { force: true });
 const [browser, server] = await Promise.all([launchChromium(), startDemoServer({ port: 0 })]);
 let total = 0;
 try {
