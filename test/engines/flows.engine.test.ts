@@ -249,7 +249,8 @@ for (const engine of enginesFrom(process.env.ENGINES, ['firefox', 'webkit'])) {
           // The person's side: the desk the demo's /agent page drives, through the same HTTP API.
           const sessionId = await waitingVisitor(server.url, request);
           await deskAction(server.url, 'join', sessionId);
-          await widget.find({ role: 'heading', name: 'Sam from Lumen' });
+          // The header names the person by their first name; the full name is over their messages.
+          await widget.find({ role: 'heading', name: 'Sam' });
           await deskAction(server.url, 'send', sessionId, 'Hi, I am Sam. Let me look at that.');
           await widget.waitForText('.message.from-agent', 'Let me look at that.');
           await widget.waitForText('.message.from-agent .agent-name', 'Sam from Lumen');

@@ -132,7 +132,10 @@ describe('protocol="ag-ui"', () => {
     ]);
 
     // The visitor's answer goes back as the tool's result, with the next run, before their new message.
+    const runsBefore = agent.inputs.length;
     await ask(page, 'add one');
+    // The widget takes the message at once; its run input reaches the agent a moment later.
+    await expect.poll(() => agent.inputs.length).toBe(runsBefore + 1);
     const firstCall = `${agent.inputs.at(-2)!.runId}-call`;
     expect(agent.inputs.at(-1)!.messages.slice(-3)).toEqual([
       expect.objectContaining({

@@ -147,7 +147,9 @@ describe.skipIf(!ENABLED)(`a person answers from Chatwoot, through n8n ${N8N_VER
 
   it('out of hours: the visitor hears the team is away, and the inbox gets a conversation with the address left', async () => {
     const { widget } = await askForPerson('/closed');
-    await widget.locator('.takeover-state', { hasText: en.handoffUnavailable }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await widget
+      .locator('.messages .system-line', { hasText: en.handoffUnavailable })
+      .waitFor({ timeout: STEP_TIMEOUT_MS });
     await widget.getByRole('textbox', { name: en.handoffEmailLabel }).fill('grace@lumen.shop');
     await widget.locator('.takeover-email').getByRole('button', { name: en.handoffEmailSend }).click();
     await widget.getByText(en.handoffEmailSent).waitFor({ timeout: STEP_TIMEOUT_MS });

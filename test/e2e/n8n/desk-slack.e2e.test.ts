@@ -152,7 +152,9 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
 
   it('out of hours: the visitor hears the team is away, and the channel gets the address left with the conversation', async () => {
     const { widget } = await askForPerson('/closed');
-    await widget.locator('.takeover-state', { hasText: en.handoffUnavailable }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await widget
+      .locator('.messages .system-line', { hasText: en.handoffUnavailable })
+      .waitFor({ timeout: STEP_TIMEOUT_MS });
     await widget.getByRole('textbox', { name: en.handoffEmailLabel }).fill('grace@lumen.shop');
     await widget.locator('.takeover-email').getByRole('button', { name: en.handoffEmailSend }).click();
     await widget.getByText(en.handoffEmailSent).waitFor({ timeout: STEP_TIMEOUT_MS });

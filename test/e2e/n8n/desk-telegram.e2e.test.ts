@@ -195,7 +195,9 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
     'nobody answers in time: the visitor is offered the email form, and the team gets the address with the conversation',
     async () => {
       const { widget } = await askForPerson('/quick');
-      await widget.locator('.takeover-state', { hasText: en.handoffTimeout }).waitFor({ timeout: TIMEOUT_STEP_MS });
+      await widget
+        .locator('.messages .system-line', { hasText: en.handoffTimeout })
+        .waitFor({ timeout: TIMEOUT_STEP_MS });
       await botPost('Nobody answered', STEP_TIMEOUT_MS);
       await leaveEmail(widget, 'ada@lumen.shop');
       const email = await botPost('ada@lumen.shop');
@@ -207,7 +209,9 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
 
   it('out of hours: the visitor hears the team is away, and the team gets the address left', async () => {
     const { widget } = await askForPerson('/closed');
-    await widget.locator('.takeover-state', { hasText: en.handoffUnavailable }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await widget
+      .locator('.messages .system-line', { hasText: en.handoffUnavailable })
+      .waitFor({ timeout: STEP_TIMEOUT_MS });
     await leaveEmail(widget, 'grace@lumen.shop');
     const email = await botPost('grace@lumen.shop');
     expect(email.text).toContain('outside opening hours');

@@ -68,7 +68,7 @@ describe('a hostile host page', () => {
     for (const entry of received) {
       expect(entry.contentType).toBe('application/json');
       const body = JSON.parse(entry.body) as Record<string, unknown>;
-      expect(Object.keys(body).sort()).toEqual(['context', 'history', 'message', 'sessionId']);
+      expect(Object.keys(body).sort()).toEqual(['context', 'history', 'message', 'messageId', 'sessionId']);
       expect(body).toMatchObject({ message: 'Hi', history: [], sessionId: expect.any(String) });
       // The page facts every message carries: own properties only, nothing from the polluted prototype.
       expect(body.context).toEqual({ page: { url: fixtures.url + '/hostile', title: '' } });
