@@ -100,7 +100,10 @@ describe(`the widget through n8n ${N8N_VERSION} in queue mode (main, two workers
     await page.getByRole('button', { name: 'Ask a question' }).click();
     await suite.botReply(page, 0);
     await send(page, 'Show me the new arrivals');
-    expect(await suite.botReply(page, 1)).toContain('new arrivals');
+    // The other worker takes the execution up again from its start. Had the killed worker passed the repeat
+    // check, the messageId is in the shared database, and the answer is the workflow's short note instead
+    // (docs/queue-mode.md): either way one reply, and no error.
+    expect(await suite.botReply(page, 1)).toMatch(/new arrivals|I have answered this message already/);
     await send(page, 'Do you have a tote bag?');
     expect(await suite.botReply(page, 2)).toContain('Canvas Tote');
     expect(await page.locator('store-assistant .message.bot').count()).toBe(3);
@@ -123,7 +126,10 @@ describe(`the widget through n8n ${N8N_VERSION} in queue mode (main, two workers
       .toBe(true);
     const busy = started().findIndex((count, index) => count > (before[index] ?? 0));
     suite.n8n.workers[busy]?.kill();
-    expect(await suite.botReply(page, 1)).toContain('new arrivals');
+    // The other worker takes the execution up again from its start. Had the killed worker passed the repeat
+    // check, the messageId is in the shared database, and the answer is the workflow's short note instead
+    // (docs/queue-mode.md): either way one reply, and no error.
+    expect(await suite.botReply(page, 1)).toMatch(/new arrivals|I have answered this message already/);
     expect(await page.locator('store-assistant .message.bot').count()).toBe(2);
     expect(await page.locator('store-assistant').getByText('Oops').count()).toBe(0);
   });
