@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waiters } from './http';
 
 // A loopback stand-in for Chatwoot's application API and its account webhooks, as Chatwoot documents
 // them, for the n8n takeover workflow (which calls Chatwoot at a base URL of its Settings).
@@ -60,7 +61,10 @@ export async function startChatwootApi(options: { accountId: number; inboxId: nu
   const contacts: { id: number; name: string; email?: string; sourceId: string }[] = [];
   const conversations: ChatwootConversation[] = [];
   const messages: ChatwootMessage[] = [];
-  const listeners = new Set<() => void>();
+  const waiting = waiters(
+    (timeoutMs) =>
+      `the Chatwoot API did not receive what the test waited for within ${timeoutMs} ms; it saw:\n${log.join('\n') || '(nothing)'}`,
+  );
   /** Each request and webhook, `METHOD path → status`, for a failure's message. */
   const log: string[] = [];
   let webhookUrl = '';
@@ -199,7 +203,7 @@ export async function startChatwootApi(options: { accountId: number; inboxId: nu
     readJson(request).then(
       (body) => {
         answer(...route.handle([...match], body));
-        for (const listener of listeners) listener();
+        waiting.notify();
       },
       () => answer(400, { error: 'Invalid JSON' }),
     );
@@ -213,28 +217,7 @@ export async function startChatwootApi(options: { accountId: number; inboxId: nu
     messages,
     setWebhookUrl: (url: string) => void (webhookUrl = url),
     /** Resolves once `check` holds (checked after each API call). */
-    until<T>(check: () => T | undefined, timeoutMs: number): Promise<T> {
-      return new Promise((resolve, reject) => {
-        const test = () => {
-          const value = check();
-          if (value === undefined) return;
-          listeners.delete(test);
-          clearTimeout(timer);
-          resolve(value);
-        };
-        const timer = setTimeout(() => {
-          listeners.delete(test);
-          const seen = log.join('\n') || '(nothing)';
-          reject(
-            new Error(
-              `the Chatwoot API did not receive what the test waited for within ${timeoutMs} ms; it saw:\n${seen}`,
-            ),
-          );
-        }, timeoutMs);
-        listeners.add(test);
-        test();
-      });
-    },
+    until: waiting.until,
     /** `agent` answers in `conversation` (a private note with `privateNote`); the webhook's status. */
     agentReplies(conversation: ChatwootConversation, agent: ChatwootAgent, content: string, privateNote = false) {
       conversation.assignee ??= agent;

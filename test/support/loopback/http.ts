@@ -57,3 +57,34 @@ export function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/**
+ * What a test waits for on a loopback service: `notify()` after each call the service takes, and
+ * `until(check)` resolves with `check`'s first value other than undefined, or fails after `timeoutMs`
+ * with `what(timeoutMs)` saying what was awaited (and, where the service keeps one, what it saw).
+ */
+export function waiters(what: (timeoutMs: number) => string) {
+  const listeners = new Set<() => void>();
+  return {
+    notify(): void {
+      for (const listener of listeners) listener();
+    },
+    until<T>(check: () => T | undefined, timeoutMs: number): Promise<T> {
+      return new Promise((resolve, reject) => {
+        const test = () => {
+          const value = check();
+          if (value === undefined) return;
+          listeners.delete(test);
+          clearTimeout(timer);
+          resolve(value);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(test);
+          reject(new Error(what(timeoutMs)));
+        }, timeoutMs);
+        listeners.add(test);
+        test();
+      });
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waiters } from './http';
 
 // A loopback stand-in for Slack's Web API and Events API, as Slack documents them, for the n8n takeover
 // workflow: the workflow calls the Web API at a base URL of its Settings, and n8n's Slack Trigger takes
@@ -67,7 +68,7 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
  */
 export async function startSlackApi(options: { token: string; signingSecret: string; users: SlackUser[] }) {
   const messages: SlackMessage[] = [];
-  const listeners = new Set<() => void>();
+  const waiting = waiters((timeoutMs) => `the Web API did not receive what the test waited for within ${timeoutMs} ms`);
   let eventsUrl = '';
   let clock = 1_700_000_000;
   const nextTs = () => `${clock++}.000100`;
@@ -146,7 +147,7 @@ export async function startSlackApi(options: { token: string; signingSecret: str
         if (!auth) return answer({ ok: false, error: 'not_authed' });
         if (auth !== `Bearer ${options.token}`) return answer({ ok: false, error: 'invalid_auth' });
         answer(handler({ ...Object.fromEntries(url.searchParams), ...body }));
-        for (const listener of listeners) listener();
+        waiting.notify();
       },
       () => answer({ ok: false, error: 'invalid_json' }),
     );
@@ -160,23 +161,7 @@ export async function startSlackApi(options: { token: string; signingSecret: str
     messages,
     setEventsUrl: (url: string) => void (eventsUrl = url),
     /** Resolves once `check` holds for the messages posted (checked after each Web API call). */
-    until<T>(check: () => T | undefined, timeoutMs: number): Promise<T> {
-      return new Promise((resolve, reject) => {
-        const test = () => {
-          const value = check();
-          if (value === undefined) return;
-          listeners.delete(test);
-          clearTimeout(timer);
-          resolve(value);
-        };
-        const timer = setTimeout(() => {
-          listeners.delete(test);
-          reject(new Error(`the Web API did not receive what the test waited for within ${timeoutMs} ms`));
-        }, timeoutMs);
-        listeners.add(test);
-        test();
-      });
-    },
+    until: waiting.until,
     /** `user` writes `text` in the thread of `parent`; the status n8n answered the event with. */
     replyInThread(parent: SlackMessage, user: SlackUser, text: string, signingSecret?: string): Promise<number> {
       // Slack sends a person's `&`, `<` and `>` escaped.

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waiters } from './http';
 
 // A loopback stand-in for Telegram's Bot API, as its documentation describes it, for the n8n takeover
 // workflows: n8n's Telegram credential has a Base URL, so its nodes and trigger reach this server instead.
@@ -81,7 +82,7 @@ export async function startTelegramBotApi() {
   const calls: BotApiCall[] = [];
   const messages: TelegramMessage[] = [];
   const webhooks = new Map<string, Webhook>();
-  const listeners = new Set<() => void>();
+  const waiting = waiters((timeoutMs) => `the Bot API did not receive what the test waited for within ${timeoutMs} ms`);
   let nextMessageId = 100;
   let nextUpdateId = 900_000;
 
@@ -138,7 +139,7 @@ export async function startTelegramBotApi() {
         const handler = methods[method];
         if (!handler) return answer(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
         answer(200, { ok: true, result: handler(token, body) });
-        for (const listener of listeners) listener();
+        waiting.notify();
       },
       () => answer(400, { ok: false, error_code: 400, description: 'Bad Request: cannot parse the body' }),
     );
@@ -167,24 +168,7 @@ export async function startTelegramBotApi() {
     /** The webhook n8n set for `token`, once it has. */
     webhook: (token: string) => webhooks.get(token),
     /** Resolves once `check` holds for what the server has received (checked after each call). */
-    until<T>(check: () => T | undefined, timeoutMs: number): Promise<T> {
-      return new Promise((resolve, reject) => {
-        const test = () => {
-          const value = check();
-          if (value === undefined) return false;
-          listeners.delete(test);
-          clearTimeout(timer);
-          resolve(value);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          listeners.delete(test);
-          reject(new Error(`the Bot API did not receive what the test waited for within ${timeoutMs} ms`));
-        }, timeoutMs);
-        listeners.add(test);
-        test();
-      });
-    },
+    until: waiting.until,
     /** A person of the team writes `text` in the chat, answering `to` (Telegram's "Reply"). */
     reply(token: string, to: TelegramMessage, from: TelegramUser, text: string): Promise<number> {
       const command = /^\/[a-z]+/.exec(text);
