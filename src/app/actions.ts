@@ -1,4 +1,4 @@
-import type { ChatActions } from '../chat/chat-slice';
+import type { ChatActions, SendOptions } from '../chat/chat-slice';
 import type { CommerceActions } from '../commerce/commerce-slice';
 import type { CustomerActions } from '../customer/customer-slice';
 import type { ThemeActions } from '../theme/theme-slice';
@@ -9,19 +9,13 @@ import type { View } from './state';
 
 /**
  * Everything the UI and the element may ask of the assistant. Each feature contributes its own actions
- * (chat, voice, theme, commerce); navigation and the actions that span features are the assistant's. Wiring
+ * (chat, voice, theme, commerce); navigation and the actions that span features are the assistant's
+ * (those that take the place of a feature's own step are in app/replacing-actions.ts). Wiring
  * (configuration, disposal, a call's transcript joining the chat, preloading) is not here: it stays
  * inside app/.
  */
 export interface AssistantActions
-  extends
-    Omit<ChatActions, 'openConversation'>,
-    VoiceActions,
-    ThemeActions,
-    CommerceActions,
-    HandoffActions,
-    CustomerActions,
-    InviteActions {
+  extends ChatActions, VoiceActions, ThemeActions, CommerceActions, HandoffActions, CustomerActions, InviteActions {
   /** Shows `view` and remembers it for the tab. */
   navigate(view: View): void;
   /** Floating mode: shows or hides the card. */
@@ -30,8 +24,32 @@ export interface AssistantActions
   startChat(firstMessage?: string): void;
   /** Returns to the welcome view. */
   goHome(): void;
+  /**
+   * Sends `text` (and the attached image, if any) as the visitor: into the live call during one, kept as
+   * not delivered while the browser is offline, else to the webhook. Ignored when there is nothing to send
+   * or a reply is awaited. Without a webhook the text stays in the box and a notice says chat is not
+   * configured; text over `MAX_MESSAGE_LENGTH` is not sent (never cut) and a notice says so. Returns
+   * whether the message was sent (or kept to send).
+   */
+  sendMessage(text: string, options?: SendOptions): boolean;
+  /**
+   * Starts a new conversation: cancels a reply in flight, a takeover and what was written offline, and
+   * clears messages, loading flag and notice.
+   */
+  newChat(): void;
   /** Reopens a saved conversation from the Chats view and shows it. */
   openConversation(id: string): void;
+  /**
+   * Deletes every conversation the widget saved, in local and session storage, every takeover and
+   * whatever else it kept of the person, and starts a new one.
+   */
+  clearConversations(): void;
+  /** The visitor confirmed proposal `index` of the reply `messageId`: now it is added. */
+  confirmCartProposal(messageId: string, index: number): Promise<boolean>;
+  /** The visitor declined it: nothing is added. */
+  declineCartProposal(messageId: string, index: number): void;
+  /** "Undo" on the card of a cart change the voice assistant made (message `messageId`): the line goes back. False when nothing was undone. */
+  undoCallAdd(messageId: string): Promise<boolean>;
   /** "Start a live call": opens the conversation, where the call runs, and starts the call. */
   startLiveCall(): void;
   /**

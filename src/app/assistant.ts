@@ -2,7 +2,6 @@ import { allowedImageUrl } from '../chat/attachments/image-policy';
 import { createChatSlice } from '../chat/chat-slice';
 import { buildHistory } from '../chat/replies/history';
 import { createHandoffSlice } from '../handoff/handoff-slice';
-import type { CallUndo } from '../commerce/call-adds';
 import { createCommerceSlice } from '../commerce/commerce-slice';
 import { createCustomerSlice } from '../customer/customer-slice';
 import { customerContext } from '../customer/identity';
@@ -28,8 +27,8 @@ import { askSuggestions } from './invite';
 import { createConsentRecord } from './calls/consent-record';
 import { createTooltips } from './tooltips';
 import { createOutbox } from './outbox';
-import { erasePersonalKeys } from './personal-keys';
-import { toolAnswers } from './tool-answers';
+import { mergeActions } from './merge-actions';
+import { replacingActions } from './replacing-actions';
 import { createLanguage } from './language';
 
 export { VIEW_STORAGE_KEY } from './navigation';
@@ -53,16 +52,6 @@ function pageProduct(store: AssistantStore, deps: AssistantDeps) {
   }
 }
 
-/** What the call is told after an Undo: what came out of the cart, or that nothing could. */
-function undoReport({ add, outcome, removed }: CallUndo): string {
-  const item = `${add.title} (variant ${add.variantId})`;
-  if (outcome === 'gone')
-    return `The visitor pressed Undo in the chat, but ${item} was no longer in the cart (already removed): nothing was taken out.`;
-  if (removed < add.quantity)
-    return `The visitor pressed Undo in the chat: only ${removed} of the ${add.quantity} × ${item} added were still in the cart, and those were taken out.`;
-  return `The visitor pressed Undo in the chat: ${add.quantity} × ${item} was taken out of the cart again.`;
-}
-
 /** The commerce facts with the customer's beside them, waited for only when the commerce facts must be. */
 function withCustomer(
   facts: Record<string, unknown> | Promise<Record<string, unknown>>,
@@ -71,48 +60,24 @@ function withCustomer(
   return facts instanceof Promise ? facts.then((more) => ({ ...more, ...customer })) : { ...facts, ...customer };
 }
 
-/** The composed actions, for the features that need another's: set once they exist. */
-interface LateActions {
-  actions?: AssistantActions;
-  followTakeover?: () => void;
+/**
+ * What the slices ask of the assistant composed from them, read when asked: the customer slice calls
+ * these only once configured, when the composed actions exist.
+ */
+interface Composed {
+  actions(): AssistantActions;
   /** The page said who is signed in: the conversations hidden until then are loaded. */
-  showConversations?: () => void;
+  showConversations(): void;
 }
 
-/** Each feature's slice over the one store, with the hooks that connect them. */
-function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActions) {
-  const commerce = createCommerceSlice(store, deps);
-  // A person's messages and a reply's later ones join the conversation through the chat.
-  const handoff = createHandoffSlice(store, deps, {
-    allowImage: (url) => allowedImageUrl(url, store.getState().markdownOptions),
-    deliver: (message) => chat.receivePushed(message),
-    history: () => buildHistory(store.getState().messages),
-    // Called on any takeover change, which may come before the chat exists.
-    followSocket: () => late.followTakeover?.(),
-  });
-  // A sign-out clears through the same path as clearConversations(), which wins over replies in any tab.
-  const customer = createCustomerSlice(store, deps, {
-    clearConversations: () => late.actions?.clearConversations(),
-    sendMessage: (text) => late.actions?.sendMessage(text) ?? false,
-    identitySettled: () => late.showConversations?.(),
-  });
-  // The chat sends the page, store, cart and shopper facts with each message (and, during a takeover,
-  // that a person is to read it), hands over proposed cart changes, and tells the takeover what a reply
-  // says follows.
-  const chat = createChatSlice(store, deps, {
-    readRequestContext: () => {
-      const facts = withCustomer(commerce.readRequestContext(), customer.readContext());
-      const taken = handoff.requestContext();
-      return facts instanceof Promise ? facts.then((known) => ({ ...known, ...taken })) : { ...facts, ...taken };
-    },
-    onReplyActions: commerce.proposeActions,
-    onReplySignals: handoff.onReplySignals,
-    takeover: handoff.chatSocket,
-    // An n8n session is remembered for the shopper it was made with, and loaded back for them only.
-    shopper: customer.shopper,
-  });
-  late.followTakeover = chat.followTakeover;
-  const calls = createCallController(store, deps, {
+/** The voice call's controller: its transcript joins the chat, and its tools reach the chat and the cart. */
+function createCalls(
+  store: AssistantStore,
+  deps: AssistantDeps,
+  chat: ReturnType<typeof createChatSlice>,
+  commerce: ReturnType<typeof createCommerceSlice>,
+) {
+  return createCallController(store, deps, {
     saveTranscript: chat.appendTranscript,
     variables() {
       const { messages, config, customer: shopper } = store.getState();
@@ -142,6 +107,41 @@ function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActi
       { local: deps.localStorage, session: deps.sessionStorage },
     ),
   });
+}
+
+/** Each feature's slice over the one store, with the hooks that connect them. */
+function createSlices(store: AssistantStore, deps: AssistantDeps, composed: Composed) {
+  const commerce = createCommerceSlice(store, deps);
+  // A person's messages and a reply's later ones join the conversation through the chat (read when called:
+  // the store changes that reach the takeover come once the widget is configured, when the chat exists).
+  const handoff = createHandoffSlice(store, deps, {
+    allowImage: (url) => allowedImageUrl(url, store.getState().markdownOptions),
+    deliver: (message) => chat.receivePushed(message),
+    history: () => buildHistory(store.getState().messages),
+    followSocket: () => chat.followTakeover(),
+  });
+  // A sign-out clears through the same path as clearConversations(), which wins over replies in any tab.
+  const customer = createCustomerSlice(store, deps, {
+    clearConversations: () => composed.actions().clearConversations(),
+    sendMessage: (text) => composed.actions().sendMessage(text),
+    identitySettled: () => composed.showConversations(),
+  });
+  // The chat sends the page, store, cart and shopper facts with each message (and, during a takeover,
+  // that a person is to read it), hands over proposed cart changes, and tells the takeover what a reply
+  // says follows.
+  const chat = createChatSlice(store, deps, {
+    readRequestContext: () => {
+      const facts = withCustomer(commerce.readRequestContext(), customer.readContext());
+      const taken = handoff.requestContext();
+      return facts instanceof Promise ? facts.then((known) => ({ ...known, ...taken })) : { ...facts, ...taken };
+    },
+    onReplyActions: commerce.proposeActions,
+    onReplySignals: handoff.onReplySignals,
+    takeover: handoff.chatSocket,
+    // An n8n session is remembered for the shopper it was made with, and loaded back for them only.
+    shopper: customer.shopper,
+  });
+  const calls = createCalls(store, deps, chat, commerce);
   return {
     theme: createThemeSlice(store, deps),
     commerce,
@@ -155,38 +155,7 @@ function createSlices(store: AssistantStore, deps: AssistantDeps, late: LateActi
       askSuggestions: askSuggestions(store.getState, deps),
       personInvolved: () => ['connecting', 'joined'].includes(store.getState().handoff.phase),
     }),
-    outbox: createOutbox(store, deps, (text) => chat.actions.sendMessage(text)),
-  };
-}
-
-/** Starting, clearing and switching conversations: a takeover and unsent messages belong to their thread. */
-function threadActions(
-  store: AssistantStore,
-  deps: AssistantDeps,
-  { chat, calls, handoff, navigation }: ReturnType<typeof createSlices>,
-): Pick<AssistantActions, 'newChat' | 'clearConversations' | 'openConversation'> {
-  return {
-    newChat() {
-      // A takeover belongs to its conversation: a new one starts with the assistant.
-      handoff.actions.cancelHandoff();
-      chat.actions.newChat();
-      calls.clearTranscript();
-      // What was written offline belongs to the conversation it was written in.
-      store.setState({ undelivered: [] });
-    },
-    clearConversations() {
-      handoff.actions.cancelHandoff();
-      handoff.forgetAll();
-      chat.actions.clearConversations();
-      calls.clearTranscript();
-      store.setState({ undelivered: [] });
-      // What else the widget kept of the person: the next one starts with none of it.
-      erasePersonalKeys(deps.localStorage, deps.sessionStorage);
-    },
-    openConversation(id) {
-      if (id !== store.getState().sessionId) store.setState({ undelivered: [] });
-      if (chat.actions.openConversation(id)) navigation.navigate('chat');
-    },
+    outbox: createOutbox(store, deps, (text) => chat.sendToWebhook(text)),
   };
 }
 
@@ -198,31 +167,10 @@ function composeActions(
   markRendered: () => void,
 ): AssistantActions {
   const { theme, commerce, customer, chat, calls, handoff, navigation, teaser, invite, outbox } = slices;
-  const actions: AssistantActions = {
-    ...theme.actions,
-    ...customer.actions,
-    ...handoff.actions,
-    ...chat.actions,
-    ...calls.actions,
-    ...commerce.actions,
-    ...toolAnswers(store.getState, commerce, chat),
-    ...invite.actions,
-    ...createTooltips(store, deps),
-    sendMessage(text, options) {
-      // During a live call, what the visitor types goes into the call, not to the webhook.
-      // Offline, a message waits as not delivered instead of failing.
-      if (!calls.sendText(text.trim())) return outbox.hold(text) || chat.actions.sendMessage(text, options);
-      if (store.getState().draft.trim() === text.trim()) chat.actions.setDraft('');
-      return true;
-    },
+  // Navigation and the actions across features that take the place of none of a feature's own.
+  const spanning = {
     retryUndelivered: outbox.retry,
     withdrawVoiceConsent: () => calls.withdrawConsent(),
-    async undoCallAdd(messageId) {
-      const undone = await commerce.callAdds.undo(messageId);
-      // The assistant on the call must know what the cart holds now, told as it happened.
-      if (undone) calls.tell(undoReport(undone));
-      return undone !== null;
-    },
     chooseSuggestion(messageId, index) {
       const { messages } = store.getState();
       const latest = messages[messages.length - 1];
@@ -245,8 +193,7 @@ function composeActions(
       teaser.opened();
       actions.startChat(question);
     },
-    ...threadActions(store, deps, slices),
-    startChat(firstMessage) {
+    startChat(firstMessage?: string) {
       navigation.navigate('chat');
       if (firstMessage !== undefined) actions.sendMessage(firstMessage);
     },
@@ -268,7 +215,20 @@ function composeActions(
     },
     dismissNotice: () => store.setState({ notice: null }),
     markRendered,
-  };
+  } satisfies Partial<AssistantActions>;
+  // Each name once: mergeActions refuses a second action of one name, where a spread would let it win.
+  const actions: AssistantActions = mergeActions(
+    theme.actions,
+    customer.actions,
+    handoff.actions,
+    chat.actions,
+    calls.actions,
+    commerce.actions,
+    invite.actions,
+    createTooltips(store, deps),
+    replacingActions(store, deps, slices),
+    spanning,
+  );
   return actions;
 }
 
@@ -278,8 +238,10 @@ function composeActions(
  */
 export function createAssistant(deps: AssistantDeps) {
   const store = createStore<AssistantState>(initialState(deps.pageOrigin, deps.randomId()));
-  const late: LateActions = {};
-  const slices = createSlices(store, deps, late);
+  const slices = createSlices(store, deps, {
+    actions: () => actions,
+    showConversations: () => configureChat(store.getState().config, true),
+  });
   const { theme, commerce, customer, chat, calls, handoff, navigation, teaser, invite, outbox } = slices;
   let cancelPreload: (() => void) | null = null;
   let cancelResume: (() => void) | null = null;
@@ -287,12 +249,10 @@ export function createAssistant(deps: AssistantDeps) {
     deps.emit('ready', { version: VERSION });
     cancelPreload ??= chat.preloadMarkdown();
   });
-  late.actions = actions;
   // While the page has yet to say who is signed in, the chat keeps nothing in view: it is configured as
   // if nothing were saved, and loads the saved conversations once the identity is known.
   const configureChat = (config: AssistantConfig, revealing = false) =>
     customer.awaitingIdentity() ? chat.configure({ ...config, persist: 'none' }) : chat.configure(config, revealing);
-  late.showConversations = () => configureChat(store.getState().config, true);
   const language = createLanguage(store, deps);
 
   theme.loadSavedTheme();

@@ -31,12 +31,12 @@ export function toolAnswers(
   };
   return {
     async confirmCartProposal(messageId: string, index: number): Promise<boolean> {
-      const added = await commerce.actions.confirmCartProposal(messageId, index);
+      const added = await commerce.confirmProposal(messageId, index);
       answer(messageId, index);
       return added;
     },
     declineCartProposal(messageId: string, index: number): void {
-      commerce.actions.declineCartProposal(messageId, index);
+      commerce.declineProposal(messageId, index);
       answer(messageId, index);
     },
   };

@@ -30,17 +30,14 @@ export interface SendOptions {
   quickAction?: string;
 }
 
-/** What the visitor (through the UI or the element's methods) can do in the chat. */
+/**
+ * What the visitor (through the UI or the element's methods) can do in the chat, as it is. Sending,
+ * starting, reopening and clearing conversations are the chat's own steps of wider actions (see
+ * {@link ChatSteps}): the assistant composes those with the other features' parts.
+ */
 export interface ChatActions {
   /** Keeps the visitor's unsent text. */
   setDraft(draft: string): void;
-  /**
-   * Sends `text` (and the attached image, if any) as the visitor. Ignored when there is nothing to send
-   * or a reply is awaited. Without a webhook the text stays in the box and a notice says chat
-   * is not configured; text over {@link MAX_MESSAGE_LENGTH} is not sent (never cut) and a notice says
-   * so. Returns whether the message was sent.
-   */
-  sendMessage(text: string, options?: SendOptions): boolean;
   /** Sends the question a failed reply belongs to again, replacing the error bubble. */
   retry(errorMessageId: string): void;
   /**
@@ -51,22 +48,31 @@ export interface ChatActions {
   /** Chooses an image for the next message; anything but an image gets a clear notice. */
   attachImage(file: File): Promise<void>;
   removeAttachment(): void;
-  /** Starts a new conversation: cancels a reply in flight and clears messages, loading flag and notice. */
-  newChat(): void;
   /** Rates a complete bot reply: "up" (helpful) or "down" (not helpful). */
   rateReply(messageId: string, rating: Rating): void;
-  /** Reopens a saved conversation from the Chats view; false when there is none with that id. */
-  openConversation(id: string): boolean;
   /** Deletes a saved conversation ("Delete conversation" in Chats); deleting the open one starts a new one. */
   deleteConversation(id: string): void;
-  /** Deletes every conversation the widget saved, in local and session storage, and starts a new one. */
-  clearConversations(): void;
 }
 
-type ConversationActions = Pick<
-  ChatActions,
-  'newChat' | 'openConversation' | 'deleteConversation' | 'clearConversations'
->;
+/** The chat's own part of the actions that span features (app/replacing-actions.ts composes them). */
+export interface ChatSteps {
+  /**
+   * Sends `text` (and the attached image, if any) as the visitor, to the webhook. Ignored when there is
+   * nothing to send or a reply is awaited. Without a webhook the text stays in the box and a notice says
+   * chat is not configured; text over {@link MAX_MESSAGE_LENGTH} is not sent (never cut) and a notice
+   * says so. Returns whether the message was sent.
+   */
+  sendToWebhook(text: string, options?: SendOptions): boolean;
+  /** Starts a new conversation: cancels a reply in flight and clears messages, loading flag and notice. */
+  startNewConversation(): void;
+  /** Reopens a saved conversation; false when there is none with that id. */
+  openSavedConversation(id: string): boolean;
+  /** Deletes every conversation the widget saved, in local and session storage, and starts a new one. */
+  clearSavedConversations(): void;
+}
+
+type ConversationActions = Pick<ChatActions, 'deleteConversation'> &
+  Pick<ChatSteps, 'startNewConversation' | 'openSavedConversation' | 'clearSavedConversations'>;
 
 /**
  * Starting, reopening and deleting conversations; each first adds the messages pushed to the open one in
@@ -79,13 +85,13 @@ function conversationActions(
   log: MessageLog,
 ): ConversationActions {
   return {
-    newChat() {
+    startNewConversation() {
       log.flushPushed();
       replies.cancel('new-chat');
       conversations.startNew();
       store.setState({ loading: false, notice: null, attachment: null });
     },
-    openConversation(id) {
+    openSavedConversation(id) {
       log.flushPushed();
       if (id !== store.getState().sessionId) replies.cancel('new-chat');
       const opened = conversations.open(id);
@@ -97,7 +103,7 @@ function conversationActions(
       if (id === store.getState().sessionId) replies.cancel('new-chat');
       conversations.remove(id);
     },
-    clearConversations() {
+    clearSavedConversations() {
       log.flushPushed();
       replies.cancel('new-chat');
       conversations.clear();
@@ -115,12 +121,12 @@ interface SendParts {
   notify: (text: string, reason: string) => void;
 }
 
-/** The visitor's `sendMessage` (see {@link ChatActions.sendMessage}): checks the text, adds it and asks for the reply. */
+/** The chat's send (see {@link ChatSteps.sendToWebhook}): checks the text, adds it and asks for the reply. */
 function messageSender(
   store: ChatStore,
   deps: ChatDeps,
   { log, conversations, replies, notify }: SendParts,
-): ChatActions['sendMessage'] {
+): ChatSteps['sendToWebhook'] {
   return (text, options) => {
     const state = store.getState();
     const content = text.trim();
@@ -244,18 +250,25 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
   const feedback = createFeedback(store, deps, log, conversations.commit);
   const reportRefusedImage = refusedImageReporter(deps.warn);
 
+  const conversationSteps = conversationActions(store, replies, conversations, log);
   const actions: ChatActions = {
     setDraft: (draft) => store.setState({ draft }),
-    sendMessage: messageSender(store, deps, { log, conversations, replies, notify }),
     retry: (errorMessageId) => replies.retry(errorMessageId),
     markRevealed: (id) => void deps.yieldToPage().then(() => log.markRevealed(id)),
     rateReply: (messageId, rating) => feedback.rate(messageId, rating),
     ...attachments,
-    ...conversationActions(store, replies, conversations, log),
+    deleteConversation: conversationSteps.deleteConversation,
+  };
+  const steps: ChatSteps = {
+    sendToWebhook: messageSender(store, deps, { log, conversations, replies, notify }),
+    startNewConversation: conversationSteps.startNewConversation,
+    openSavedConversation: conversationSteps.openSavedConversation,
+    clearSavedConversations: conversationSteps.clearSavedConversations,
   };
 
   return {
     actions,
+    ...steps,
 
     /** Applies the chat's part of a new configuration (`reopen`: see Conversations.load). */
     configure(config: ChatConfig, reopen = false): void {

@@ -8,7 +8,11 @@ import type { CommerceDeps, CommerceStore } from './commerce-state';
 import { readPageContext } from './page-context';
 import { checkStoreContext } from './store-context';
 
-/** What the visitor (through the UI) and the store (through the element's methods) can do with the cart and context. */
+/**
+ * What the visitor (through the UI) and the store (through the element's methods) can do with the cart
+ * and context, as it is. Answering a proposed cart change and undoing a call's are wider: the assistant
+ * composes them from the slice's `confirmProposal`, `declineProposal` and `callAdds` (app/replacing-actions.ts).
+ */
 export interface CommerceActions {
   /**
    * A card's "Add to cart" (or its "Add another"): adds one. With `card` (its {@link cardKey}) the
@@ -16,16 +20,10 @@ export interface CommerceActions {
    * False when it failed, cannot be added, or the card was busy.
    */
   addToCart(product: Product, card?: string): Promise<boolean>;
-  /** The visitor confirmed proposal `index` of the reply `messageId`: now it is added. */
-  confirmCartProposal(messageId: string, index: number): Promise<boolean>;
-  /** The visitor declined it: nothing is added. */
-  declineCartProposal(messageId: string, index: number): void;
   /** The visitor opened the page of card `index` ("View product"): announced as `store-assistant:product-open`. */
   openProduct(product: Product, index: number): void;
   /** `setContext()`: the store's own facts, sent as `context.store`. False (with a console message) when invalid or too large. */
   setContext(facts: unknown): boolean;
-  /** "Undo" on the card of a cart change the voice assistant made (message `messageId`): the line goes back. False when nothing was undone. */
-  undoCallAdd(messageId: string): Promise<boolean>;
 }
 
 /** How long a message waits for the cart before it leaves without `context.cart`. */
@@ -87,8 +85,6 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
         () => false,
       );
     },
-    confirmCartProposal: proposals.confirm,
-    declineCartProposal: proposals.decline,
     openProduct: (product, index) => deps.emit('product-open', { product, index }),
     setContext(facts) {
       const checked = checkStoreContext(facts);
@@ -96,7 +92,6 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
       else storeFacts = checked.facts;
       return !('problem' in checked);
     },
-    undoCallAdd: async (messageId) => (await callAdds.undo(messageId)) !== null,
   };
 
   return {
@@ -108,6 +103,11 @@ export function createCommerceSlice(store: CommerceStore, deps: CommerceDeps) {
 
     /** The facts sent as `context` with each message (see {@link readRequestContext}). */
     readRequestContext: () => readRequestContext(store, deps, cart, storeFacts),
+
+    /** The visitor confirmed proposal `index` of the reply `messageId`: now it is added. */
+    confirmProposal: proposals.confirm,
+    /** The visitor declined it: nothing is added. */
+    declineProposal: proposals.decline,
 
     /** Shows a proposal under a message as a confirmation card: nothing is added until the visitor clicks. */
     propose: proposals.propose,

@@ -161,6 +161,36 @@ describe('the shape of src/', () => {
     expect([...byName.values()].filter((paths) => paths.length > 1)).toEqual([]);
   });
 
+  it('merges actions in app/ without silent overrides: no action object is spread', () => {
+    // In `{ ...chat.actions, sendMessage }` a later key replaces an earlier one unseen; app/merge-actions.ts's
+    // mergeActions refuses a name given twice. An action object is one named `…actions`, or what a
+    // `…Actions()` or `create…()` function returns.
+    const lastName = (node: ts.Expression): string => {
+      if (ts.isIdentifier(node)) return node.text;
+      if (ts.isPropertyAccessExpression(node)) return node.name.text;
+      if (ts.isCallExpression(node)) return lastName(node.expression);
+      if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node)) return lastName(node.expression);
+      return '';
+    };
+    const spreads: string[] = [];
+    for (const file of files.filter((file) => folderOf(file) === 'app' && !file.endsWith('merge-actions.ts'))) {
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node) => {
+        if (ts.isSpreadAssignment(node)) {
+          const name = lastName(node.expression);
+          const called = ts.isCallExpression(node.expression);
+          if (/actions$/i.test(name) || (called && /^create/.test(name))) {
+            const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+            spreads.push(`${path.relative(src, file)}:${line} ...${node.expression.getText(source)}`);
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(spreads).toEqual([]);
+  });
+
   it(`has no function longer than ${MAX_FUNCTION_LINES} lines`, { timeout: TEST_TIMEOUT_MS }, () => {
     const tooLong: string[] = [];
     for (const file of files) {
