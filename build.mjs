@@ -5,7 +5,7 @@
 //   node build.mjs           build and print raw and gzip sizes
 //   node build.mjs --icons   regenerate src/ui/icons.css from lucide-static, then build
 // It then builds the demo configurator's script (build/configurator.mjs).
-import { build, transform } from 'esbuild';
+import { build } from 'esbuild';
 import { minify } from 'terser';
 import { readFile, writeFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
@@ -18,6 +18,7 @@ import { markEagerModules } from './build/eager-compile.mjs';
 import { thirdPartyPatchesPlugin } from './build/patches/third-party-patches.mjs';
 import { writeIconStylesheet } from './build/icons.mjs';
 import { writePublicApi } from './build/public-api.mjs';
+import { rawCssPlugin } from './build/stylesheets.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outfile = path.join(root, 'dist/store-assistant.js');
@@ -26,24 +27,6 @@ const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 
 // The plugins below work on our own modules only; what the build changes in third-party code is in
 // build/patches/third-party-patches.mjs.
-
-/**
- * `import css from './x.css?raw'` gives the minified stylesheet as a string (Vite reads the same specifier natively).
- * @type {import('esbuild').Plugin}
- */
-const rawCssPlugin = {
-  name: 'raw-css',
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /\.css\?raw$/ }, (args) => ({
-      path: path.join(args.resolveDir, args.path.replace(/\?raw$/, '')),
-      namespace: 'raw-css',
-    }));
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'raw-css' }, async (args) => {
-      const { code } = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true });
-      return { contents: code.trim(), loader: 'text' };
-    });
-  },
-};
 
 /**
  * esbuild calls a CommonJS module's exports as `(0, runtime.jsx)(...)`, and the UI's 200 elements each

@@ -1,9 +1,9 @@
 // @ts-check
 // Which part of the project each byte of the built bundle comes from, read from its source map.
 // build/size-report.mjs turns this into the size table.
-import { readFile } from 'node:fs/promises';
 import { decode } from '@jridgewell/sourcemap-codec';
 import { transform } from 'esbuild';
+import { joinedStylesheet } from './stylesheets.mjs';
 
 /** What the bytes mapped to no source file are: esbuild's module wrappers and helpers. */
 export const RUNTIME = 'bundler runtime (module wrappers)';
@@ -95,7 +95,7 @@ export async function claimStylesheets(code, metafile, { names, owners }) {
   for (const input of Object.keys(metafile.inputs)) {
     const file = /^[\w-]+:(.+\.css)$/.exec(input)?.[1];
     if (!file) continue;
-    const { code: css } = await transform(await readFile(file, 'utf8'), { loader: 'css', minify: true });
+    const { code: css } = await transform((await joinedStylesheet(file)).css, { loader: 'css', minify: true });
     const escaped = JSON.stringify(css.trim()).slice(1, -1);
     const at = code.indexOf(escaped);
     if (at < 0) continue;

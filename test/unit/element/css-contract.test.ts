@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CSS_PARTS } from '../../../src/element/css-parts';
 import { CSS_PROPERTIES } from '../../../src/element/css-properties';
 import { THEME_CSS_VARIABLES } from '../../../src/theme/css-variables';
+import { joinedStylesheet } from '../../../build/stylesheets.mjs';
 
 // The declarations of the public contract (src/element: css-parts.ts, css-properties.ts) against the code:
 // a part or custom property the code uses and the table lacks fails here, and so does one the table
@@ -108,10 +109,11 @@ describe('CSS parts', () => {
   });
 });
 
+const stylesheet = (await joinedStylesheet(path.join(root, 'src/ui/styles.css'))).css;
+
 describe('CSS custom properties', () => {
-  const css = ['src/ui/styles.css', 'src/ui/icons.css']
-    .map((file) => readFileSync(path.join(root, file), 'utf8'))
-    .join('\n');
+  // The stylesheets as the element adopts them: the parts src/ui/styles.css lists, joined, and the icons.
+  const css = `${stylesheet}\n${readFileSync(path.join(root, 'src/ui/icons.css'), 'utf8')}`;
   const definedInCss = new Set([...css.matchAll(/(--sa-[a-z-]+)\s*:/g)].map((match) => match[1]));
   const readFromPage = sorted(
     [...css.matchAll(/var\((--sa-[a-z-]+)/g)]
