@@ -70,14 +70,16 @@ function eventFromLine(line: string): StreamEvent | null {
 }
 
 /**
- * A parser fed with decoded chunks as they arrive; it returns the events of every completed line. Only
- * a chunk with a newline splits anything, so a long line arriving a byte at a time costs no more than
- * the line itself.
+ * A parser fed with decoded chunks as they arrive: `read` gets the text of the lines each chunk completed,
+ * `finish` what is left when the stream ends. Only a chunk with a newline splits anything, so a long line
+ * arriving a byte at a time costs no more than the line itself; one longer than {@link MAX_LINE_LENGTH}
+ * without its newline ends the stream.
  */
-export function createStreamParser(): StreamParser {
+export function lineParser(
+  read: (lines: string) => StreamEvent[],
+  finish: (rest: string) => StreamEvent[],
+): StreamParser {
   let buffer = '';
-  const events = (text: string) =>
-    text.split('\n').flatMap((line) => (line.trim() ? (eventFromLine(line.trim()) ?? []) : []));
   return {
     /** Adds a chunk; returns the events of the lines it completed. */
     push(chunk: string): StreamEvent[] {
@@ -89,13 +91,20 @@ export function createStreamParser(): StreamParser {
       }
       const complete = buffer + chunk.slice(0, end);
       buffer = chunk.slice(end + 1);
-      return events(complete);
+      return read(complete);
     },
     /** The stream ended: the events of a last line without a newline. */
     end(): StreamEvent[] {
       const rest = buffer;
       buffer = '';
-      return events(rest);
+      return finish(rest);
     },
   };
+}
+
+/** n8n's NDJSON stream: one event a line (see {@link lineParser}). */
+export function createStreamParser(): StreamParser {
+  const events = (text: string) =>
+    text.split('\n').flatMap((line) => (line.trim() ? (eventFromLine(line.trim()) ?? []) : []));
+  return lineParser(events, events);
 }

@@ -1,14 +1,13 @@
 import { own } from '../../common/own';
-import { MAX_LINE_LENGTH, type StreamEvent, type StreamParser } from './ndjson-stream';
+import { lineParser, type StreamEvent, type StreamParser } from './ndjson-stream';
 
 /**
  * Server-Sent Events as the AI SDK's UI message stream and AG-UI's encoder send them: each event's
  * `data:` lines (joined by newlines) end with a blank line; `event:`, `id:` and comments are not read.
  * `read` turns one event's data into what it means for the reply. A line longer than
- * {@link MAX_LINE_LENGTH} without its newline ends the stream, as for NDJSON.
+ * `MAX_LINE_LENGTH` without its newline ends the stream, as for NDJSON ({@link lineParser}).
  */
 export function createSseParser(read: (data: string) => StreamEvent[]): StreamParser {
-  let buffer = '';
   let data: string[] = [];
   const lines = (text: string) =>
     text.split('\n').flatMap((raw): StreamEvent[] => {
@@ -19,25 +18,8 @@ export function createSseParser(read: (data: string) => StreamEvent[]): StreamPa
       data = [];
       return events;
     });
-  return {
-    push(chunk) {
-      const end = chunk.lastIndexOf('\n');
-      if (end < 0) {
-        buffer += chunk;
-        if (buffer.length > MAX_LINE_LENGTH) throw new Error('stream line too long');
-        return [];
-      }
-      const complete = buffer + chunk.slice(0, end);
-      buffer = chunk.slice(end + 1);
-      return lines(complete);
-    },
-    end() {
-      const rest = buffer;
-      buffer = '';
-      // The last event may lack its blank line: it still counts.
-      return lines(`${rest}\n\n`);
-    },
-  };
+  // The last event may lack its blank line: it still counts.
+  return lineParser(lines, (rest) => lines(`${rest}\n\n`));
 }
 
 /** `data` read as JSON; undefined when it is not (a `[DONE]`, a comment line, a broken event). */
