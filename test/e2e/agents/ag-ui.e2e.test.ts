@@ -20,6 +20,13 @@ const SHIRTS = [
 ];
 const custom = (name: string, value: unknown) => ({ type: EventType.CUSTOM, name, value }) as BaseEvent;
 
+/** The agent's reply once the visitor answered its call of add_to_cart (`times`: how often it was asked). */
+function afterAnswer(result: Record<string, unknown>, times: number): AgentRun {
+  if (result.variantId === 'shirt-l')
+    return { words: ['Saved ', 'for ', 'you.'], holdAfter: times === 1 ? 1 : undefined };
+  return result.added ? { words: ['It is ', 'in your cart.'] } : { words: ['Maybe ', 'another time.'] };
+}
+
 function script(text: string): AgentRun {
   const times = (asked.get(text) ?? 0) + 1;
   asked.set(text, times);
@@ -34,6 +41,7 @@ function script(text: string): AgentRun {
       .map((index) => hostileCard(HOSTILE_SAMPLE[Number(index)] ?? ''));
     return { words: ['Cards'], events: [custom('store-assistant.products', cards)] };
   }
+  if (text.startsWith('tool:')) return afterAnswer(JSON.parse(text.slice(5)) as Record<string, unknown>, times);
   switch (text) {
     case 'shirts':
       return {
@@ -57,6 +65,11 @@ function script(text: string): AgentRun {
       return {
         words: ['Shall I add it?'],
         toolCall: { name: 'add_to_cart', args: { variantId: 'shirt-m', quantity: 2, title: 'Linen Shirt M' } },
+      };
+    case 'add later':
+      return {
+        words: ['Shall I add it?'],
+        toolCall: { name: 'add_to_cart', args: { variantId: 'shirt-l', quantity: 1, title: 'Linen Shirt L' } },
       };
     case 'broken':
       return times === 1 ? { fail: 'the agent is overloaded' } : { words: ['Back ', 'again.'] };
@@ -118,26 +131,28 @@ describe('protocol="ag-ui"', () => {
     expect(second.state).toEqual({ seen: ['shirts', 'trousers'], step: 2 });
   });
 
-  it('a call of the add_to_cart tool proposes the cart change: confirmed, it is added; refused, nothing is; each answer goes back as the tool result', async () => {
+  it('a call of the add_to_cart tool proposes the cart change; the answer (confirmed: added; refused: nothing) starts a run at once, whose reply shows', async () => {
     const { page, widget } = await open();
     await ask(page, 'add one');
     const proposal = widget.locator('.sa-proposal').first();
     await proposal.waitFor();
     expect(await proposal.locator('.sa-proposal-text').textContent()).toContain('Linen Shirt M');
     expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toEqual([]);
+    const runsBefore = agent.inputs.length;
     await proposal.getByRole('button', { name: /^Add to cart/ }).click();
     await proposal.getByText('Added').waitFor();
     expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toEqual([
       { variantId: 'shirt-m', quantity: 2 },
     ]);
 
-    // The visitor's answer goes back as the tool's result, with the next run, before their new message.
-    const runsBefore = agent.inputs.length;
-    await ask(page, 'add one');
-    // The widget takes the message at once; its run input reaches the agent a moment later.
-    await expect.poll(() => agent.inputs.length).toBe(runsBefore + 1);
+    // The answer goes back at once as the tool's result, in a run of its own, and the agent's reply shows.
+    await widget.locator('.message.bot', { hasText: 'It is in your cart.' }).waitFor();
+    expect(agent.inputs.length).toBe(runsBefore + 1);
     const firstCall = `${agent.inputs.at(-2)!.runId}-call`;
-    expect(agent.inputs.at(-1)!.messages.slice(-3)).toEqual([
+    const continued = agent.inputs.at(-1)!;
+    expect(continued.threadId).toBe(agent.inputs.at(-2)!.threadId);
+    expect(continued.messages.slice(-3)).toEqual([
+      expect.objectContaining({ role: 'assistant', content: 'Shall I add it?' }),
       expect.objectContaining({
         role: 'assistant',
         toolCalls: [
@@ -152,22 +167,47 @@ describe('protocol="ag-ui"', () => {
         ],
       }),
       expect.objectContaining({ role: 'tool', toolCallId: firstCall }),
-      expect.objectContaining({ role: 'user', content: 'add one' }),
     ]);
-    const addedResult = agent.inputs.at(-1)!.messages.at(-2) as { content: string };
+    const addedResult = continued.messages.at(-1) as { content: string };
     expect(JSON.parse(addedResult.content)).toEqual({ added: true, variantId: 'shirt-m', quantity: 2 });
 
+    await ask(page, 'add one');
     const second = widget.locator('.sa-proposal').nth(1);
     await second.getByRole('button', { name: /^No thanks/ }).click();
     await second.getByText('Not added').waitFor();
+    await widget.locator('.message.bot', { hasText: 'Maybe another time.' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toHaveLength(1);
-    await ask(page, 'thanks');
-    await expect.poll(() => agent.inputs.at(-1)!.messages.at(-1)?.content).toBe('thanks');
-    const declined = agent.inputs.at(-1)!.messages.at(-2) as { role: string; toolCallId: string; content: string };
+    const declined = agent.inputs.at(-1)!.messages.at(-1) as { role: string; toolCallId: string; content: string };
     expect(declined).toMatchObject({ role: 'tool', toolCallId: `${agent.inputs.at(-2)!.runId}-call` });
     expect(JSON.parse(declined.content)).toEqual({ added: false, declined: true, variantId: 'shirt-m', quantity: 2 });
-    // Each answer goes back once.
-    expect(agent.inputs.at(-1)!.messages.filter((message) => message.role === 'tool')).toHaveLength(1);
+
+    // Each answer goes back once: not again with the visitor's next message.
+    await ask(page, 'thanks');
+    await expect.poll(() => agent.inputs.at(-1)!.messages.at(-1)?.content).toBe('thanks');
+    expect(agent.inputs.at(-1)!.messages.filter((message) => message.role === 'tool')).toHaveLength(0);
+    expect(agent.inputs.length).toBe(runsBefore + 4);
+  });
+
+  it('a reload while the run after an answer streams keeps what arrived; Retry runs it again once, with the answer', async () => {
+    const { page, widget } = await open();
+    await ask(page, 'add later');
+    const proposal = widget.locator('.sa-proposal').first();
+    await proposal.getByRole('button', { name: /^Add to cart/ }).click();
+    await widget.locator('.bubble.streaming', { hasText: 'Saved' }).waitFor();
+    const runsBefore = agent.inputs.length;
+    await page.reload();
+    agent.release();
+    await startChat(page);
+    await widget.locator('.messages').getByText('The reply was interrupted.').waitFor();
+    await widget.getByRole('button', { name: 'Retry' }).click();
+    await widget.locator('.message.bot', { hasText: 'Saved for you.' }).waitFor();
+    expect(agent.inputs.length).toBe(runsBefore + 1);
+    const retried = agent.inputs.at(-1)!.messages.at(-1) as { role: string; content: string };
+    expect(retried.role).toBe('tool');
+    expect(JSON.parse(retried.content)).toEqual({ added: true, variantId: 'shirt-l', quantity: 1 });
+    expect(await widget.locator('.message.bot', { hasText: 'Saved' }).count()).toBe(1);
+    expect(await widget.locator('.message.user').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toEqual([]);
   });
 
   it('RUN_ERROR shows the error with Retry, and Retry runs again once', async () => {

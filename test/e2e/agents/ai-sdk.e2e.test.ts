@@ -1,3 +1,4 @@
+import { lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixture-server';
 import { startSession, type E2eSession } from '../harness';
@@ -18,6 +19,13 @@ const SHIRTS = [
   { title: 'Linen Trousers', price: '€64', url: '/p/linen-trousers' },
 ];
 
+/** The agent's reply once the visitor answered its call of add_to_cart (`times`: how often it was asked). */
+function afterAnswer(result: Record<string, unknown>, times: number): AgentTurn {
+  if (result.variantId === 'shirt-l')
+    return { words: ['Saved ', 'for ', 'you.'], holdAfter: times === 1 ? 1 : undefined };
+  return result.added ? { words: ['It is ', 'in your cart.'] } : { words: ['Maybe ', 'another time.'] };
+}
+
 function script(text: string): AgentTurn {
   const times = (asked.get(text) ?? 0) + 1;
   asked.set(text, times);
@@ -32,6 +40,7 @@ function script(text: string): AgentTurn {
       .map((index) => hostileCard(HOSTILE_SAMPLE[Number(index)] ?? ''));
     return { words: ['Cards'], data: [{ type: 'data-products', data: cards }] };
   }
+  if (text.startsWith('tool:')) return afterAnswer(JSON.parse(text.slice(5)) as Record<string, unknown>, times);
   switch (text) {
     case 'shirts':
       return {
@@ -46,6 +55,11 @@ function script(text: string): AgentTurn {
       return {
         words: ['Shall I add it?'],
         toolCall: { toolName: 'add_to_cart', input: { variantId: 'shirt-m', quantity: 2, title: 'Linen Shirt M' } },
+      };
+    case 'add later':
+      return {
+        words: ['Shall I add it?'],
+        toolCall: { toolName: 'add_to_cart', input: { variantId: 'shirt-l', quantity: 1, title: 'Linen Shirt L' } },
       };
     case 'broken':
       return times === 1 ? { fail: 'the model is overloaded' } : { words: ['Back ', 'again.'] };
@@ -103,24 +117,72 @@ describe('protocol="ai-sdk"', () => {
     ]);
   });
 
-  it('a tool call proposes the cart change: confirmed, it is added; refused, nothing is', async () => {
+  it('a tool call proposes the cart change; the answer (confirmed: added; refused: nothing) is sent at once as the tool output, as useChat sends it, and the reply shows', async () => {
     const { page, widget } = await open();
     await ask(page, 'add one');
     const proposal = widget.locator('.sa-proposal').first();
     await proposal.waitFor();
     expect(await proposal.locator('.sa-proposal-text').textContent()).toContain('Linen Shirt M');
     expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toEqual([]);
+    const requestsBefore = route.requests.length;
     await proposal.getByRole('button', { name: /^Add to cart/ }).click();
     await proposal.getByText('Added').waitFor();
     expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toEqual([
       { variantId: 'shirt-m', quantity: 2 },
     ]);
 
+    // useChat with sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls sends this by itself.
+    await widget.locator('.message.bot', { hasText: 'It is in your cart.' }).waitFor();
+    expect(route.requests.length).toBe(requestsBefore + 1);
+    const continued = route.requests.at(-1)!;
+    expect(lastAssistantMessageIsCompleteWithToolCalls({ messages: continued.messages })).toBe(true);
+    expect(continued).toMatchObject({ trigger: 'submit-message', messageId: continued.messages.at(-1)!.id });
+    expect(continued.messages.at(-1)!.parts).toEqual([
+      { type: 'text', text: 'Shall I add it?' },
+      {
+        type: 'tool-add_to_cart',
+        toolCallId: `call-${requestsBefore}`,
+        state: 'output-available',
+        input: { variantId: 'shirt-m', quantity: 2, title: 'Linen Shirt M' },
+        output: { added: true, variantId: 'shirt-m', quantity: 2 },
+      },
+    ]);
+
     await ask(page, 'add one');
     const second = widget.locator('.sa-proposal').nth(1);
     await second.getByRole('button', { name: /^No thanks/ }).click();
     await second.getByText('Not added').waitFor();
+    await widget.locator('.message.bot', { hasText: 'Maybe another time.' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toHaveLength(1);
+    expect(route.requests.at(-1)!.messages.at(-1)!.parts.at(-1)).toMatchObject({
+      output: { added: false, declined: true, variantId: 'shirt-m', quantity: 2 },
+    });
+    expect(route.requests.length).toBe(requestsBefore + 3);
+  });
+
+  it('a reload while the reply after an answer streams keeps what arrived; Retry sends the answer again once', async () => {
+    const { page, widget } = await open();
+    await ask(page, 'add later');
+    await widget
+      .locator('.sa-proposal')
+      .first()
+      .getByRole('button', { name: /^Add to cart/ })
+      .click();
+    await widget.locator('.bubble.streaming', { hasText: 'Saved' }).waitFor();
+    const requestsBefore = route.requests.length;
+    await page.reload();
+    route.release();
+    await startChat(page);
+    await widget.locator('.messages').getByText('The reply was interrupted.').waitFor();
+    await widget.getByRole('button', { name: 'Retry' }).click();
+    await widget.locator('.message.bot', { hasText: 'Saved for you.' }).waitFor();
+    expect(route.requests.length).toBe(requestsBefore + 1);
+    expect(route.requests.at(-1)!.messages.at(-1)!.parts.at(-1)).toMatchObject({
+      type: 'tool-add_to_cart',
+      output: { added: true, variantId: 'shirt-l', quantity: 1 },
+    });
+    expect(await widget.locator('.message.bot', { hasText: 'Saved' }).count()).toBe(1);
+    expect(await widget.locator('.message.user').count()).toBe(1);
   });
 
   it('an error part shows the error with Retry, and Retry asks again once', async () => {
