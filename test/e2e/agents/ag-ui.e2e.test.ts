@@ -71,6 +71,8 @@ function script(text: string): AgentRun {
         words: ['Shall I add it?'],
         toolCall: { name: 'add_to_cart', args: { variantId: 'shirt-l', quantity: 1, title: 'Linen Shirt L' } },
       };
+    case 'a person':
+      return { words: ['Let me find a colleague.'], events: [custom('store-assistant.handoff', 'connecting')] };
     case 'broken':
       return times === 1 ? { fail: 'the agent is overloaded' } : { words: ['Back ', 'again.'] };
     case 'cut':
@@ -208,6 +210,27 @@ describe('protocol="ag-ui"', () => {
     expect(await widget.locator('.message.bot', { hasText: 'Saved' }).count()).toBe(1);
     expect(await widget.locator('.message.user').count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toEqual([]);
+  });
+
+  it("a takeover's own requests go to the agent as runs: the visitor's message with the handoff context entry, leaving it in forwardedProps", async () => {
+    const { page, widget } = await open();
+    await ask(page, 'a person');
+    const cancel = widget.locator('.takeover-cancel');
+    await cancel.waitFor();
+    await ask(page, 'still there?');
+    await expect.poll(() => agent.inputs.at(-1)?.messages.at(-1)?.content).toBe('still there?');
+    const during = agent.inputs.at(-1)!.context.find((entry) => entry.description === 'handoff');
+    expect(JSON.parse(during?.value ?? '{}')).toEqual({ status: 'connecting' });
+    const before = agent.inputs.length;
+    await cancel.click();
+    await expect.poll(() => agent.inputs.length).toBe(before + 1);
+    // @ag-ui/core's own schema accepted it (nothing refused), as a run of the same thread.
+    const leaving = agent.inputs.at(-1)!;
+    expect(leaving.threadId).toBe(agent.inputs[before - 1]!.threadId);
+    expect(leaving.forwardedProps).toEqual({ storeAssistant: { handoff: { status: 'cancelled' } } });
+    expect(leaving.context).toEqual([{ description: 'handoff', value: '{"status":"cancelled"}' }]);
+    // Leaving carries no conversation, as the webhook's request does not.
+    expect(leaving.messages).toEqual([]);
   });
 
   it('RUN_ERROR shows the error with Retry, and Retry runs again once', async () => {

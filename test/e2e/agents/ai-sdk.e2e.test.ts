@@ -1,4 +1,4 @@
-import { lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
+import { lastAssistantMessageIsCompleteWithToolCalls, validateUIMessages } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixture-server';
 import { startSession, type E2eSession } from '../harness';
@@ -61,6 +61,8 @@ function script(text: string): AgentTurn {
         words: ['Shall I add it?'],
         toolCall: { toolName: 'add_to_cart', input: { variantId: 'shirt-l', quantity: 1, title: 'Linen Shirt L' } },
       };
+    case 'a person':
+      return { words: ['Let me find a colleague.'], data: [{ type: 'data-handoff', data: 'connecting' }] };
     case 'broken':
       return times === 1 ? { fail: 'the model is overloaded' } : { words: ['Back ', 'again.'] };
     case 'cut':
@@ -183,6 +185,30 @@ describe('protocol="ai-sdk"', () => {
     });
     expect(await widget.locator('.message.bot', { hasText: 'Saved' }).count()).toBe(1);
     expect(await widget.locator('.message.user').count()).toBe(1);
+  });
+
+  it("a takeover's own requests go to the route as useChat's: the visitor's message with context.handoff, leaving it as a data-handoff part", async () => {
+    const { page, widget } = await open();
+    await ask(page, 'a person');
+    const cancel = widget.locator('.takeover-cancel');
+    await cancel.waitFor();
+    await ask(page, 'still there?');
+    await expect
+      .poll(() => route.requests.at(-1)?.messages.at(-1)?.parts)
+      .toEqual([{ type: 'text', text: 'still there?' }]);
+    expect(route.requests.at(-1)!.context?.handoff).toEqual({ status: 'connecting' });
+    const before = route.requests.length;
+    await cancel.click();
+    await expect.poll(() => route.requests.length).toBe(before + 1);
+    const leaving = route.requests.at(-1)!;
+    expect(leaving).toMatchObject({ id: route.requests[before - 1]!.id, trigger: 'submit-message' });
+    expect(leaving.context).toEqual({ handoff: { status: 'cancelled' } });
+    const messages = await validateUIMessages({ messages: leaving.messages });
+    expect(messages).toHaveLength(1);
+    expect(messages.at(-1)).toMatchObject({
+      role: 'user',
+      parts: [{ type: 'data-handoff', data: { status: 'cancelled' } }],
+    });
   });
 
   it('an error part shows the error with Retry, and Retry asks again once', async () => {
