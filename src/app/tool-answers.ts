@@ -4,10 +4,14 @@ import type { createChatSlice } from '../chat/chat-slice';
 import { own } from '../common/own';
 import type { AssistantState } from './state';
 
+/** Where a proposal stands once the visitor has answered it (`adding` is still on its way). */
+const ANSWERED = new Set<CartProposal['state']>(['added', 'declined', 'failed']);
+
 /**
- * A cart proposal the agent made by calling the widget's `add_to_cart` tool (`protocol="ag-ui"`) is
- * answered by the visitor: confirming or declining it tells the chat the tool's result, which goes back
- * to the agent with the next run (docs/ag-ui.md). Other proposals are answered as before.
+ * A cart proposal the agent made by calling the widget's `add_to_cart` tool (`protocol="ag-ui"` or
+ * `"ai-sdk"`) is answered by the visitor: confirming or declining it tells the chat the tool's result,
+ * which goes back to the agent in a run of its own once every call of that reply is answered
+ * (docs/ag-ui.md, docs/ai-sdk.md). Other proposals are answered as before.
  */
 export function toolAnswers(
   state: () => AssistantState,
@@ -27,7 +31,9 @@ export function toolAnswers(
       ...(outcome === 'declined' ? { declined: true } : {}),
       ...(added ? {} : { error }),
     };
-    chat.answerTool(toolCallId, JSON.stringify(result));
+    const calls = (own(state().commerce.proposals, messageId) as CartProposal[] | undefined) ?? [];
+    const all = calls.every((call) => !call.toolCallId || ANSWERED.has(call.state));
+    chat.answerTool(messageId, toolCallId, JSON.stringify(result), all);
   };
   return {
     async confirmCartProposal(messageId: string, index: number): Promise<boolean> {

@@ -290,8 +290,12 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
 
     receivePushed: pushedReceiver(log, deps.now),
 
-    /** The visitor answered an agent's call of the widget's tool (a cart proposal): see docs/ag-ui.md. */
-    answerTool: (toolCallId: string, result: string) => replies.answerTool(toolCallId, result),
+    /**
+     * The visitor answered an agent's call of the widget's tool (a cart proposal) in reply `replyId`;
+     * `all`: every call of that reply is answered now (docs/ag-ui.md, docs/ai-sdk.md).
+     */
+    answerTool: (replyId: string, toolCallId: string, result: string, all: boolean) =>
+      replies.answerTool(replyId, toolCallId, result, all),
 
     /** A takeover carried by n8n's chat socket changed or was loaded: its execution is followed, or let go. */
     followTakeover: () => replies.followTakeover(),

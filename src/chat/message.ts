@@ -1,5 +1,6 @@
 import type { Order } from './replies/orders';
 import type { Product } from './replies/products';
+import type { ToolResult } from './replies/client-tools';
 
 /** Who wrote a message. */
 export type Sender = 'user' | 'bot';
@@ -50,6 +51,12 @@ export interface Message {
    * (`track-order`...), sent with the request so a webhook can answer it in any language.
    */
   quickAction?: string;
+  /**
+   * On a reply whose agent called the widget's tool (`protocol="ai-sdk"` or `"ag-ui"`): each call the
+   * visitor has answered, with the answer. The run that continues after them sends them, on Retry and
+   * after a reload too.
+   */
+  toolResults?: ToolResult[];
 }
 
 /** How a greeting reads when compared: lower case, without punctuation, marks, symbols or spacing. */
@@ -119,6 +126,7 @@ export function completeMessage(message: Message): Message {
     agent: undefined,
     greeting: undefined,
     quickAction: undefined,
+    toolResults: undefined,
     ...message,
   };
 }

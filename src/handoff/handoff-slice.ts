@@ -20,6 +20,7 @@ import {
   type IncomingEvent,
   type ReplySignals,
 } from './incoming';
+import { takeoverRequestBody, type HistoryTurn } from './takeover-request';
 import { cancelled, isEmailAddress, transition, type HandoffLine, type Transition } from './transitions';
 
 /** What each of the takeover's moments says in the conversation. */
@@ -62,7 +63,7 @@ export interface HandoffParts {
   /** Shows a pushed message once, by its id: false when it was there already. */
   deliver(message: PushedMessage): boolean;
   /** The conversation as the webhook's `history`, sent with an email address left for a reply. */
-  history(): unknown[];
+  history(): HistoryTurn[];
   /** The channel's back-off; tests shorten it. */
   backoff?: Backoff;
   /**
@@ -84,27 +85,17 @@ export function streamUrl(eventsUrl: string | null, sessionId: string): string |
 }
 
 /**
- * A takeover change as the webhook reads it: `context.handoff` with no message; to n8n's Chat Trigger,
- * n8n's own `sendMessage` with an empty `chatInput` and the change (and the history) in `metadata`.
+ * POSTs a takeover change to the webhook, in the chat's protocol (handoff/takeover-request.ts);
+ * resolves whether it was accepted. The answer's body is not read.
  */
-function takeoverRequest(store: HandoffStore, handoff: object, history: unknown[]): string {
+function postToWebhook(store: HandoffStore, deps: HandoffDeps, handoff: object, history: HistoryTurn[]) {
   const { config, sessionId } = store.getState();
-  if (config.protocol === 'n8n-chat') {
-    const metadata = { handoff, ...(history.length > 0 ? { history } : {}) };
-    return JSON.stringify({ action: 'sendMessage', sessionId, chatInput: '', metadata });
-  }
-  return JSON.stringify({ message: '', sessionId, history, context: { handoff } });
-}
-
-/** POSTs a takeover change to the webhook; resolves whether it was accepted. */
-function postToWebhook(store: HandoffStore, deps: HandoffDeps, handoff: object, history: unknown[]) {
-  const { config } = store.getState();
   if (config.webhookUrl === null) return Promise.resolve(false);
   return deps
     .fetch(config.webhookUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: takeoverRequest(store, handoff, history),
+      body: takeoverRequestBody(config.protocol, { sessionId, handoff, history, now: deps.now() }),
     })
     .then((response) => response.ok)
     .catch(() => false);

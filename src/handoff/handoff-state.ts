@@ -78,7 +78,7 @@ export type HandoffView = {
   config: HandoffConfig & {
     webhookUrl: string | null;
     persist: 'local' | 'session' | 'none';
-    /** n8n's chat protocol takes the takeover's own requests in its own shape. */
+    /** The chat's protocol: the takeover's own requests go in its shape (handoff/takeover-request.ts). */
     protocol: 'webhook' | 'n8n-chat' | 'ai-sdk' | 'ag-ui';
     mode: 'floating' | 'inline';
   };

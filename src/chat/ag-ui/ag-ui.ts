@@ -3,6 +3,7 @@ import type { StreamEvent, StreamParser } from '../replies/ndjson-stream';
 import { createSseParser, jsonData, replyPart } from '../replies/sse-stream';
 import type { WebhookRequest } from '../replies/webhook-client';
 import { splitChatInput, type EncodedRequest } from '../n8n-chat/n8n-request';
+import { ADD_TO_CART_TOOL, type ClientToolCalls, type ToolAnswers, type ToolResult } from '../replies/client-tools';
 import { applyPatch } from './json-patch';
 
 /**
@@ -12,7 +13,7 @@ import { applyPatch } from './json-patch';
 
 /** The widget's client-side tool: the agent proposes a cart change, the visitor confirms it in the widget. */
 const ADD_TO_CART = {
-  name: 'add_to_cart',
+  name: ADD_TO_CART_TOOL,
   description: "Propose adding a product variant to the visitor's cart; the visitor confirms or declines it.",
   parameters: {
     type: 'object',
@@ -40,63 +41,59 @@ function userContent(content: string) {
   return [{ type: 'text', text: chatInput }, ...images];
 }
 
-/** Calls of `add_to_cart` remembered for their answers at most; older ones are forgotten. */
-const MAX_PENDING_CALLS = 20;
+/** Calls of other tools followed within one run at most. */
+const MAX_RUN_CALLS = 20;
 
 /** The assistant's calls of the widget's tool, then each one's result, as AG-UI messages. */
-function toolMessages(answered: [string, { args: string; result: string }][]) {
+function toolMessages(answered: readonly ToolResult[]) {
   if (answered.length === 0) return [];
-  const toolCalls = answered.map(([id, call]) => ({
-    id,
+  const toolCalls = answered.map((call) => ({
+    id: call.id,
     type: 'function',
-    function: { name: 'add_to_cart', arguments: call.args },
+    function: { name: call.name, arguments: call.args },
   }));
-  const results = answered.map(([id, call]) => ({
-    id: `${id}-result`,
+  const results = answered.map((call) => ({
+    id: `${call.id}-result`,
     role: 'tool',
-    toolCallId: id,
+    toolCallId: call.id,
     content: call.result,
   }));
-  return [{ id: `${answered[0]?.[0]}-calls`, role: 'assistant', toolCalls }, ...results];
+  return [{ id: `${answered[0]?.id}-calls`, role: 'assistant', toolCalls }, ...results];
 }
-
-type PendingCalls = Map<string, { args: string; result?: string }>;
 
 /**
  * One run's TOOL_CALL_START, TOOL_CALL_ARGS and TOOL_CALL_END events: a call of `add_to_cart` becomes a
- * cart proposal, remembered in `pending` until the visitor answers it. Calls of other tools are not read.
+ * cart proposal, remembered in `calls` until the visitor answers it. Calls of other tools are not read.
  */
-function toolCallReader(pending: PendingCalls) {
-  const calls = new Map<unknown, { name: unknown; args: string }>();
+function toolCallReader(calls: ClientToolCalls) {
+  const started = new Map<unknown, { name: unknown; args: string }>();
   return (type: unknown, event: unknown): StreamEvent[] => {
     const id = own(event, 'toolCallId');
     const delta = own(event, 'delta');
-    const call = calls.get(id);
-    if (type === 'TOOL_CALL_START' && calls.size < MAX_PENDING_CALLS)
-      calls.set(id, { name: own(event, 'toolCallName'), args: '' });
+    const call = started.get(id);
+    if (type === 'TOOL_CALL_START' && started.size < MAX_RUN_CALLS)
+      started.set(id, { name: own(event, 'toolCallName'), args: '' });
     if (type === 'TOOL_CALL_ARGS' && call && typeof delta === 'string' && call.args.length < MAX_ARGUMENTS)
       call.args += delta;
-    if (type !== 'TOOL_CALL_END' || call?.name !== 'add_to_cart' || typeof id !== 'string') return [];
+    if (type !== 'TOOL_CALL_END' || call?.name !== ADD_TO_CART_TOOL || typeof id !== 'string') return [];
     const input = jsonData(call.args);
     if (!isJsonObject(input)) return [];
-    if (pending.size >= MAX_PENDING_CALLS) pending.delete(pending.keys().next().value as string);
-    pending.set(id, { args: call.args });
+    calls.remember(id, ADD_TO_CART_TOOL, call.args);
     return replyPart('cart', [{ ...input, type: 'add-to-cart', toolCallId: id }]);
   };
 }
 
 /**
- * One conversation's AG-UI agent: the state it last sent, sent back with each run, and its calls of
- * the widget's `add_to_cart` tool, whose results (the visitor's answer) go back with the next run.
+ * One conversation's AG-UI agent: the state it last sent, sent back with each run; its calls of the
+ * widget's `add_to_cart` tool are remembered in `calls` until their results (the visitor's answer) go back.
  */
-export function createAgUi() {
+export function createAgUi(calls: ClientToolCalls) {
   let thread = '';
   let state: unknown = {};
-  const pending: PendingCalls = new Map();
 
   /** A reply's events, feeding the thread's state as they come. */
   const stream = (): StreamParser => {
-    const toolCalls = toolCallReader(pending);
+    const toolCalls = toolCallReader(calls);
     let texts = 0;
     return createSseParser((data): StreamEvent[] => {
       const event = jsonData(data);
@@ -131,27 +128,22 @@ export function createAgUi() {
   };
 
   /**
-   * `RunAgentInput`: the conversation as the thread, a new run, the messages with the visitor's last,
-   * the state the agent last sent, the widget's tools, and the page, store and cart as context entries.
+   * `RunAgentInput`: the conversation as the thread, a new run, the messages (the answers to the
+   * agent's tool calls after what was said, then the visitor's new message unless the run only
+   * continues after the answers), the state the agent last sent, the widget's tools, and the page,
+   * store and cart as context entries.
    */
-  const request = (body: WebhookRequest, runId: string): EncodedRequest => {
-    if (thread !== body.sessionId) {
-      state = {};
-      pending.clear();
-    }
+  const request = (body: WebhookRequest, runId: string, tools: ToolAnswers): EncodedRequest => {
+    if (thread !== body.sessionId) state = {};
     thread = body.sessionId;
-    const turns = [...body.history, { role: 'user', content: body.message }];
+    const turns = tools.continues ? body.history : [...body.history, { role: 'user', content: body.message }];
     const messages: unknown[] = turns.map((turn, index) => ({
       id: `${body.sessionId}-${index}`,
       role: turn.role,
       content: turn.role === 'user' ? userContent(turn.content) : turn.content,
     }));
-    const answered = [...pending].filter(
-      (entry): entry is [string, { args: string; result: string }] => !!entry[1].result,
-    );
-    answered.forEach(([id]) => pending.delete(id));
     // The answers to the agent's tool calls come before the visitor's new message.
-    messages.splice(-1, 0, ...toolMessages(answered));
+    messages.splice(tools.continues ? messages.length : -1, 0, ...toolMessages(tools.results));
     const context = Object.entries(body.context ?? {}).map(([description, value]) => ({
       description,
       value: JSON.stringify(value),
@@ -160,11 +152,5 @@ export function createAgUi() {
     return { body: JSON.stringify(input), contentType: 'application/json' };
   };
 
-  /** The visitor answered the tool call `toolCallId` (added, declined, failed): `result` goes back with the next run. */
-  const answer = (toolCallId: string, result: string) => {
-    const call = pending.get(toolCallId);
-    if (call) call.result = result;
-  };
-
-  return { request, stream, answer };
+  return { request, stream };
 }

@@ -3,6 +3,7 @@ import type { StreamEvent, StreamParser } from '../replies/ndjson-stream';
 import { createSseParser, jsonData, replyPart } from '../replies/sse-stream';
 import type { WebhookRequest } from '../replies/webhook-client';
 import { splitChatInput, type EncodedRequest } from '../n8n-chat/n8n-request';
+import { ADD_TO_CART_TOOL, type ClientToolCalls, type ToolAnswers, type ToolResult } from '../replies/client-tools';
 
 /**
  * The AI SDK's chat protocol (`protocol="ai-sdk"`, docs/ai-sdk.md): the request `useChat`'s
@@ -27,24 +28,64 @@ function messageParts(content: string) {
 }
 
 /**
+ * The answered calls of the widget's tool as the parts of the assistant message that made them, as
+ * `useChat`'s `addToolResult` leaves them: `tool-add_to_cart` with `state: "output-available"`, the
+ * call's `input` and the visitor's answer as its `output`.
+ */
+function toolParts(results: readonly ToolResult[]) {
+  return results.map((call) => ({
+    type: `tool-${call.name}`,
+    toolCallId: call.id,
+    state: 'output-available',
+    input: jsonData(call.args),
+    output: jsonData(call.result),
+  }));
+}
+
+/**
  * `{ id, messages, trigger, messageId? }` as useChat sends it: the chat's id, the conversation as UI
  * messages with parts, the visitor's message last; the page, store and cart go beside them in `context`,
- * as `useChat`'s own `body` option adds fields.
+ * as `useChat`'s own `body` option adds fields. Answers to the agent's calls of the widget's tool go
+ * with the assistant message that made them: the last one, when the request only continues after them
+ * (with its id as `messageId`, as `useChat` sends a message's tool results by itself), else a message
+ * of their own before the visitor's.
  */
-export function aiSdkRequest(body: WebhookRequest): EncodedRequest {
-  const turns = [...body.history, { role: 'user', content: body.message }];
+export function aiSdkRequest(body: WebhookRequest, tools: ToolAnswers): EncodedRequest {
+  const turns = tools.continues ? body.history : [...body.history, { role: 'user', content: body.message }];
   const messages = turns.map((turn, index) => ({
     id: `${body.sessionId}-${index}`,
     role: turn.role,
-    parts: messageParts(turn.content),
+    parts: messageParts(turn.content) as unknown[],
   }));
-  const request = { id: body.sessionId, messages, trigger: 'submit-message', context: body.context };
+  const answers = toolParts(tools.results);
+  const last = messages.at(-1);
+  const into = tools.continues && last?.role === 'assistant' ? last : undefined;
+  if (into) into.parts.push(...answers);
+  else if (answers.length > 0)
+    messages.splice(tools.continues ? messages.length : -1, 0, {
+      id: `${tools.results[0]?.id}-calls`,
+      role: 'assistant',
+      parts: answers,
+    });
+  const request = {
+    id: body.sessionId,
+    messages,
+    trigger: 'submit-message',
+    ...(into ? { messageId: into.id } : {}),
+    context: body.context,
+  };
   return { body: JSON.stringify(request), contentType: 'application/json' };
 }
 
-/** A cart proposal from `add_to_cart`'s input: `{ variantId, quantity?, title? }`. */
-function cartProposal(input: unknown): StreamEvent[] {
-  return isJsonObject(input) ? replyPart('cart', [{ ...input, type: 'add-to-cart' }]) : [];
+/**
+ * A cart proposal from `add_to_cart`'s input, `{ variantId, quantity?, title? }`, remembered in `calls`
+ * until the visitor answers it.
+ */
+function cartProposal(calls: ClientToolCalls, id: unknown, input: unknown): StreamEvent[] {
+  if (!isJsonObject(input)) return [];
+  if (typeof id !== 'string') return replyPart('cart', [{ ...input, type: 'add-to-cart' }]);
+  calls.remember(id, ADD_TO_CART_TOOL, JSON.stringify(input));
+  return replyPart('cart', [{ ...input, type: 'add-to-cart', toolCallId: id }]);
 }
 
 /**
@@ -54,7 +95,7 @@ function cartProposal(input: unknown): StreamEvent[] {
  * `error` and `abort` as a failure, `finish` or `[DONE]` as the end. Reasoning, sources, steps and
  * anything unknown are left out.
  */
-export function aiSdkStream(): StreamParser {
+export function aiSdkStream(calls: ClientToolCalls): StreamParser {
   const tools = new Map<unknown, unknown>();
   let texts = 0;
   return createSseParser((data): StreamEvent[] => {
@@ -74,7 +115,7 @@ export function aiSdkStream(): StreamParser {
         return typeof delta === 'string' ? [{ type: 'text', text: delta }] : [];
       }
       case 'tool-input-available':
-        return own(chunk, 'toolName') === 'add_to_cart' ? cartProposal(own(chunk, 'input')) : [];
+        return own(chunk, 'toolName') === ADD_TO_CART_TOOL ? cartProposal(calls, id, own(chunk, 'input')) : [];
       case 'tool-output-available': {
         const field = own(TOOL_PARTS, String(tools.get(id)));
         return typeof field === 'string' ? replyPart(field, own(chunk, 'output')) : [];

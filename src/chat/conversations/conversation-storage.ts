@@ -7,6 +7,7 @@ import { MAX_PRODUCTS, normaliseProduct, type ProductContext } from '../replies/
 import { ordersFrom } from '../replies/orders';
 import { capReplyText } from '../replies/reply-parser';
 import { allowedImageUrl } from '../attachments/image-policy';
+import { ADD_TO_CART_TOOL, MAX_TOOL_ARGS, MAX_TOOL_CALLS, type ToolResult } from '../replies/client-tools';
 
 /** A quick action's id as the widget writes it: lower-case words joined by hyphens. */
 const QUICK_ACTION_ID = /^[a-z][a-z0-9-]{0,39}$/;
@@ -89,6 +90,21 @@ function readAgent(raw: unknown, products: ProductContext): Message['agent'] | n
   return { name: name.trim().slice(0, 60), ...(allowed ? { avatar: allowed } : {}) };
 }
 
+/** Longest answer to a tool call read back (the widget's own answers are under 200 characters). */
+const MAX_TOOL_RESULT = 1000;
+
+/** A reply's answered calls of the widget's tool, as saved: each one checked; none that is not the widget's. */
+function readToolResults(raw: unknown): ToolResult[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.slice(0, MAX_TOOL_CALLS).flatMap((entry): ToolResult[] => {
+    const [id, name, args, result] = ['id', 'name', 'args', 'result'].map((key) => own(entry, key));
+    if (typeof id !== 'string' || !id || id.length > 200 || name !== ADD_TO_CART_TOOL) return [];
+    if (typeof args !== 'string' || args.length > MAX_TOOL_ARGS) return [];
+    if (typeof result !== 'string' || result.length > MAX_TOOL_RESULT) return [];
+    return [{ id, name, args, result }];
+  });
+}
+
 /**
  * A saved message, read like a live reply: a bot message's text and cards within the caps of a reply
  * (10,000 characters, 12 cards), each card checked again (links, the image rule). Saved data is
@@ -134,6 +150,8 @@ function readMessage(raw: unknown, products: ProductContext): Message | null {
     message.callSeconds = callSeconds;
   const agent = readAgent(own(raw, 'agent'), products);
   if (agent) message.agent = agent;
+  const toolResults = sender === 'bot' ? readToolResults(own(raw, 'toolResults')) : [];
+  if (toolResults.length > 0) message.toolResults = toolResults;
   return message;
 }
 

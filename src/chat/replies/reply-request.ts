@@ -17,6 +17,7 @@ import { createN8nTakeover, type N8nTakeover } from '../n8n-chat/n8n-takeover';
 import { aiSdkRequest, aiSdkStream } from '../ai-sdk/ai-sdk';
 import { createAgUi } from '../ag-ui/ag-ui';
 import type { ChatProtocol } from '../chat-state';
+import { createClientToolCalls, type ClientToolCalls, type ToolAnswers } from './client-tools';
 
 /** Without a customer feature, everyone is a guest. */
 const GUEST = () => null;
@@ -44,9 +45,15 @@ interface InFlight {
   streamedId: string | null;
 }
 
-/** The webhook request for `userMessage`: the message and the conversation before it. */
+/**
+ * The webhook request for `userMessage`: the message and the conversation before it. For a reply
+ * (an agent's run continuing after the visitor answered its tool calls) no message, and the
+ * conversation up to that reply.
+ */
 function requestBody(store: ChatStore, userMessage: Message): WebhookRequest {
   const { sessionId, messages } = store.getState();
+  if (userMessage.sender === 'bot')
+    return { message: '', history: buildHistory(messages.slice(0, messages.indexOf(userMessage) + 1)), sessionId };
   return {
     message: userMessage.content,
     history: buildHistory(messages.slice(0, messages.indexOf(userMessage))),
@@ -65,14 +72,46 @@ function parse(reply: WebhookReply, context: ProductContext) {
   return parseReply(reply.parts ? [{ output: reply.text }, ...reply.parts] : reply.text, context);
 }
 
+/** The agents' protocols' own parts: the AG-UI agent's memory, and the calls of the widget's tool. */
+interface AgentParts {
+  agUi: AgUi;
+  toolCalls: ClientToolCalls;
+}
+
+/**
+ * What a request to an agent sends back of the widget's tool: for a run that continues after the
+ * visitor answered the calls of `question` (a reply), those answers, saved with it; for a visitor's
+ * message, the answers not yet sent.
+ */
+function toolAnswers(calls: ClientToolCalls, question: Message, sessionId: string): ToolAnswers {
+  calls.follow(sessionId);
+  if (question.sender === 'user') return { results: calls.takeAnswered(), continues: false };
+  const results = question.toolResults ?? [];
+  calls.sending(results);
+  return { results, continues: true };
+}
+
 /** How `body` is sent in `protocol` and how its answer is read; the widget's own contract needs neither. */
-function protocolCall(protocol: ChatProtocol, body: WebhookRequest, agUi: AgUi, runId: string) {
+function protocolCall(
+  protocol: ChatProtocol,
+  body: WebhookRequest,
+  agents: AgentParts & { question: Message; runId: string },
+) {
   if (protocol === 'n8n-chat')
     return {
       encoded: sendMessageRequest(body.sessionId, body.message, { ...body.context, messageId: body.messageId }),
     };
-  if (protocol === 'ai-sdk') return { encoded: aiSdkRequest(body), stream: aiSdkStream };
-  if (protocol === 'ag-ui') return { encoded: agUi.request(body, runId), stream: agUi.stream };
+  const { agUi, toolCalls, question, runId } = agents;
+  if (protocol === 'ai-sdk')
+    return {
+      encoded: aiSdkRequest(body, toolAnswers(toolCalls, question, body.sessionId)),
+      stream: () => aiSdkStream(toolCalls),
+    };
+  if (protocol === 'ag-ui')
+    return {
+      encoded: agUi.request(body, runId, toolAnswers(toolCalls, question, body.sessionId)),
+      stream: agUi.stream,
+    };
   return {};
 }
 
@@ -115,7 +154,7 @@ function showQueued(store: ChatStore, queued: boolean): void {
 async function fetchReply(
   store: ChatStore,
   deps: ChatDeps,
-  parts: ReplyRequestParts & { n8n: N8nSocket; n8nTakeover: N8nTakeover; agUi: AgUi },
+  parts: ReplyRequestParts & AgentParts & { n8n: N8nSocket; n8nTakeover: N8nTakeover },
   request: InFlight,
   onStreamText: (text: string) => void,
 ) {
@@ -139,7 +178,7 @@ async function fetchReply(
   const call = {
     url,
     body,
-    ...protocolCall(protocol, body, parts.agUi, deps.randomId()),
+    ...protocolCall(protocol, body, { ...parts, question: request.userMessage, runId: deps.randomId() }),
     fetch: deps.fetch,
     timers: deps.timers,
     now: deps.now,
@@ -274,6 +313,29 @@ function retryFailed(
   void request(question);
 }
 
+/**
+ * The visitor answered the agent's call `toolCallId` of the widget's tool, made in reply `replyId`: the
+ * answer is saved with the reply, and once `all` of its calls are answered the agent's run continues
+ * after them at once, as the protocols' own clients do. While another reply is awaited it goes back
+ * with the visitor's next message instead.
+ */
+function toolAnswerer(
+  store: ChatStore,
+  { log, conversations }: ReplyRequestParts,
+  toolCalls: ClientToolCalls,
+  request: (question: Message) => Promise<void>,
+) {
+  return (replyId: string, toolCallId: string, result: string, all: boolean): void => {
+    const answered = toolCalls.answer(toolCallId, result);
+    const reply = log.find(replyId);
+    if (!answered || !reply) return;
+    log.update(replyId, { toolResults: [...(reply.toolResults ?? []), answered] });
+    conversations.commit();
+    const updated = log.find(replyId);
+    if (all && updated && !store.getState().loading) void request(updated);
+  };
+}
+
 /** A new request for `userMessage`, in flight from now on. */
 function inFlightFor(sessionId: string, userMessage: Message): InFlight {
   return { controller: new AbortController(), reason: null, sessionId, userMessage, streamedId: null };
@@ -290,8 +352,9 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
   const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);
   const socket = n8nSocket(store, deps, parts, display);
-  const agUi = createAgUi();
-  const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover, agUi };
+  const toolCalls = createClientToolCalls();
+  const agUi = createAgUi(toolCalls);
+  const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover, agUi, toolCalls };
   const earlierSignal = new AbortController(); // the element removed while an earlier session loads
 
   /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
@@ -321,8 +384,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   return {
     request,
 
-    /** The visitor answered an AG-UI agent's tool call: the result goes back with the next run. */
-    answerTool: agUi.answer,
+    answerTool: toolAnswerer(store, parts, toolCalls, request),
 
     /** The takeover changed or was loaded: n8n's execution that carries it is followed, or let go. */
     followTakeover: socket.takeover.sync,

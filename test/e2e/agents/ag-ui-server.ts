@@ -35,9 +35,14 @@ export interface AgUiAgent {
   handle(request: IncomingMessage, response: ServerResponse, body: string): Promise<void>;
 }
 
-/** The text of the visitor's last message. */
+/**
+ * The text of the visitor's last message; for a run that continues after a client tool's result,
+ * `tool:` and the result.
+ */
 function lastQuestion(input: RunAgentInput): string {
-  const content = input.messages.at(-1)?.content;
+  const last = input.messages.at(-1);
+  if (last?.role === 'tool') return `tool:${last.content}`;
+  const content = last?.content;
   if (typeof content === 'string') return content;
   const text = Array.isArray(content) ? content.find((part) => part.type === 'text') : undefined;
   return text && 'text' in text ? text.text : '';

@@ -38,7 +38,19 @@ type LanguageModelV2StreamPart =
 
 const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
 
-function modelParts(turn: AgentTurn, hold: Promise<void>): ReadableStream<LanguageModelV2StreamPart> {
+/**
+ * The text of the visitor's last message; for a request that continues after a client tool's output
+ * (the last message the assistant's, its tool part `output-available`), `tool:` and the output as JSON.
+ */
+function lastQuestion(messages: UIMessage[]): string {
+  const last = messages.at(-1);
+  const answered = last?.role === 'assistant' ? last.parts.find((part) => 'output' in part) : undefined;
+  if (answered && 'output' in answered) return `tool:${JSON.stringify(answered.output)}`;
+  const text = last?.parts.find((part) => part.type === 'text');
+  return text && 'text' in text ? text.text : '';
+}
+
+function modelParts(turn: AgentTurn, hold: Promise<void>, callId: string): ReadableStream<LanguageModelV2StreamPart> {
   return new ReadableStream({
     async start(controller) {
       controller.enqueue({ type: 'stream-start', warnings: [] });
@@ -56,7 +68,7 @@ function modelParts(turn: AgentTurn, hold: Promise<void>): ReadableStream<Langua
       if (turn.toolCall)
         controller.enqueue({
           type: 'tool-call',
-          toolCallId: 'call-1',
+          toolCallId: callId,
           toolName: turn.toolCall.toolName,
           input: JSON.stringify(turn.toolCall.input),
         });
@@ -80,7 +92,13 @@ const tools = {
 
 /** The requests the route received, newest last. */
 export interface AiSdkRoute {
-  requests: { id: string; messages: UIMessage[]; trigger: string; context?: Record<string, unknown> }[];
+  requests: {
+    id: string;
+    messages: UIMessage[];
+    trigger: string;
+    messageId?: string;
+    context?: Record<string, unknown>;
+  }[];
   /** What the next request's turn does, chosen from the visitor's last message. */
   script: (text: string) => AgentTurn;
   /** Lets a held stream go on. */
@@ -104,9 +122,9 @@ export function aiSdkRoute(script: (text: string) => AgentTurn): AiSdkRoute {
     async handle(_request, response, body) {
       const input = JSON.parse(body) as AiSdkRoute['requests'][number];
       route.requests.push(input);
-      const last = input.messages.at(-1)?.parts.find((part) => part.type === 'text');
-      const turn = route.script(last && 'text' in last ? last.text : '');
-      const model = new MockLanguageModelV2({ doStream: async () => ({ stream: modelParts(turn, held) }) });
+      const turn = route.script(lastQuestion(input.messages));
+      const callId = `call-${route.requests.length}`;
+      const model = new MockLanguageModelV2({ doStream: async () => ({ stream: modelParts(turn, held, callId) }) });
       const stream = createUIMessageStream({
         execute: ({ writer }) => {
           for (const part of turn.data ?? []) writer.write(part);

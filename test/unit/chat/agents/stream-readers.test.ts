@@ -4,6 +4,7 @@ import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChu
 import { describe, expect, it } from 'vitest';
 import { createAgUi } from '../../../../src/chat/ag-ui/ag-ui';
 import { aiSdkStream } from '../../../../src/chat/ai-sdk/ai-sdk';
+import { createClientToolCalls } from '../../../../src/chat/replies/client-tools';
 import { MAX_LINE_LENGTH, type StreamEvent, type StreamParser } from '../../../../src/chat/replies/ndjson-stream';
 import { callWebhook, WebhookError, type WebhookCall } from '../../../../src/chat/replies/webhook-client';
 import { chunkedReply, fakeFetch } from '../../../support/fetch';
@@ -36,6 +37,7 @@ function merged(events: StreamEvent[]): StreamEvent[] {
   }, []);
 }
 
+const NO_ANSWERS = { results: [], continues: false };
 const CARDS = [{ title: 'Linen Shirt', url: '/p/shirt' }];
 
 describe('the AI SDK UI message stream reader', () => {
@@ -67,7 +69,7 @@ describe('the AI SDK UI message stream reader', () => {
     { type: 'part', part: { products: CARDS } },
     { type: 'part', part: { suggestions: ['Sizes'] } },
     { type: 'part', part: { orders: [{ number: '1042', status: 'shipped' }] } },
-    { type: 'part', part: { actions: [{ variantId: '7', quantity: 2, type: 'add-to-cart' }] } },
+    { type: 'part', part: { actions: [{ variantId: '7', quantity: 2, type: 'add-to-cart', toolCallId: 'c2' }] } },
     { type: 'text', text: '\n\nAnything else?' },
     { type: 'end' },
     { type: 'end' },
@@ -75,14 +77,15 @@ describe('the AI SDK UI message stream reader', () => {
 
   it('reads text, the documented data parts and tools, and leaves out reasoning, unknown parts and other tools, however the bytes are cut', async () => {
     const body = await aiSdkBody(chunks);
-    for (const size of [1, 3, 7, 64, body.length]) expect(merged(read(aiSdkStream(), body, size))).toEqual(expected);
+    for (const size of [1, 3, 7, 64, body.length])
+      expect(merged(read(aiSdkStream(createClientToolCalls()), body, size))).toEqual(expected);
   });
 
   it('an error part is a failure; abort too', () => {
-    expect(read(aiSdkStream(), 'data: {"type":"error","errorText":"overloaded"}\n\n', 5)).toEqual([
-      { type: 'error', message: 'overloaded' },
-    ]);
-    expect(read(aiSdkStream(), 'data: {"type":"abort"}\n\n', 5)).toEqual([
+    expect(
+      read(aiSdkStream(createClientToolCalls()), 'data: {"type":"error","errorText":"overloaded"}\n\n', 5),
+    ).toEqual([{ type: 'error', message: 'overloaded' }]);
+    expect(read(aiSdkStream(createClientToolCalls()), 'data: {"type":"abort"}\n\n', 5)).toEqual([
       { type: 'error', message: 'the reply was aborted' },
     ]);
   });
@@ -90,11 +93,11 @@ describe('the AI SDK UI message stream reader', () => {
   it('broken JSON, parts of the wrong type and comments are skipped', () => {
     const body =
       ': keep-alive\n\ndata: {oops\n\ndata: {"type":"text-delta","delta":42}\n\ndata: {"type":"data-products"}\n\ndata: {"type":"text-delta","delta":"ok"}\n\n';
-    expect(read(aiSdkStream(), body, 4)).toEqual([{ type: 'text', text: 'ok' }]);
+    expect(read(aiSdkStream(createClientToolCalls()), body, 4)).toEqual([{ type: 'text', text: 'ok' }]);
   });
 
   it('a line longer than the bound without its newline ends the stream', () => {
-    const parser = aiSdkStream();
+    const parser = aiSdkStream(createClientToolCalls());
     expect(() => parser.push(`data: ${'x'.repeat(MAX_LINE_LENGTH)}`)).toThrow('stream line too long');
   });
 });
@@ -125,7 +128,7 @@ describe('the AG-UI event stream reader', () => {
   it('reads text, the store-assistant custom events and add_to_cart calls, and nothing else, however the bytes are cut', () => {
     const body = agUiBody(events);
     for (const size of [1, 5, 64, body.length])
-      expect(merged(read(createAgUi().stream(), body, size))).toEqual([
+      expect(merged(read(createAgUi(createClientToolCalls()).stream(), body, size))).toEqual([
         { type: 'text', text: 'Here they are.' },
         { type: 'part', part: { products: CARDS } },
         { type: 'part', part: { handoff: 'connecting' } },
@@ -137,14 +140,18 @@ describe('the AG-UI event stream reader', () => {
 
   it('RUN_ERROR is a failure', () => {
     expect(
-      read(createAgUi().stream(), agUiBody([{ type: EventType.RUN_ERROR, message: 'down' } as BaseEvent]), 3),
+      read(
+        createAgUi(createClientToolCalls()).stream(),
+        agUiBody([{ type: EventType.RUN_ERROR, message: 'down' } as BaseEvent]),
+        3,
+      ),
     ).toEqual([{ type: 'error', message: 'down' }]);
   });
 
   it('keeps the agent state from STATE_SNAPSHOT and STATE_DELTA and sends it with the next run of the thread only', () => {
-    const agUi = createAgUi();
+    const agUi = createAgUi(createClientToolCalls());
     const body = { message: 'Hi', history: [], sessionId: 'thread-1' };
-    agUi.request(body, 'run-1');
+    agUi.request(body, 'run-1', NO_ANSWERS);
     read(
       agUi.stream(),
       agUiBody([
@@ -154,9 +161,12 @@ describe('the AG-UI event stream reader', () => {
       ]),
       7,
     );
-    const next = JSON.parse(agUi.request(body, 'run-2').body as string) as { state: unknown; runId: string };
+    const next = JSON.parse(agUi.request(body, 'run-2', NO_ANSWERS).body as string) as {
+      state: unknown;
+      runId: string;
+    };
     expect(next).toMatchObject({ state: { cart: ['shirt'] }, runId: 'run-2' });
-    const other = JSON.parse(agUi.request({ ...body, sessionId: 'thread-2' }, 'run-3').body as string) as {
+    const other = JSON.parse(agUi.request({ ...body, sessionId: 'thread-2' }, 'run-3', NO_ANSWERS).body as string) as {
       state: unknown;
     };
     expect(other.state).toEqual({});
@@ -175,7 +185,7 @@ describe('a protocol stream through callWebhook', () => {
       fetch,
       timers,
       signal: new AbortController().signal,
-      stream: aiSdkStream,
+      stream: () => aiSdkStream(createClientToolCalls()),
       onStreamText,
     });
 

@@ -210,6 +210,34 @@ describe('conversation storage', () => {
     expect(readConversation(storage, KEYS, 'a', CONTEXT)?.messages[0]?.callSeconds).toBe(75);
   });
 
+  it("keeps a reply's answered calls of the widget tool, so the run after them can be sent again after a reload; anything else is dropped", () => {
+    const storage = memoryStorage();
+    const answer = { id: 'call-1', name: 'add_to_cart', args: '{"variantId":"7"}', result: '{"added":true}' };
+    const reply = (id: string, sender: string, toolResults: unknown) => ({
+      id,
+      content: `reply ${id}`,
+      sender,
+      timestamp: 1,
+      toolResults,
+    });
+    const stored = {
+      version: 2,
+      id: 'a',
+      updatedAt: 1,
+      messages: [
+        reply('1', 'bot', [answer, { ...answer, name: 'delete_everything' }, { ...answer, result: 42 }]),
+        reply('2', 'bot', [{ ...answer, args: 'x'.repeat(5000) }]),
+        reply('3', 'user', [answer]),
+        reply('4', 'bot', 'not a list'),
+      ],
+    };
+    storage.set(`${KEYS.conversation}a`, JSON.stringify(stored));
+    const read = readConversation(storage, KEYS, 'a', CONTEXT);
+    expect(read?.messages.map((message) => message.toolResults)).toEqual([[answer], undefined, undefined, undefined]);
+    expect(read && writeConversation(storage, KEYS, read)).toBe(true);
+    expect(readConversation(storage, KEYS, 'a', CONTEXT)?.messages[0]?.toolResults).toEqual([answer]);
+  });
+
   it('skips invalid messages and re-checks product links from storage', () => {
     const stored = {
       version: 2,
