@@ -41,7 +41,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): stri
 }
 
 /** The folder of Debian's Postgres programs (/usr/lib/postgresql/<version>/bin), the newest; null if none. */
-function postgresBin(): string | null {
+export function postgresBin(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root)
@@ -130,4 +130,30 @@ export async function startPostgres(): Promise<Service> {
 
 function userIds(name: string): { uid: number; gid: number } {
   return { uid: Number(run('id', ['-u', name])), gid: Number(run('id', ['-g', name])) };
+}
+
+/**
+ * The settings every n8n process of queue mode shares (docs/queue-mode.md): the queue in `redis`, the
+ * database in `postgres` (a database `n8n` of user `n8n`, as {@link startPostgres} makes it).
+ */
+export function queueModeEnv(redis: Service | undefined, postgres: Service | undefined): NodeJS.ProcessEnv {
+  if (!redis || !postgres) throw new Error('Redis and Postgres did not start');
+  return {
+    EXECUTIONS_MODE: 'queue',
+    QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+    QUEUE_BULL_REDIS_PORT: String(redis.port),
+    DB_TYPE: 'postgresdb',
+    DB_POSTGRESDB_HOST: '127.0.0.1',
+    DB_POSTGRESDB_PORT: String(postgres.port),
+    DB_POSTGRESDB_DATABASE: 'n8n',
+    DB_POSTGRESDB_USER: 'n8n',
+    DB_POSTGRESDB_PASSWORD: 'n8n',
+    N8N_ENCRYPTION_KEY: 'store-assistant-queue-mode-suite',
+    OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+    QUEUE_HEALTH_CHECK_ACTIVE: 'false',
+    // A killed worker's job is found stalled within seconds rather than the default minute.
+    QUEUE_WORKER_LOCK_DURATION: '6000',
+    QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
+    QUEUE_WORKER_STALLED_INTERVAL: '3000',
+  };
 }
