@@ -102,6 +102,7 @@ function rowsOf(result) {
     },
     { group, name: 'visitors shown "queued" (busy)', value: result.visitorsShownBusy, unit: '' },
     { group, name: 'repeats dropped by the workflow', value: result.repeatsDropped, unit: '' },
+    { group, name: 'executions taken up again after a missed lock', value: result.executionsRunAgain, unit: '' },
     ...(errors.length ? errors : [['none', 0]]).map(([kind, count]) => ({
       group,
       name: `errors: ${kind}`,
@@ -168,6 +169,11 @@ export async function benchEngineLoad() {
         });
     }
     if (results.length) printSideBySide(results);
+    for (const result of results)
+      if (result.evidence.length)
+        console.log(
+          `\n${result.mode}: lost or doubled, what each side saw:\n${JSON.stringify(result.evidence, null, 1)}`,
+        );
     return { rows, results };
   } finally {
     await rm(dir, { recursive: true, force: true });

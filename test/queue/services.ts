@@ -15,6 +15,8 @@ import { freePort } from '../e2e/n8n/n8n-process';
 export interface Service {
   port: number;
   stop(): Promise<void>;
+  /** Ends it at once, synchronously: for a process `exit` handler, when there is no time to wait. */
+  stopNow(): void;
 }
 
 /** Installs the Debian packages the suite needs when a command of theirs is missing (CI runs as root). */
@@ -86,6 +88,7 @@ export async function startRedis(): Promise<Service> {
   await until('redis-server', child, ping);
   return {
     port,
+    stopNow: () => void child.kill('SIGKILL'),
     async stop() {
       await stopChild(child);
       await rm(dir, { recursive: true, force: true });
@@ -119,6 +122,10 @@ export async function startPostgres(): Promise<Service> {
   sql('CREATE DATABASE n8n OWNER n8n');
   return {
     port,
+    stopNow() {
+      if (child.exitCode === null)
+        spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), 'stop', '-D', data, '-m', 'immediate']);
+    },
     async stop() {
       // runuser waits for postgres; pg_ctl ends it (fast: open connections are closed).
       if (child.exitCode === null) asPostgres('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w']);

@@ -88,6 +88,8 @@ interface Result extends Tally {
   driveSeconds: number;
   startSeconds: number;
   executions: number;
+  /** The visitor's record and the executions of each lost or doubled message (the first 20), to look into. */
+  evidence: { record: SentMessage | undefined; executions: Execution[] }[];
   load: { before: number[]; after: number[]; cores: number };
   date: string;
 }
@@ -115,6 +117,10 @@ function summary(
     driveSeconds: Math.round(ms / 1000),
     startSeconds: engine.startSeconds,
     executions: executions.filter((execution) => execution.messageIds.length > 0).length,
+    evidence: [...new Set([...counted.lost, ...counted.doubled])].slice(0, 20).map((messageId) => ({
+      record: records.find((record) => record.messageId === messageId),
+      executions: executions.filter((execution) => execution.messageIds.includes(messageId)),
+    })),
   };
 }
 

@@ -11,7 +11,7 @@ import {
   startRedis,
   type Service,
 } from '../../queue/services';
-import { messageIdsIn, type Execution } from './tally';
+import { messageIdsIn, REPEAT_NOTE, type Execution } from './tally';
 
 /**
  * The n8n a load run drives, started as the queue-mode suite starts it: in queue mode (main, two
@@ -34,8 +34,6 @@ export interface LoadEngine {
   stop(): Promise<void>;
 }
 
-/** What the repeat check's branch answers (the demo workflows' short note). */
-const REPEAT_NOTE = 'answered this message already';
 /** Executions' stored data can be large; the read must not be cut. */
 const READ_BUFFER = 1 << 30;
 
@@ -90,6 +88,10 @@ export async function startEngine(mode: EngineMode, storeOrigin: string): Promis
     ensurePackages();
     [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
   } else ensureSqliteCli();
+  // Should the run's process end without its clean-up (its own time limit passed), they end with it; n8n
+  // and its workers do already (startN8n).
+  const stopServicesNow = () => [redis, postgres].forEach((service) => service?.stopNow());
+  process.once('exit', stopServicesNow);
   // The takeover workflow tells its desk only when a visitor asks for a person, which no load visitor does.
   const takeover = takeoverWorkflowForStore(storeOrigin, 'http://127.0.0.1:9/desk');
   const port = await freePort();
@@ -106,6 +108,7 @@ export async function startEngine(mode: EngineMode, storeOrigin: string): Promis
     });
   } catch (error) {
     await Promise.all([redis?.stop(), postgres?.stop()]);
+    process.off('exit', stopServicesNow);
     throw error;
   }
   const running = n8n;
@@ -118,6 +121,7 @@ export async function startEngine(mode: EngineMode, storeOrigin: string): Promis
     async stop() {
       await running.stop();
       await Promise.all([redis?.stop(), postgres?.stop()]);
+      process.off('exit', stopServicesNow);
     },
   };
 }

@@ -4,8 +4,18 @@
  * lost when its visitor got no answer or no execution answered it; doubled when its visitor got more than
  * one answer or more than one execution answered it. An execution that met a messageId it had seen before
  * and answered with the workflow's short note ("I have answered this message already") dropped a repeat:
- * it is counted apart, never as a second answer.
+ * it is counted apart, never as a second answer. A visitor who got that note instead of the answer lost
+ * the answer.
+ *
+ * In queue mode, an execution whose worker did not renew its lock in time (a busy machine) is taken up
+ * again by another worker under the same execution id, from its start: the rerun meets the repeat check
+ * and its saved data replaces the first run's. A message whose only saved execution is such a note while
+ * its visitor got the real answer was therefore answered once, by the first run: it is counted as an
+ * execution run again, not as lost.
  */
+
+/** The repeat check's short note in the demo workflows' answer. */
+export const REPEAT_NOTE = 'answered this message already';
 
 /** Why a send or a resend of a message failed, as the visitor's side saw it. */
 export type ErrorKind = '429' | '503' | 'other-http' | 'timeout' | 'network' | 'socket-drop' | 'stream' | 'time-limit';
@@ -25,6 +35,8 @@ export interface SentMessage {
   errors: ErrorKind[];
   /** The widget showed the failure with Retry in the end (the resends were used up, or the answer failed). */
   failed: boolean;
+  /** The answer the visitor got was the repeat check's short note, not the answer. */
+  gotRepeatNote: boolean;
 }
 
 /** One execution of the workflow: the messageIds it carried, and whether it answered with the repeat note. */
@@ -43,6 +55,8 @@ export interface Tally {
   doubled: string[];
   /** Executions that dropped a repeat of a message already answered. */
   repeatsDropped: number;
+  /** Messages answered by an execution that was then taken up again (its saved data is the rerun's note). */
+  executionsRunAgain: number;
   errors: Partial<Record<ErrorKind, number>>;
   /** Visitors shown the "queued" notice at least once: a clear "busy" state, not a silence. */
   visitorsShownBusy: number;
@@ -61,17 +75,14 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** How many executions answered each messageId (repeat notes not counted), and how many dropped a repeat. */
-function answersByExecution(executions: readonly Execution[]): { answers: Map<string, number>; repeats: number } {
+function answersByExecution(executions: readonly Execution[]) {
   const answers = new Map<string, number>();
-  let repeats = 0;
+  const notes = new Map<string, number>();
   for (const execution of executions) {
-    if (execution.repeatNote) {
-      repeats += 1;
-      continue;
-    }
-    for (const messageId of new Set(execution.messageIds)) answers.set(messageId, (answers.get(messageId) ?? 0) + 1);
+    const counts = execution.repeatNote ? notes : answers;
+    for (const messageId of new Set(execution.messageIds)) counts.set(messageId, (counts.get(messageId) ?? 0) + 1);
   }
-  return { answers, repeats };
+  return { answers, notes, repeats: executions.filter((execution) => execution.repeatNote).length };
 }
 
 function lastOfEach(messages: readonly SentMessage[]): Map<string, SentMessage> {
@@ -85,15 +96,21 @@ function lastOfEach(messages: readonly SentMessage[]): Map<string, SentMessage> 
 
 /** Counts `messages` (the visitors' side) against `executions` (the workflow's side). */
 export function tally(messages: readonly SentMessage[], executions: readonly Execution[]): Tally {
-  const { answers, repeats } = answersByExecution(executions);
+  const { answers, notes, repeats } = answersByExecution(executions);
+  let runAgain = 0;
   const lost: string[] = [];
   const doubled: string[] = [];
   const errors: Partial<Record<ErrorKind, number>> = {};
   const busyVisitors = new Set<string>();
   const times: number[] = [];
   for (const message of messages) {
-    const ran = answers.get(message.messageId) ?? 0;
-    if (message.replies === 0 || ran === 0) lost.push(message.messageId);
+    let ran = answers.get(message.messageId) ?? 0;
+    const answeredBeforeRerun = message.replies > 0 && !message.gotRepeatNote;
+    if (ran === 0 && answeredBeforeRerun && (notes.get(message.messageId) ?? 0) > 0) {
+      ran = 1;
+      runAgain += 1;
+    }
+    if (message.replies === 0 || message.gotRepeatNote || ran === 0) lost.push(message.messageId);
     if (message.replies > 1 || ran > 1) doubled.push(message.messageId);
     for (const kind of message.errors) errors[kind] = (errors[kind] ?? 0) + 1;
     if (message.queued) busyVisitors.add(message.visitor);
@@ -106,6 +123,7 @@ export function tally(messages: readonly SentMessage[], executions: readonly Exe
     lost,
     doubled,
     repeatsDropped: repeats,
+    executionsRunAgain: runAgain,
     errors,
     visitorsShownBusy: busyVisitors.size,
     visitorsLeftSilent: silent.length,

@@ -8,7 +8,7 @@ import { buildHistory } from '../../../src/chat/replies/history';
 import { callWithResends } from '../../../src/chat/replies/resends';
 import { WebhookError, type WebhookReply, type WebhookRequest } from '../../../src/chat/replies/webhook-client';
 import type { Timers } from '../../../src/common/timers';
-import type { ErrorKind, SentMessage } from './tally';
+import { REPEAT_NOTE, type ErrorKind, type SentMessage } from './tally';
 
 /**
  * Simulated visitors speaking the widget's own protocols with the widget's own code: the webhook
@@ -139,9 +139,10 @@ function chatVisitor(plan: VisitorPlan, now: () => number) {
         ),
     },
     {
-      onMessage: () => {
+      onMessage: (text) => {
         if (!current) return;
         current.replies += 1;
+        current.gotRepeatNote ||= text.includes(REPEAT_NOTE);
         current.firstReplyAt ??= now();
       },
       onBusy: () => undefined,
@@ -197,6 +198,7 @@ async function sendTurn(
     queued: false,
     errors: [],
     failed: false,
+    gotRepeatNote: false,
   };
   const encoded = chat ? sendMessageRequest(sessionId, body.message, { messageId: body.messageId }) : undefined;
   try {
@@ -209,7 +211,9 @@ async function sendTurn(
     else {
       record.replies += 1;
       record.firstReplyAt = now();
-      conversation.push({ id: `b${conversation.length}`, content: replyText(reply), sender: 'bot', timestamp: now() });
+      const content = replyText(reply);
+      record.gotRepeatNote = content.includes(REPEAT_NOTE);
+      conversation.push({ id: `b${conversation.length}`, content, sender: 'bot', timestamp: now() });
     }
   } catch (error) {
     noteFailure(record, error, plan.signal);

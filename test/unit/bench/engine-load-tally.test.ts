@@ -15,6 +15,7 @@ function sent(visitor: number, turn: number, overrides: Partial<SentMessage> = {
     queued: false,
     errors: [],
     failed: false,
+    gotRepeatNote: false,
     ...overrides,
   };
 }
@@ -74,6 +75,22 @@ describe('the load run: counting from both sides', () => {
     const counted = tally(messages, [...executions, ran(9, 'run1-v2:m1', true)]);
     expect(counted.doubled).toEqual([]);
     expect(counted.repeatsDropped).toBe(1);
+  });
+
+  it('a visitor who got the short note instead of the answer lost the answer', () => {
+    const { messages, executions } = cleanRun();
+    messages[0] = sent(1, 1, { gotRepeatNote: true });
+    expect(tally(messages, [...executions, ran(9, 'run1-v1:m1', true)]).lost).toEqual(['run1-v1:m1']);
+  });
+
+  it("an execution taken up again (its saved data the rerun's note) answered once when its visitor got the answer", () => {
+    const { messages, executions } = cleanRun();
+    executions[2] = ran(3, 'run1-v2:m1', true);
+    const counted = tally(messages, executions);
+    expect(counted).toMatchObject({ lost: [], doubled: [], executionsRunAgain: 1, repeatsDropped: 1 });
+    // Without the visitor's answer, nothing answered it.
+    messages[2] = sent(2, 1, { replies: 0, firstReplyAt: null, failed: true });
+    expect(tally(messages, executions).lost).toEqual(['run1-v2:m1']);
   });
 
   it('one execution naming a messageId twice (its history, its output) answers it once', () => {
