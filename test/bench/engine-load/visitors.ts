@@ -159,8 +159,9 @@ function chatVisitor(plan: VisitorPlan, now: () => number) {
       const stop = () => ended?.('the time limit');
       plan.signal.addEventListener('abort', stop, { once: true });
       try {
-        await socket.follow(chatSocketUrl(plan.url, execution, sentSession(plan)));
-        const failure = await end;
+        // The time limit ends the wait for the first message too.
+        const first = socket.follow(chatSocketUrl(plan.url, execution, sentSession(plan)));
+        const failure = await Promise.race([first.then(() => end), end]);
         if (failure) throw new Error(failure);
       } finally {
         plan.signal.removeEventListener('abort', stop);
