@@ -86,7 +86,7 @@ function rowsOf(result) {
     },
     {
       group,
-      name: 'messages not sent (time limit)',
+      name: 'messages never sent (the visitor left after a failure, or the time limit)',
       value: result.notSent,
       unit: '',
       budget: { max: 0 },
@@ -103,7 +103,7 @@ function rowsOf(result) {
     { group, name: 'visitors shown "queued" (busy)', value: result.visitorsShownBusy, unit: '' },
     { group, name: 'repeats dropped by the workflow', value: result.repeatsDropped, unit: '' },
     { group, name: 'executions taken up again after a missed lock', value: result.executionsRunAgain, unit: '' },
-    ...(errors.length ? errors : [['none', 0]]).map(([kind, count]) => ({
+    ...errors.map(([kind, count]) => ({
       group,
       name: `errors: ${kind}`,
       value: count,
@@ -119,22 +119,24 @@ function rowsOf(result) {
   ];
 }
 
-/** Prints `results` side by side, one column per mode. */
+/** Prints `results` side by side, one column per mode, each row under its name (modes differ in error kinds). */
 function printSideBySide(results) {
-  const columns = results.map((result) => rowsOf(result));
-  const names = columns[0]?.map((row) => row.name) ?? [];
+  const columns = results.map(
+    (result) => new Map(rowsOf(result).map((row) => [row.name, `${row.value} ${row.unit}`.trim()])),
+  );
+  const names = [...new Set(columns.flatMap((column) => [...column.keys()]))];
   const table = [
     ['', ...results.map((result) => MODE_NAMES[result.mode] ?? result.mode)],
-    ...names.map((name, index) => [
+    ...names.map((name) => [
       name,
-      ...columns.map((rows) => `${rows[index]?.value ?? ''} ${rows[index]?.unit ?? ''}`.trim()),
+      ...columns.map((column) => column.get(name) ?? (name.startsWith('errors:') ? '0' : '–')),
     ]),
   ];
   const widths = table[0].map((_, column) => Math.max(...table.map((line) => String(line[column]).length)));
   console.log(
     `\nEngine load, ${new Date().toISOString()}, ${os.cpus().length} cores, load average now ${os
       .loadavg()
-      .map((v) => v.toFixed(1))
+      .map((value) => value.toFixed(1))
       .join(' / ')}`,
   );
   for (const line of table)
