@@ -1,12 +1,14 @@
 // npm run bench: builds, runs every measurement, prints one table, writes it as JSON
 // (test/bench/results/latest.json) and exits non-zero when a budget is missed.
-//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory,mobile,engines] [--runs N] [--docs]
+//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory,mobile,engines,engine-load] [--runs N] [--docs]
+// engine-load runs only when asked for by name (minutes of n8n under load; test/bench/engine-load.mjs has its options).
 // --docs rewrites the mobile tables of docs/performance.md from this run (test/bench/mobile-tables.mjs).
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../support/chromium.mjs';
+import { benchEngineLoad } from './engine-load.mjs';
 import { benchEngines } from './engines.mjs';
 import { benchGrowth } from './growth.mjs';
 import { benchLoad } from './load.mjs';
@@ -25,12 +27,14 @@ const argument = (name) => {
 const only = argument('only')?.split(',');
 const runs = Number(argument('runs') ?? process.env.BENCH_RUNS ?? 7);
 const wanted = (group) => !only || only.includes(group);
+/** The engine load run drives n8n, not the bundle: it runs only when named. */
+const onlyEngineLoad = only?.length === 1 && only[0] === 'engine-load';
 
 const rows = [];
 let mobile = null;
 const started = Date.now();
 // The size benchmark builds the bundle every other benchmark loads.
-rows.push(...(await benchSize()));
+if (!onlyEngineLoad) rows.push(...(await benchSize()));
 const browser =
   wanted('load') || wanted('replies') || wanted('hostile') || wanted('growth') || wanted('memory')
     ? await launchChromium()
@@ -48,6 +52,7 @@ try {
     rows.push(...mobile.rows);
   }
   if (wanted('engines')) rows.push(...(await benchEngines(runs)));
+  if (only?.includes('engine-load')) rows.push(...(await benchEngineLoad()).rows);
 } finally {
   await browser?.close();
   await server?.close();

@@ -11,7 +11,7 @@ import {
   WEBHOOK_PATH,
   workflowForStore,
 } from '../e2e/n8n/workflows';
-import { ensurePackages, startPostgres, startRedis, type Service } from './services';
+import { ensurePackages, queueModeEnv, startPostgres, startRedis, type Service } from './services';
 
 // The widget's conversations through n8n in queue mode, as docs/queue-mode.md sets it up: a main process,
 // two workers, Redis and Postgres (from Debian's packages), all on loopback. `npm run test:queue`.
@@ -26,29 +26,6 @@ beforeAll(async () => {
   [redis, postgres, deskUrl] = await Promise.all([startRedis(), startPostgres(), desk.listen()]);
 }, 10 * 60_000);
 
-/** The settings every n8n process of queue mode shares (docs/queue-mode.md). */
-function queueModeEnv(): NodeJS.ProcessEnv {
-  if (!redis || !postgres) throw new Error('Redis and Postgres did not start');
-  return {
-    EXECUTIONS_MODE: 'queue',
-    QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-    QUEUE_BULL_REDIS_PORT: String(redis.port),
-    DB_TYPE: 'postgresdb',
-    DB_POSTGRESDB_HOST: '127.0.0.1',
-    DB_POSTGRESDB_PORT: String(postgres.port),
-    DB_POSTGRESDB_DATABASE: 'n8n',
-    DB_POSTGRESDB_USER: 'n8n',
-    DB_POSTGRESDB_PASSWORD: 'n8n',
-    N8N_ENCRYPTION_KEY: 'store-assistant-queue-mode-suite',
-    OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-    QUEUE_HEALTH_CHECK_ACTIVE: 'false',
-    // A killed worker's job is found stalled within seconds rather than the default minute.
-    QUEUE_WORKER_LOCK_DURATION: '6000',
-    QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
-    QUEUE_WORKER_STALLED_INTERVAL: '3000',
-  };
-}
-
 describe(`the widget through n8n ${N8N_VERSION} in queue mode (main, two workers, Redis, Postgres)`, () => {
   const suite = withN8nSuite((storeOrigin, webhooks) => {
     const takeover = takeoverWorkflowForStore(storeOrigin, deskUrl);
@@ -60,7 +37,7 @@ describe(`the widget through n8n ${N8N_VERSION} in queue mode (main, two workers
       },
       workflows: [workflowForStore(storeOrigin), slowWorkflowForStore(storeOrigin, 4), takeover],
       readyPaths: [WEBHOOK_PATH, SLOW_WEBHOOK_PATH, chatPath(takeover)],
-      env: queueModeEnv(),
+      env: queueModeEnv(redis, postgres),
       workers: 2,
     };
   }, 60_000);

@@ -15,6 +15,8 @@ import { freePort } from '../e2e/n8n/n8n-process';
 export interface Service {
   port: number;
   stop(): Promise<void>;
+  /** Ends it at once, synchronously: for a process `exit` handler, when there is no time to wait. */
+  stopNow(): void;
 }
 
 /** Installs the Debian packages the suite needs when a command of theirs is missing (CI runs as root). */
@@ -41,7 +43,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): stri
 }
 
 /** The folder of Debian's Postgres programs (/usr/lib/postgresql/<version>/bin), the newest; null if none. */
-function postgresBin(): string | null {
+export function postgresBin(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
   const versions = readdirSync(root)
@@ -86,6 +88,7 @@ export async function startRedis(): Promise<Service> {
   await until('redis-server', child, ping);
   return {
     port,
+    stopNow: () => void child.kill('SIGKILL'),
     async stop() {
       await stopChild(child);
       await rm(dir, { recursive: true, force: true });
@@ -119,6 +122,10 @@ export async function startPostgres(): Promise<Service> {
   sql('CREATE DATABASE n8n OWNER n8n');
   return {
     port,
+    stopNow() {
+      if (child.exitCode === null)
+        spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), 'stop', '-D', data, '-m', 'immediate']);
+    },
     async stop() {
       // runuser waits for postgres; pg_ctl ends it (fast: open connections are closed).
       if (child.exitCode === null) asPostgres('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w']);
@@ -130,4 +137,30 @@ export async function startPostgres(): Promise<Service> {
 
 function userIds(name: string): { uid: number; gid: number } {
   return { uid: Number(run('id', ['-u', name])), gid: Number(run('id', ['-g', name])) };
+}
+
+/**
+ * The settings every n8n process of queue mode shares (docs/queue-mode.md): the queue in `redis`, the
+ * database in `postgres` (a database `n8n` of user `n8n`, as {@link startPostgres} makes it).
+ */
+export function queueModeEnv(redis: Service | undefined, postgres: Service | undefined): NodeJS.ProcessEnv {
+  if (!redis || !postgres) throw new Error('Redis and Postgres did not start');
+  return {
+    EXECUTIONS_MODE: 'queue',
+    QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+    QUEUE_BULL_REDIS_PORT: String(redis.port),
+    DB_TYPE: 'postgresdb',
+    DB_POSTGRESDB_HOST: '127.0.0.1',
+    DB_POSTGRESDB_PORT: String(postgres.port),
+    DB_POSTGRESDB_DATABASE: 'n8n',
+    DB_POSTGRESDB_USER: 'n8n',
+    DB_POSTGRESDB_PASSWORD: 'n8n',
+    N8N_ENCRYPTION_KEY: 'store-assistant-queue-mode-suite',
+    OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+    QUEUE_HEALTH_CHECK_ACTIVE: 'false',
+    // A killed worker's job is found stalled within seconds rather than the default minute.
+    QUEUE_WORKER_LOCK_DURATION: '6000',
+    QUEUE_WORKER_LOCK_RENEW_TIME: '2000',
+    QUEUE_WORKER_STALLED_INTERVAL: '3000',
+  };
 }
