@@ -1,6 +1,6 @@
 /**
- * The "Connect your store" step: the platform, the shop's address, the model's base URL and name give
- * the workflow file to import (store-workflow.ts); the webhook URL the owner copies from n8n afterwards
+ * The "Connect your store" step: the platform, the shop's address and the model's name give the
+ * workflow file to import (store-workflow.ts), the model's base URL what to enter in its credential; the webhook URL the owner copies from n8n afterwards
  * goes into the form (so the snippet carries it), and Check calls it once (store-check.ts).
  */
 import { byId, inputById, setStatus, type StatusLevel } from './dom';
@@ -87,10 +87,11 @@ function downloadWorkflow(select: HTMLSelectElement): void {
   if (!result.ok) return setStatus(status, 'error', 'Fix the fields marked above first.');
   const { fileName, docsPage } = PLATFORMS[connection.platform];
   download(workflowFileText(filledWorkflow(connection.platform, result.settings)), fileName);
+  const baseUrl = result.modelBaseUrl || 'https://api.openai.com/v1';
   setStatus(
     status,
     'ok',
-    `${fileName} is downloaded, filled in. Import it into n8n, give its model credential your API key, activate it (${docsPage} has every step), and enter its webhook's Production URL below.`,
+    `${fileName} is downloaded, with your shop and model filled in. Import it into n8n, create its credential "Store assistant model" with your API key and the Base URL ${baseUrl}, activate it (${docsPage} has every step), and enter its webhook's Production URL below.`,
   );
 }
 

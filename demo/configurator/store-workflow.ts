@@ -1,7 +1,9 @@
 /**
  * The "Connect your store" step's workflow file: one of workflows/*.json, as the package ships it, with
- * what the owner typed written into its Store settings node (the shop's address, the model's base URL
- * and name), and nothing else changed. Pure: the page wires it (store-connect.ts).
+ * what the owner typed written into its Store settings node (the shop's address and the model's name),
+ * and nothing else changed. The model's base URL is the model credential's: n8n's OpenAI Chat Model node
+ * (version 1.2) reads it from there only, and credentials never travel in a workflow file, so the step
+ * checks it and says where to enter it. Pure: the page wires it (store-connect.ts).
  */
 import anyStoreWorkflow from '../../workflows/any-store.json';
 import shopifyWorkflow from '../../workflows/shopify.json';
@@ -56,7 +58,7 @@ export interface StoreConnection {
   platform: StorePlatform;
   /** The shop's domain (`your-shop.myshopify.com`) or address; for any other store, its search URL. */
   address: string;
-  /** The model's OpenAI-compatible base URL; empty leaves it to the credential's. */
+  /** The model's OpenAI-compatible base URL, for the model credential; empty means OpenAI's. */
   modelBaseUrl: string;
   model: string;
 }
@@ -94,7 +96,7 @@ export function storeAddress(platform: StorePlatform, text: string): Checked {
   return { ok: true, value: url.origin };
 }
 
-/** The model's base URL as Store settings holds it (no trailing slash); empty stays empty. */
+/** The model's base URL as the credential takes it (no trailing slash); empty stays empty (OpenAI's). */
 export function modelBaseUrl(text: string): Checked {
   if (text.trim() === '') return { ok: true, value: '' };
   const url = httpUrl(text);
@@ -116,11 +118,14 @@ interface SettingsNode {
   parameters: { assignments: { assignments: { name: string; value: unknown }[] } };
 }
 
-/** The Store settings fields the step fills, with their values, or the problems by field. */
+/**
+ * The Store settings fields the step fills, with their values, and the base URL for the model credential;
+ * or the problems by field.
+ */
 export function settingsFor(
   connection: StoreConnection,
 ):
-  | { ok: true; settings: Record<string, string> }
+  | { ok: true; settings: Record<string, string>; modelBaseUrl: string }
   | { ok: false; problems: Partial<Record<keyof StoreConnection, string>> } {
   const checks = {
     address: storeAddress(connection.platform, connection.address),
@@ -135,9 +140,9 @@ export function settingsFor(
     ok: true,
     settings: {
       [PLATFORMS[connection.platform].addressField]: checks.address.value,
-      modelBaseUrl: checks.modelBaseUrl.value,
       model: checks.model.value,
     },
+    modelBaseUrl: checks.modelBaseUrl.value,
   };
 }
 

@@ -76,7 +76,7 @@ async function check(page: Page, url: string): Promise<{ verdict: string | null;
 }
 
 describe('Connect your store', () => {
-  it('downloads the shipped Shopify workflow with the shop, the base URL and the model filled in', async () => {
+  it('downloads the shipped Shopify workflow with the shop and the model filled in, and says where the base URL goes', async () => {
     const page = await openConfigurator();
     await page.getByLabel('Platform', { exact: true }).selectOption('shopify');
     await page.getByLabel("Shop's domain", { exact: true }).fill('harbor-goods.myshopify.com');
@@ -95,14 +95,15 @@ describe('Connect your store', () => {
     };
     const filled: Record<string, string> = {
       shopUrl: 'https://harbor-goods.myshopify.com',
-      modelBaseUrl: 'http://127.0.0.1:11434/v1',
       model: 'harbor-chat-1',
     };
     for (const node of shipped.nodes)
       if (node.name === 'Store settings')
         for (const field of node.parameters.assignments.assignments) field.value = filled[field.name] ?? field.value;
     expect(downloaded).toEqual(shipped);
-    await expect.poll(() => page.locator('#workflow-status').textContent()).toContain('shopify.json is downloaded');
+    await expect
+      .poll(() => page.locator('#workflow-status').textContent())
+      .toContain('"Store assistant model" with your API key and the Base URL http://127.0.0.1:11434/v1,');
   });
 
   it('marks what it cannot fill in, and downloads nothing', async () => {

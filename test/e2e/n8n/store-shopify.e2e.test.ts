@@ -22,8 +22,6 @@ if (!ENABLED) console.info(`Shopify workflow suite skipped: set N8N_E2E=1 (it in
 const PROFILE = 'https://harbor-goods.example/.well-known/ucp-agent.json';
 const MODEL_NAME = 'harbor-chat-1';
 const MODEL_KEY = 'sk-loopback-harbor';
-/** The credential's Base URL, which Store settings' modelBaseUrl overrides: nothing listens on port 9 (discard). */
-const UNUSED_BASE_URL = 'http://127.0.0.1:9/v1';
 const SECRET = 'harbor-signing-secret';
 const SHOPPER = { id: '8801', email: 'mara@harbor.example', name: 'Mara' };
 const POLICY = 'Returns are free within 45 days of delivery, unworn and with the tags on.';
@@ -116,8 +114,6 @@ describe.skipIf(!ENABLED)(`workflows/shopify.json in a real n8n ${N8N_VERSION}`,
         shopUrl: shop.origin,
         storeName: 'Harbor Goods',
         model: MODEL_NAME,
-        // The base URL as the configurator fills it in: the credential's own (below) is never asked.
-        modelBaseUrl: model.baseUrl,
         // A slow model is given up on after this, twice (one retry): short here, so that test stays short.
         modelTimeoutSeconds: '2',
         agentProfile: PROFILE,
@@ -129,7 +125,7 @@ describe.skipIf(!ENABLED)(`workflows/shopify.json in a real n8n ${N8N_VERSION}`,
       pages: { '/': `${webhooks}${path}` },
       workflows: [workflow],
       credentials: credentialsFor(workflow, {
-        openAiApi: { apiKey: MODEL_KEY, url: UNUSED_BASE_URL },
+        openAiApi: { apiKey: MODEL_KEY, url: model.baseUrl },
         httpHeaderAuth: { name: 'X-Shopify-Access-Token', value: shop.accessToken },
       }),
       readyPaths: [path],
