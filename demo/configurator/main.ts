@@ -5,7 +5,8 @@
 //
 // How the pieces fit: fields.ts holds one field per attribute (their checks are the element's own, see
 // element-rules.ts); preview-sync.ts applies them to the preview; snippet.ts and the theme export
-// follow the preview; theme-actions.ts and copy-snippet.ts wire the buttons.
+// follow the preview; theme-actions.ts and copy-snippet.ts wire the buttons; store-connect.ts is the
+// Connect your store step (the filled workflow file, and a check of the store's webhook).
 import type { StoreAssistantElement } from '../../src/element/store-assistant-element';
 import { wireCopySnippet } from './copy-snippet';
 import { byId, controlById, inputById } from './dom';
@@ -14,6 +15,7 @@ import { ORDER_TRACKING_HINTS, wireOptionHint } from './option-hints';
 import { createPreviewSync, type Problems } from './preview-sync';
 import { wirePreviewControls } from './preview-controls';
 import { buildSnippet } from './snippet';
+import { wireStoreConnect } from './store-connect';
 import { wireLogoFile, wireThemeActions } from './theme-actions';
 
 const page = byId('configurator');
@@ -27,6 +29,9 @@ function refreshOutputs(problems: Problems): void {
   const snippet = byId('snippet');
   const code = buildSnippet(preview);
   if (snippet.textContent !== code) snippet.textContent = code;
+  // The Connect your store step shows the same snippet, with the webhook it carries into the form.
+  const connectSnippet = byId('connect-snippet');
+  if (connectSnippet.textContent !== code) connectSnippet.textContent = code;
   const count = problems.size;
   byId('snippet-problems').textContent =
     count === 0
@@ -41,6 +46,7 @@ wireLogoFile(sync);
 wireCopySnippet();
 wireOptionHint(byId<HTMLSelectElement>('field-order-tracking'), byId('hint-order-tracking'), ORDER_TRACKING_HINTS);
 wirePreviewControls(preview);
+wireStoreConnect();
 
 const settings = byId('settings');
 settings.addEventListener('submit', (event) => event.preventDefault());

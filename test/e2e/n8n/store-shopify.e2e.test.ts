@@ -10,7 +10,7 @@ import {
 } from '../../support/loopback/shopify-ucp';
 import { n8nInstallDir, N8N_VERSION } from './install';
 import { credentialsFor, fillIn, shippedWorkflow, webhookPath } from './store-setup';
-import { send, withN8nSuite } from './suite';
+import { cardTitles, shadowText, signIn, withStoreSuite } from './store-suite';
 
 // workflows/shopify.json, imported unchanged into a real n8n but for what its notes say to fill in, answering
 // the built widget in Chromium from a loopback Shopify store (its UCP endpoint and Admin API) and a
@@ -69,21 +69,6 @@ function policyFrom(turn: ModelTurn): string {
   return /Returns are free[^"\\]*/.exec(turn.toolResults.join(' '))?.[0] ?? 'no answer';
 }
 
-async function signIn(page: Page, signature: string): Promise<void> {
-  const identified = await page.evaluate(
-    (identity) =>
-      (document.querySelector('store-assistant') as HTMLElement & { identify(who: unknown): boolean }).identify(
-        identity,
-      ),
-    { ...SHOPPER, signature },
-  );
-  expect(identified).toBe(true);
-}
-
-const cardTitles = (page: Page) => page.locator('store-assistant .product-card .product-title').allTextContents();
-const shadowText = (page: Page) =>
-  page.locator('store-assistant').evaluate((host) => host.shadowRoot?.textContent ?? '');
-
 describe.skipIf(!ENABLED)(`workflows/shopify.json in a real n8n ${N8N_VERSION}`, () => {
   let model: ScriptedModel;
   let shop: ShopifyStore;
@@ -106,7 +91,7 @@ describe.skipIf(!ENABLED)(`workflows/shopify.json in a real n8n ${N8N_VERSION}`,
     await Promise.all([model?.close(), shop?.close()]);
   });
 
-  const suite = withN8nSuite((storeOrigin, webhooks) => {
+  const { suite, ask } = withStoreSuite((storeOrigin, webhooks) => {
     const workflow = fillIn(shippedWorkflow('shopify.json'), {
       storeOrigin,
       secret: SECRET,
@@ -131,17 +116,6 @@ describe.skipIf(!ENABLED)(`workflows/shopify.json in a real n8n ${N8N_VERSION}`,
       readyPaths: [path],
     };
   }, 60_000);
-  const { openChat, botReply } = suite;
-
-  async function ask(question: string, setup?: (page: Page) => Promise<void>) {
-    const { page, pageErrors } = await openChat();
-    await setup?.(page);
-    await page.getByRole('button', { name: 'Ask a question' }).click();
-    await botReply(page, 0);
-    await send(page, question);
-    return { page, pageErrors, reply: await botReply(page, 1) };
-  }
-
   it("shows the store's own products as cards, with its prices, from a search_catalog call on /api/ucp/mcp", async () => {
     model.script('linen', [
       { call: { name: 'search_catalog', arguments: { meta, catalog: { query: 'linen' } } } },
@@ -177,7 +151,9 @@ describe.skipIf(!ENABLED)(`workflows/shopify.json in a real n8n ${N8N_VERSION}`,
 
   it('shows a signed-in shopper their own order, from the Admin API, once n8n has checked the signature', async () => {
     const before = model.requests.length;
-    const { page, reply } = await ask('Where is my order?', (page) => signIn(page, signCustomerId(SHOPPER.id, SECRET)));
+    const { page, reply } = await ask('Where is my order?', (page) =>
+      signIn(page, SHOPPER, signCustomerId(SHOPPER.id, SECRET)),
+    );
     expect(reply).toContain(`Here are your recent orders, ${SHOPPER.name}:`);
     const card = page.locator('store-assistant .order-card');
     await expect.poll(() => card.locator('.order-title').allTextContents()).toEqual(['Order 2042']);
@@ -194,7 +170,7 @@ describe.skipIf(!ENABLED)(`workflows/shopify.json in a real n8n ${N8N_VERSION}`,
 
   it('tells a forged signature nothing of any order, and asks no order API', async () => {
     const asked = shop.adminRequests.length;
-    const { page, reply } = await ask('Where is my order?', (page) => signIn(page, 'f'.repeat(64)));
+    const { page, reply } = await ask('Where is my order?', (page) => signIn(page, SHOPPER, 'f'.repeat(64)));
     expect(reply).toContain("I couldn't confirm that you're signed in, so I can't show order details here.");
     expect(await page.locator('store-assistant .order-card').count()).toBe(0);
     expect(await shadowText(page)).not.toMatch(/2042|Harbor Linen Shirt|HB123456789PT/);

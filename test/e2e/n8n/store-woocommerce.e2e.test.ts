@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCustomerId } from '../../../demo/orders.mjs';
 import { startScriptedModel, type ModelTurn, type ScriptedModel } from '../../support/loopback/openai-compatible';
@@ -6,7 +5,7 @@ import { startAnyStore, type AnyStore } from '../../support/loopback/any-store';
 import { startWooStore, type WooOrder, type WooProduct, type WooStore } from '../../support/loopback/woocommerce';
 import { n8nInstallDir, N8N_VERSION } from './install';
 import { credentialsFor, fillIn, shippedWorkflow, webhookPath } from './store-setup';
-import { send, withN8nSuite } from './suite';
+import { cardTitles, shadowText, signIn, withStoreSuite } from './store-suite';
 
 // workflows/woocommerce.json (and workflows/any-store.json, in the same n8n), imported unchanged into a real n8n but for what its notes say to fill in,
 // answering the built widget in Chromium from a loopback WooCommerce store (Store API, REST orders, policy
@@ -49,21 +48,6 @@ function policyFrom(turn: ModelTurn): string {
   return /You can return[^"\\<]*/.exec(turn.toolResults.join(' '))?.[0] ?? 'no answer';
 }
 
-async function signIn(page: Page, signature: string): Promise<void> {
-  const identified = await page.evaluate(
-    (identity) =>
-      (document.querySelector('store-assistant') as HTMLElement & { identify(who: unknown): boolean }).identify(
-        identity,
-      ),
-    { ...SHOPPER, signature },
-  );
-  expect(identified).toBe(true);
-}
-
-const cardTitles = (page: Page) => page.locator('store-assistant .product-card .product-title').allTextContents();
-const shadowText = (page: Page) =>
-  page.locator('store-assistant').evaluate((host) => host.shadowRoot?.textContent ?? '');
-
 describe.skipIf(!ENABLED)(`workflows/woocommerce.json in a real n8n ${N8N_VERSION}`, () => {
   let model: ScriptedModel;
   let store: WooStore;
@@ -105,7 +89,7 @@ describe.skipIf(!ENABLED)(`workflows/woocommerce.json in a real n8n ${N8N_VERSIO
     await Promise.all([model?.close(), store?.close(), anyStore?.close()]);
   });
 
-  const suite = withN8nSuite((storeOrigin, webhooks) => {
+  const { suite, ask } = withStoreSuite((storeOrigin, webhooks) => {
     const workflow = fillIn(shippedWorkflow('woocommerce.json'), {
       storeOrigin,
       secret: SECRET,
@@ -137,17 +121,6 @@ describe.skipIf(!ENABLED)(`workflows/woocommerce.json in a real n8n ${N8N_VERSIO
       readyPaths: [path, webhookPath(any)],
     };
   }, 60_000);
-  const { openChat, botReply } = suite;
-
-  async function ask(question: string, setup?: (page: Page) => Promise<void>, pagePath = '/') {
-    const { page, pageErrors } = await openChat(pagePath);
-    await setup?.(page);
-    await page.getByRole('button', { name: 'Ask a question' }).click();
-    await botReply(page, 0);
-    await send(page, question);
-    return { page, pageErrors, reply: await botReply(page, 1) };
-  }
-
   it("shows the store's products as cards with its prices, from the Store API", async () => {
     model.script('merino', [
       { call: { name: 'search_products', arguments: { search: 'merino', category: '' } } },
@@ -185,14 +158,14 @@ describe.skipIf(!ENABLED)(`workflows/woocommerce.json in a real n8n ${N8N_VERSIO
   });
 
   it('shows a signed-in shopper their order from the REST API; a forged signature sees none', async () => {
-    const signed = await ask('Where is my order?', (page) => signIn(page, signCustomerId(SHOPPER.id, SECRET)));
+    const signed = await ask('Where is my order?', (page) => signIn(page, SHOPPER, signCustomerId(SHOPPER.id, SECRET)));
     expect(signed.reply).toContain(`Here are your recent orders, ${SHOPPER.name}:`);
     const card = signed.page.locator('store-assistant .order-card');
     await expect.poll(() => card.locator('.order-title').allTextContents()).toEqual(['Order 1077']);
     expect(store.orderRequests.at(-1)).toBe(`/wp-json/wc/v3/orders?per_page=5&customer=${SHOPPER.id}`);
 
     const asked = store.orderRequests.length;
-    const forged = await ask('Where is my order?', (page) => signIn(page, 'f'.repeat(64)));
+    const forged = await ask('Where is my order?', (page) => signIn(page, SHOPPER, 'f'.repeat(64)));
     expect(forged.reply).toContain("I couldn't confirm that you're signed in");
     expect(await forged.page.locator('store-assistant .order-card').count()).toBe(0);
     expect(await shadowText(forged.page)).not.toMatch(/1077|Oak Merino Beanie/);
