@@ -155,7 +155,7 @@ const VIEWS = {
       await replies(page, 1);
       await send(page, 'Where is my order?');
       await replies(page, 2);
-      await widget(page).locator('.order-track').first().waitFor();
+      await widget(page).locator('[part~="order-card"]').first().waitFor();
     },
   },
   arabic: {
