@@ -50,4 +50,42 @@ describe("the demo's product page", () => {
     await page.clock.fastForward(60_000);
     expect(await widget.locator('[part~="invite"]').count()).toBe(0);
   });
+
+  it.each([
+    [320, 568],
+    [390, 844],
+  ] as const)('%i×%i: the invitation covers neither the product title nor its price', async (width, height) => {
+    const { page, pageErrors } = await session.newPage({ viewport: { width, height }, isMobile: true, hasTouch: true });
+    await page.clock.install();
+    await page.goto(`${session.server.url}/products/linen-shirt`);
+    const widget = page.locator('store-assistant');
+    await widget.getByRole('button', { name: 'Open chat with Lumen' }).waitFor();
+    await page.clock.fastForward(8_000);
+    const invitation = widget.locator('[part~="invite"]');
+    await invitation.getByRole('button', { name: /^Is the .+ in stock\?$/ }).waitFor();
+    // Its pop-in animation is a scale: the rect is read once it has ended.
+    await invitation.evaluate((node) =>
+      Promise.all(node.getAnimations({ subtree: true }).map((each) => each.finished)),
+    );
+    const covered = await page.evaluate(() => {
+      const invite = document.querySelector('store-assistant')?.shadowRoot?.querySelector('[part~="invite"]');
+      const rect = (node: Element | null | undefined) => node?.getBoundingClientRect().toJSON() as DOMRect | undefined;
+      const bubble = rect(invite);
+      const meets = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return Object.fromEntries(
+        (
+          [
+            ['title', document.querySelector('main h1')],
+            ['price', document.querySelector('main .price')],
+          ] as const
+        ).map(([name, node]) => {
+          const box = rect(node);
+          return [name, !bubble || !box ? 'missing' : meets(bubble, box)];
+        }),
+      );
+    });
+    expect(covered).toEqual({ title: false, price: false });
+    expect(pageErrors).toEqual([]);
+  });
 });
