@@ -48,6 +48,7 @@ beforeAll(async () => {
           status,
           items: [{ title: 'Linen Shirt', quantity: 2 }],
           returnUrl: 'https://shop.example/return',
+          url: 'https://shop.example/account/orders/20',
         },
       ],
     });
@@ -218,6 +219,10 @@ describe('the order card in every status', () => {
       expect(label).toContain(`20${index}`);
       // The steps themselves are hidden from a screen reader: the sentence is all it reads.
       expect(await card.locator('.order-step:not([aria-hidden="true"])').count()).toBe(0);
+      // The order's page in the account comes first among its links, named for the order it is about.
+      const accountLink = card.locator('.order-actions a').first();
+      await expect(accountLink.getAttribute('href')).resolves.toBe('https://shop.example/account/orders/20');
+      await expect(accountLink.locator('.sr-only').textContent()).resolves.toContain(`20${index}`);
     }
     expect((await axeViolations(page)).map((violation) => violation.id)).toEqual([]);
     expect(pageErrors).toEqual([]);
