@@ -28,6 +28,7 @@ const item = (title, id, quantity = 1) => ({ title, image: `/assets/products/${i
 export const DEMO_ORDERS = [
   {
     number: '1048',
+    url: '/account/orders/1048',
     date: '2026-11-24',
     status: 'out_for_delivery',
     items: [item('Linen Shirt', 'linen-shirt', 2)],
@@ -38,6 +39,7 @@ export const DEMO_ORDERS = [
   },
   {
     number: '1047',
+    url: '/account/orders/1047',
     date: '2026-11-22',
     status: 'shipped',
     items: [item('Canvas Tote', 'canvas-tote')],
@@ -48,6 +50,7 @@ export const DEMO_ORDERS = [
   },
   {
     number: '1046',
+    url: '/account/orders/1046',
     date: '2026-11-21',
     status: 'paid',
     items: [item('Organic Hoodie', 'organic-hoodie')],
@@ -57,6 +60,7 @@ export const DEMO_ORDERS = [
   },
   {
     number: '1045',
+    url: '/account/orders/1045',
     date: '2026-11-20',
     status: 'placed',
     items: [item('Wool Scarf', 'wool-scarf')],
@@ -66,6 +70,7 @@ export const DEMO_ORDERS = [
   },
   {
     number: '1044',
+    url: '/account/orders/1044',
     date: '2026-11-02',
     status: 'delivered',
     items: [item('Linen Shirt', 'linen-shirt')],
@@ -75,6 +80,7 @@ export const DEMO_ORDERS = [
   },
   {
     number: '1043',
+    url: '/account/orders/1043',
     date: '2026-10-28',
     status: 'cancelled',
     items: [item('Canvas Tote', 'canvas-tote')],
@@ -83,6 +89,7 @@ export const DEMO_ORDERS = [
   },
   {
     number: '1042',
+    url: '/account/orders/1042',
     date: '2026-10-12',
     status: 'refunded',
     items: [item('Wool Scarf', 'wool-scarf')],
@@ -91,6 +98,7 @@ export const DEMO_ORDERS = [
   },
   {
     number: '1041',
+    url: '/account/orders/1041',
     date: '2026-09-30',
     status: 'returned',
     items: [item('Organic Hoodie', 'organic-hoodie')],

@@ -4,6 +4,7 @@
 // server (started on a free port) and the built bundle.
 //   npm run screenshots          (builds first)
 //   node demo/screenshots.mjs    (uses dist/ as it is)
+//   node demo/screenshots.mjs orders takeover    (only those views' pictures)
 import { createHmac } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -155,7 +156,7 @@ const VIEWS = {
       await replies(page, 1);
       await send(page, 'Where is my order?');
       await replies(page, 2);
-      await widget(page).locator('.order-track').first().waitFor();
+      await widget(page).locator('[part~="order-card"]').first().waitFor();
     },
   },
   arabic: {
@@ -193,14 +194,20 @@ async function shoot(browser, server, device, name, view) {
   return file;
 }
 
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !Object.hasOwn(VIEWS, name));
+if (unknown.length > 0)
+  throw new Error(`No such view: ${unknown.join(', ')} (the views: ${Object.keys(VIEWS).join(', ')})`);
+const chosen = Object.entries(VIEWS).filter(([name]) => asked.length === 0 || asked.includes(name));
+
 await mkdir(outDir, { recursive: true });
 // Only this script's pictures are made anew: the desk pages' pictures beside them come from their tests.
-for (const name of Object.keys(VIEWS))
+for (const [name] of chosen)
   for (const device of Object.keys(DEVICES)) await rm(path.join(outDir, `${name}-${device}.png`), { force: true });
 const [browser, server] = await Promise.all([launchChromium(), startDemoServer({ port: 0 })]);
 let total = 0;
 try {
-  for (const [name, view] of Object.entries(VIEWS)) {
+  for (const [name, view] of chosen) {
     for (const device of Object.keys(DEVICES)) {
       const file = await shoot(browser, server, device, name, view);
       const { size } = await stat(file);

@@ -25,6 +25,7 @@ import {
   teaserField,
 } from './guided-fields';
 import { badgesField, colourField, logoField, quickActionsField, textField } from './theme-fields';
+import * as visit from './visit-fields';
 
 /**
  * Builds the form's fields, one per attribute, in the element's documentation order: the snippet
@@ -48,14 +49,14 @@ export function createFields(changed: () => void): Field[] {
     'store-domain': storeDomainField,
     'agent-url': () => urlField('agent-url', 'The human agent page'),
     'events-url': () => urlField('events-url', 'The stream of pushed messages (a person taking over)'),
-    'handoff-timeout': null,
+    'handoff-timeout': visit.handoffTimeoutField,
     'order-tracking': () => selectField('order-tracking'),
-    // The shopper is the store template's to fill in on each page, signed by its server: not a setting.
-    'customer-id': null,
-    'customer-email': null,
-    'customer-name': null,
-    'customer-signature': null,
-    'customer-pending': null,
+    // The shopper is the store template's to fill in on each page, signed by its server: tried out here.
+    'customer-id': visit.customerIdField,
+    'customer-email': visit.customerEmailField,
+    'customer-name': visit.customerNameField,
+    'customer-signature': visit.customerSignatureField,
+    'customer-pending': visit.customerPendingField,
     'primary-gradient': () => colourField('primary-gradient', 'The main colour', 'background', changed),
     'secondary-gradient': () => colourField('secondary-gradient', 'The background colour', 'background', changed),
     'accent-color': () => colourField('accent-color', 'The accent colour', 'colour', changed),
@@ -77,12 +78,11 @@ export function createFields(changed: () => void): Field[] {
     'feedback-url': feedbackUrlField,
     teaser: teaserField,
     'teaser-delay': teaserDelayField,
-    // Invitations depend on the store's product pages and their types: set in the page template, not here.
-    invite: null,
-    'invite-questions': null,
-    'invite-limit': null,
-    'invite-snooze': null,
-    'invite-on-checkout': null,
+    invite: visit.inviteField,
+    'invite-questions': visit.inviteQuestionsField,
+    'invite-limit': visit.inviteLimitField,
+    'invite-snooze': visit.inviteSnoozeField,
+    'invite-on-checkout': visit.inviteOnCheckoutField,
     analytics: analyticsField,
     'analytics-content': analyticsContentField,
     commerce: () => optionalSelectField('commerce'),

@@ -66,6 +66,7 @@ export const englishStrings = {
   orderTotal: 'Total {total}',
   orderTrackingNumber: 'Tracking number {number}',
   trackPackage: 'Track package',
+  viewOrder: 'View order',
   orderExpected: 'Expected {date}',
   returnOrder: 'Return items',
   cancelOrder: 'Cancel order',

@@ -297,7 +297,7 @@ describe('invitations: keyboard, screen reader, phone, motion', () => {
     expect(requests.slice(before).map((request) => request.body.message)).toEqual(['How do I wash it?']);
   });
 
-  it('on a 390×844 phone it sits with the launcher, above the sticky buy bar it does not cover', async () => {
+  it('on a 390×844 phone it sits beside the launcher, in its row, above the sticky buy bar it does not cover', async () => {
     const bar =
       '<div id="buy-bar" style="position:fixed;left:0;right:0;bottom:0;height:72px;background:#111"><button>Buy now</button></div><style>store-assistant{--sa-launcher-offset:72px}</style>';
     const { page } = await openProduct(`invite="time:1" invite-questions='${QUESTIONS}'`, {
@@ -327,8 +327,11 @@ describe('invitations: keyboard, screen reader, phone, motion', () => {
     if (!invite || !button || !buyBar) throw new Error(`missing boxes: ${JSON.stringify(boxes)}`);
     expect(invite.left).toBeGreaterThanOrEqual(8);
     expect(invite.right).toBeLessThanOrEqual(390 - 8);
-    expect(invite.top).toBeGreaterThanOrEqual(0);
-    expect(invite.bottom).toBeLessThanOrEqual(button.top);
+    // Beside the launcher, in its row: no higher up the page than the launcher itself.
+    expect(invite.right).toBeLessThanOrEqual(button.left);
+    expect(invite.top).toBeGreaterThanOrEqual(button.top);
+    expect(invite.bottom).toBeLessThanOrEqual(button.bottom);
+    expect(invite.bottom).toBeLessThanOrEqual(buyBar.top);
     expect(button.bottom).toBeLessThanOrEqual(buyBar.top);
     // The store's own buy button stays clickable: nothing of the widget lies over it.
     await page.getByRole('button', { name: 'Buy now' }).click({ trial: true });

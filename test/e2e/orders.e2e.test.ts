@@ -4,6 +4,10 @@ import { replyJson, startFixtureServer, type FixtureServer } from './fixture-ser
 import { axeViolations } from './axe';
 import { startSession, type E2eSession } from './harness';
 import { eventually } from '../support/patience';
+import { el } from '../../src/i18n/languages/el';
+import { he } from '../../src/i18n/languages/he';
+import { englishStrings, type StringTable } from '../../src/i18n/strings';
+import { overflowingTexts } from './text-overflow';
 
 // The verified shopper and order cards in Chromium: the demo store (its sign-in, its mock webhook that
 // checks the HMAC) for the flows, and a fixture webhook for the card in every status.
@@ -44,6 +48,7 @@ beforeAll(async () => {
           status,
           items: [{ title: 'Linen Shirt', quantity: 2 }],
           returnUrl: 'https://shop.example/return',
+          url: 'https://shop.example/account/orders/20',
         },
       ],
     });
@@ -214,6 +219,10 @@ describe('the order card in every status', () => {
       expect(label).toContain(`20${index}`);
       // The steps themselves are hidden from a screen reader: the sentence is all it reads.
       expect(await card.locator('.order-step:not([aria-hidden="true"])').count()).toBe(0);
+      // The order's page in the account comes first among its links, named for the order it is about.
+      const accountLink = card.locator('.order-actions a').first();
+      await expect(accountLink.getAttribute('href')).resolves.toBe('https://shop.example/account/orders/20');
+      await expect(accountLink.locator('.sr-only').textContent()).resolves.toContain(`20${index}`);
     }
     expect((await axeViolations(page)).map((violation) => violation.id)).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -250,10 +259,11 @@ describe('several orders', () => {
       const list = element.getByRole('list', { name: 'Your orders' });
       await list.waitFor();
       expect(await list.getByRole('listitem').count()).toBe(3);
-      // A list keeps to where each order is: no lines, totals, return or cancel links, which a single card shows.
+      // A list keeps each order short: its lines in one line, no step track, no return or cancel links.
       const cards = list.locator('[part~="order-card"]');
       expect(await cards.evaluateAll((all) => all.every((card) => card.classList.contains('compact')))).toBe(true);
-      expect(await list.locator('.order-items, .order-total, .order-actions').count()).toBe(0);
+      expect(await list.locator('.order-items, .order-track, .order-step').count()).toBe(0);
+      expect(await list.getByRole('link', { name: /^(Return items|Cancel order)/ }).count()).toBe(0);
       expect(await list.getByRole('img', { name: /^Order 301: Paid, step 2 of 5\.$/ }).count()).toBe(1);
 
       // Every card inside the chat card and the viewport: nothing is cut off or scrolls sideways.
@@ -356,6 +366,163 @@ describe('the order track on a small phone', () => {
           }
         }
       }
+      expect(pageErrors).toEqual([]);
+    },
+  );
+});
+
+describe('a list of orders on a phone', () => {
+  const TABLES: Record<string, StringTable> = { en: englishStrings, el, he };
+  /** Five orders, the demo's kind: a picture for each first line, one with more lines than a card names. */
+  const FIVE = Array.from({ length: 5 }, (_, index) => ({
+    number: `50${index}`,
+    date: '2026-11-2' + index,
+    status: STATUSES[index % STATUSES.length],
+    items: [
+      { title: 'Trail shoe', image: `/pictures/item-${index}.svg`, quantity: 1 },
+      { title: 'Socks', quantity: 2 },
+      ...(index === 0 ? [{ title: 'Cap' }, { title: 'Laces' }, { title: 'Insoles' }] : []),
+    ],
+    total: 167,
+    currency: 'USD',
+    tracking: { url: `https://www.dhl.com/track?id=50${index}` },
+    expectedDelivery: '2026-11-28',
+    url: `/account/orders/50${index}`,
+  }));
+
+  beforeAll(() => {
+    fixtures.handle('/api/five-orders', (_request, response) =>
+      replyJson(response, { output: 'Here are your orders:', orders: FIVE }),
+    );
+    for (const index of FIVE.keys())
+      fixtures.handle(`/pictures/item-${index}.svg`, (_request, response) => {
+        response.writeHead(200, { 'Content-Type': 'image/svg+xml' });
+        response.end(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><rect width="48" height="48" fill="#c8a"/></svg>',
+        );
+      });
+  });
+
+  /** The boxes of a card's parts, as drawn. */
+  const cardParts = (page: Page) =>
+    widget(page).evaluate((host) =>
+      [...(host.shadowRoot?.querySelectorAll('.order-list [part~="order-card"]') ?? [])].map((card) => {
+        const box = (selector: string) => {
+          const node = card.querySelector(selector);
+          return node ? (node.getBoundingClientRect().toJSON() as DOMRect) : null;
+        };
+        return {
+          card: card.getBoundingClientRect().toJSON() as DOMRect,
+          direction: getComputedStyle(card).direction,
+          parts: {
+            picture: box('.order-picture'),
+            title: box('.order-title'),
+            status: box('.order-status'),
+            items: box('.order-summary'),
+            total: box('.order-meta'),
+            links: box('.order-actions'),
+          },
+        };
+      }),
+    );
+
+  const apart = (a: DOMRect, b: DOMRect) =>
+    a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+  const inside = (inner: DOMRect, outer: DOMRect) =>
+    inner.left >= outer.left - 0.5 &&
+    inner.right <= outer.right + 0.5 &&
+    inner.top >= outer.top - 0.5 &&
+    inner.bottom <= outer.bottom + 0.5;
+
+  it.each([
+    [320, 568, 'en'],
+    [320, 568, 'el'],
+    [320, 568, 'he'],
+    [390, 844, 'en'],
+    [390, 844, 'el'],
+    [390, 844, 'he'],
+  ] as const)(
+    '%i×%i, %s: each card leads with its picture and status, shows its lines, total and link, nothing cut or overlapping',
+    async (width, height, lang) => {
+      const strings = TABLES[lang] as StringTable;
+      const { page, pageErrors } = await session.newPage({ viewport: { width, height }, isMobile: true });
+      await page.goto(
+        fixtures.page(
+          `/five-orders-${Math.random().toString(36).slice(2)}`,
+          `<!doctype html><html lang="${lang}"${lang === 'he' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><title>Orders</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><script src="/store-assistant.js"></script></head>
+<body><main><h1>Orders</h1><store-assistant webhook-url="/api/five-orders" typing-speed="0" lang="${lang}"></store-assistant></main></body></html>`,
+        ),
+      );
+      const element = widget(page);
+      await element.locator('.card').waitFor();
+      await page.evaluate(() =>
+        (document.querySelector('store-assistant') as HTMLElement & { sendMessage(t: string): boolean }).sendMessage(
+          'my orders',
+        ),
+      );
+      const list = element.locator('[part~="order-list"]');
+      await list.waitFor();
+      const cards = list.locator('[part~="order-card"]');
+      expect(await cards.count()).toBe(5);
+      const text = (template: string, values: Record<string, string>) =>
+        template.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+      const more = strings.orderMoreItems as Record<string, string>;
+      const total = new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(167);
+      for (const [index, order] of FIVE.entries()) {
+        const card = cards.nth(index);
+        const title = text(strings.orderTitle as string, { number: order.number });
+        await expect(card.locator('img.order-picture').getAttribute('src')).resolves.toMatch(
+          new RegExp(`/pictures/item-${index}\\.svg$`),
+        );
+        const status = card.locator('.order-status');
+        expect((await status.innerText()).trim()).toBeTruthy();
+        expect(await status.getAttribute('aria-label')).toContain(order.number);
+        const summary = (await card.locator('.order-summary').innerText()).replace(/\s+/g, ' ');
+        expect(summary).toContain('Trail shoe');
+        expect(summary).toContain('Socks');
+        if (index === 0) expect(summary).toContain(text(more.other ?? '', { count: '3' }));
+        else expect(summary).not.toContain('Cap');
+        expect((await card.locator('.order-meta').innerText()).replace(/\s/g, ' ')).toContain(
+          total.replace(/\s/g, ' '),
+        );
+        const link = card.locator('a.order-link').first();
+        expect((await link.evaluate((node) => node.textContent ?? '')).trim()).toBe(
+          `${strings.viewOrder as string}: ${title}`,
+        );
+        await expect(link.getAttribute('href')).resolves.toBe(
+          `${new URL(page.url()).origin}/account/orders/${order.number}`,
+        );
+        await expect(link.getAttribute('rel')).resolves.toBe('noopener noreferrer');
+        await expect(link.isVisible()).resolves.toBe(true);
+      }
+      for (const { card, direction, parts } of await cardParts(page)) {
+        const boxes = Object.entries(parts);
+        for (const [name, box] of boxes) {
+          expect(box, name).not.toBeNull();
+          expect(inside(box as DOMRect, card), `${name} inside its card`).toBe(true);
+          expect((box as DOMRect).width, name).toBeGreaterThan(0);
+        }
+        // The picture leads: at the line's start, left in English and Greek, right in Hebrew.
+        expect(direction).toBe(lang === 'he' ? 'rtl' : 'ltr');
+        const { picture, title, status, items, total: sum, links } = parts as { [K in keyof typeof parts]: DOMRect };
+        if (lang === 'he') expect(picture.left).toBeGreaterThan(title.right - 0.5);
+        else expect(picture.right).toBeLessThan(title.left + 0.5);
+        for (const [one, other] of [
+          [picture, title],
+          [picture, status],
+          [title, status],
+          [title, items],
+          [status, items],
+          [items, sum],
+          [sum, links],
+        ] as const)
+          expect(apart(one, other)).toBe(true);
+      }
+      expect(await page.evaluate(overflowingTexts)).toEqual([]);
+      // Five orders stay about a screen long on a phone, not two and a half.
+      const listBox = await list.boundingBox();
+      if (height === 844) expect(listBox?.height ?? Infinity).toBeLessThanOrEqual(844 * 1.2);
       expect(pageErrors).toEqual([]);
     },
   );

@@ -41,6 +41,8 @@ export interface Order {
   returnUrl?: string;
   /** Where the store lets the shopper cancel it, if it does. */
   cancelUrl?: string;
+  /** The order's page in the shopper's account. */
+  url?: string;
 }
 
 /** More orders than this are not shown: a reply answers about recent orders, not the whole history. */
@@ -91,7 +93,7 @@ function normaliseTracking(raw: unknown, context: ProductContext): OrderTracking
 
 /**
  * Normalises an order from a reply: `{ number, status, date?, items?, total?, currency?, tracking?,
- * expectedDelivery?, returnUrl?, cancelUrl? }`. Text as shown and capped like a product's, links and
+ * expectedDelivery?, returnUrl?, cancelUrl?, url? }`. Text as shown and capped like a product's, links and
  * images by the product rules, at most {@link MAX_ORDER_ITEMS} lines. Null without a number or with a
  * status not among {@link ORDER_STEPS} and {@link ORDER_ENDINGS}: a card must not guess where an order is.
  */
@@ -117,6 +119,7 @@ export function normaliseOrder(raw: unknown, context: ProductContext): Order | n
     expectedDelivery: textField(raw, ['expectedDelivery'], MAX_ORDER_DATE_LENGTH),
     returnUrl: linkField(raw, ['returnUrl'], context),
     cancelUrl: linkField(raw, ['cancelUrl'], context),
+    url: linkField(raw, ['url'], context),
   };
 }
 

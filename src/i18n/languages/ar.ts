@@ -63,6 +63,7 @@ export const ar: StringTable = {
   orderTotal: 'الإجمالي {total}',
   orderTrackingNumber: 'رقم التتبع {number}',
   trackPackage: 'تتبّع الشحنة',
+  viewOrder: 'عرض الطلب',
   orderExpected: 'متوقع في {date}',
   returnOrder: 'إرجاع المنتجات',
   cancelOrder: 'إلغاء الطلب',

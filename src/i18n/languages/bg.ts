@@ -60,6 +60,7 @@ export const bg: StringTable = {
   orderTotal: 'Общо {total}',
   orderTrackingNumber: 'Номер за проследяване {number}',
   trackPackage: 'Проследи пратката',
+  viewOrder: 'Виж поръчката',
   orderExpected: 'Очаква се на {date}',
   returnOrder: 'Върни продукти',
   cancelOrder: 'Откажи поръчката',

@@ -66,6 +66,7 @@ export const cs: StringTable = {
   orderTotal: 'Celkem {total}',
   orderTrackingNumber: 'Číslo zásilky {number}',
   trackPackage: 'Sledovat zásilku',
+  viewOrder: 'Zobrazit objednávku',
   orderExpected: 'Očekávané doručení: {date}',
   returnOrder: 'Vrátit zboží',
   cancelOrder: 'Zrušit objednávku',

@@ -59,6 +59,7 @@ export const da: StringTable = {
   orderTotal: 'I alt {total}',
   orderTrackingNumber: 'Trackingnummer {number}',
   trackPackage: 'Følg pakken',
+  viewOrder: 'Se ordren',
   orderExpected: 'Forventet {date}',
   returnOrder: 'Returner varer',
   cancelOrder: 'Annuller ordre',

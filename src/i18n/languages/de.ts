@@ -56,6 +56,7 @@ export const de: StringTable = {
   orderTotal: 'Gesamt {total}',
   orderTrackingNumber: 'Sendungsnummer {number}',
   trackPackage: 'Sendung verfolgen',
+  viewOrder: 'Bestellung ansehen',
   orderExpected: 'Voraussichtlich {date}',
   returnOrder: 'Artikel zurücksenden',
   cancelOrder: 'Bestellung stornieren',

@@ -60,6 +60,7 @@ export const el: StringTable = {
   orderTotal: 'Σύνολο {total}',
   orderTrackingNumber: 'Αριθμός αποστολής {number}',
   trackPackage: 'Εντοπισμός δέματος',
+  viewOrder: 'Προβολή παραγγελίας',
   orderExpected: 'Αναμένεται {date}',
   returnOrder: 'Επιστροφή προϊόντων',
   cancelOrder: 'Ακύρωση παραγγελίας',

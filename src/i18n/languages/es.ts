@@ -56,6 +56,7 @@ export const es: StringTable = {
   orderTotal: 'Total {total}',
   orderTrackingNumber: 'Número de seguimiento {number}',
   trackPackage: 'Seguir el paquete',
+  viewOrder: 'Ver pedido',
   orderExpected: 'Previsto el {date}',
   returnOrder: 'Devolver artículos',
   cancelOrder: 'Cancelar el pedido',

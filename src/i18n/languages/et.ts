@@ -61,6 +61,7 @@ export const et: StringTable = {
   orderTotal: 'Kokku {total}',
   orderTrackingNumber: 'Jälgimiskood {number}',
   trackPackage: 'Jälgi pakki',
+  viewOrder: 'Vaata tellimust',
   orderExpected: 'Eeldatav saabumine {date}',
   returnOrder: 'Tagasta tooteid',
   cancelOrder: 'Tühista tellimus',

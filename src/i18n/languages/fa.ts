@@ -61,6 +61,7 @@ export const fa: StringTable = {
   orderTotal: 'مجموع {total}',
   orderTrackingNumber: 'کد رهگیری {number}',
   trackPackage: 'رهگیری مرسوله',
+  viewOrder: 'مشاهده سفارش',
   orderExpected: 'تحویل تقریبی {date}',
   returnOrder: 'مرجوع کردن کالا',
   cancelOrder: 'لغو سفارش',

@@ -61,6 +61,7 @@ export const fi: StringTable = {
   orderTotal: 'Yhteensä {total}',
   orderTrackingNumber: 'Seurantatunnus {number}',
   trackPackage: 'Seuraa pakettia',
+  viewOrder: 'Näytä tilaus',
   orderExpected: 'Arvioitu toimitus {date}',
   returnOrder: 'Palauta tuotteita',
   cancelOrder: 'Peru tilaus',

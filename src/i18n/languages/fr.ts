@@ -56,6 +56,7 @@ export const fr: StringTable = {
   orderTotal: 'Total {total}',
   orderTrackingNumber: 'Numéro de suivi {number}',
   trackPackage: 'Suivre le colis',
+  viewOrder: 'Voir la commande',
   orderExpected: 'Prévue le {date}',
   returnOrder: 'Retourner des articles',
   cancelOrder: 'Annuler la commande',

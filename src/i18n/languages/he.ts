@@ -61,6 +61,7 @@ export const he: StringTable = {
   orderTotal: 'סה״כ {total}',
   orderTrackingNumber: 'מספר מעקב {number}',
   trackPackage: 'מעקב משלוח',
+  viewOrder: 'צפייה בהזמנה',
   orderExpected: 'צפי הגעה: {date}',
   returnOrder: 'החזרת פריטים',
   cancelOrder: 'ביטול הזמנה',

@@ -60,6 +60,7 @@ export const hi: StringTable = {
   orderTotal: 'कुल {total}',
   orderTrackingNumber: 'ट्रैकिंग नंबर {number}',
   trackPackage: 'पैकेज ट्रैक करें',
+  viewOrder: 'ऑर्डर देखें',
   orderExpected: '{date} तक अपेक्षित',
   returnOrder: 'आइटम वापस करें',
   cancelOrder: 'ऑर्डर रद्द करें',

@@ -61,6 +61,7 @@ export const hr: StringTable = {
   orderTotal: 'Ukupno {total}',
   orderTrackingNumber: 'Broj za praćenje {number}',
   trackPackage: 'Prati paket',
+  viewOrder: 'Pogledaj narudžbu',
   orderExpected: 'Očekuje se {date}',
   returnOrder: 'Vrati proizvode',
   cancelOrder: 'Otkaži narudžbu',

@@ -61,6 +61,7 @@ export const hu: StringTable = {
   orderTotal: 'Összesen: {total}',
   orderTrackingNumber: 'Csomagkövetési szám: {number}',
   trackPackage: 'Csomag követése',
+  viewOrder: 'Rendelés megtekintése',
   orderExpected: 'Várható érkezés: {date}',
   returnOrder: 'Termékek visszaküldése',
   cancelOrder: 'Rendelés lemondása',

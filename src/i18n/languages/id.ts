@@ -60,6 +60,7 @@ export const id: StringTable = {
   orderTotal: 'Total {total}',
   orderTrackingNumber: 'No. resi {number}',
   trackPackage: 'Lacak paket',
+  viewOrder: 'Lihat pesanan',
   orderExpected: 'Estimasi tiba {date}',
   returnOrder: 'Kembalikan barang',
   cancelOrder: 'Batalkan pesanan',

@@ -59,6 +59,7 @@ export const it: StringTable = {
   orderTotal: 'Totale {total}',
   orderTrackingNumber: 'Numero di tracciamento {number}',
   trackPackage: 'Traccia il pacco',
+  viewOrder: "Vedi l'ordine",
   orderExpected: 'Consegna prevista il {date}',
   returnOrder: 'Restituisci articoli',
   cancelOrder: 'Annulla ordine',

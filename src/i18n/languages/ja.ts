@@ -59,6 +59,7 @@ export const ja: StringTable = {
   orderTotal: '合計 {total}',
   orderTrackingNumber: '追跡番号 {number}',
   trackPackage: '配送状況を確認',
+  viewOrder: '注文を見る',
   orderExpected: '{date}お届け予定',
   returnOrder: '商品を返品',
   cancelOrder: '注文をキャンセル',

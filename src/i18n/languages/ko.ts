@@ -59,6 +59,7 @@ export const ko: StringTable = {
   orderTotal: '합계 {total}',
   orderTrackingNumber: '운송장 번호 {number}',
   trackPackage: '배송 조회',
+  viewOrder: '주문 보기',
   orderExpected: '{date} 도착 예정',
   returnOrder: '반품 신청',
   cancelOrder: '주문 취소',

@@ -62,6 +62,7 @@ export const lt: StringTable = {
   orderTotal: 'Iš viso {total}',
   orderTrackingNumber: 'Siuntos numeris {number}',
   trackPackage: 'Sekti siuntą',
+  viewOrder: 'Peržiūrėti užsakymą',
   orderExpected: 'Numatoma {date}',
   returnOrder: 'Grąžinti prekes',
   cancelOrder: 'Atšaukti užsakymą',

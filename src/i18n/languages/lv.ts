@@ -61,6 +61,7 @@ export const lv: StringTable = {
   orderTotal: 'Kopā {total}',
   orderTrackingNumber: 'Izsekošanas numurs {number}',
   trackPackage: 'Izsekot sūtījumu',
+  viewOrder: 'Skatīt pasūtījumu',
   orderExpected: 'Paredzams {date}',
   returnOrder: 'Atgriezt preces',
   cancelOrder: 'Atcelt pasūtījumu',

@@ -59,6 +59,7 @@ export const ms: StringTable = {
   orderTotal: 'Jumlah {total}',
   orderTrackingNumber: 'Nombor penjejakan {number}',
   trackPackage: 'Jejak bungkusan',
+  viewOrder: 'Lihat pesanan',
   orderExpected: 'Dijangka tiba {date}',
   returnOrder: 'Pulangkan item',
   cancelOrder: 'Batalkan pesanan',

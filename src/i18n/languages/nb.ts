@@ -60,6 +60,7 @@ export const nb: StringTable = {
   orderTotal: 'Totalt {total}',
   orderTrackingNumber: 'Sporingsnummer {number}',
   trackPackage: 'Spor pakken',
+  viewOrder: 'Se bestillingen',
   orderExpected: 'Forventet {date}',
   returnOrder: 'Returner varer',
   cancelOrder: 'Kanseller bestillingen',

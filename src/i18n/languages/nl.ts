@@ -59,6 +59,7 @@ export const nl: StringTable = {
   orderTotal: 'Totaal {total}',
   orderTrackingNumber: 'Track & trace-code {number}',
   trackPackage: 'Volg pakket',
+  viewOrder: 'Bestelling bekijken',
   orderExpected: 'Verwacht op {date}',
   returnOrder: 'Artikelen retourneren',
   cancelOrder: 'Bestelling annuleren',

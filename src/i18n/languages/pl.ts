@@ -65,6 +65,7 @@ export const pl: StringTable = {
   orderTotal: 'Razem {total}',
   orderTrackingNumber: 'Numer przesyłki {number}',
   trackPackage: 'Śledź przesyłkę',
+  viewOrder: 'Zobacz zamówienie',
   orderExpected: 'Przewidywana dostawa: {date}',
   returnOrder: 'Zwróć produkty',
   cancelOrder: 'Anuluj zamówienie',

@@ -59,6 +59,7 @@ export const ptBR: StringTable = {
   orderTotal: 'Total {total}',
   orderTrackingNumber: 'Código de rastreio {number}',
   trackPackage: 'Rastrear entrega',
+  viewOrder: 'Ver pedido',
   orderExpected: 'Previsão de entrega: {date}',
   returnOrder: 'Devolver itens',
   cancelOrder: 'Cancelar pedido',

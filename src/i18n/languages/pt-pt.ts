@@ -60,6 +60,7 @@ export const ptPT: StringTable = {
   orderTotal: 'Total {total}',
   orderTrackingNumber: 'Número de seguimento {number}',
   trackPackage: 'Seguir envio',
+  viewOrder: 'Ver encomenda',
   orderExpected: 'Entrega prevista: {date}',
   returnOrder: 'Devolver artigos',
   cancelOrder: 'Cancelar encomenda',

@@ -60,6 +60,7 @@ export const ro: StringTable = {
   orderTotal: 'Total {total}',
   orderTrackingNumber: 'Număr AWB {number}',
   trackPackage: 'Urmărește coletul',
+  viewOrder: 'Vezi comanda',
   orderExpected: 'Livrare estimată: {date}',
   returnOrder: 'Returnează produse',
   cancelOrder: 'Anulează comanda',

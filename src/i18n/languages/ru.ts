@@ -65,6 +65,7 @@ export const ru: StringTable = {
   orderTotal: 'Итого {total}',
   orderTrackingNumber: 'Трек-номер {number}',
   trackPackage: 'Отследить посылку',
+  viewOrder: 'Открыть заказ',
   orderExpected: 'Ожидается {date}',
   returnOrder: 'Вернуть товары',
   cancelOrder: 'Отменить заказ',

@@ -66,6 +66,7 @@ export const sk: StringTable = {
   orderTotal: 'Spolu {total}',
   orderTrackingNumber: 'Číslo zásielky {number}',
   trackPackage: 'Sledovať zásielku',
+  viewOrder: 'Zobraziť objednávku',
   orderExpected: 'Očakávané doručenie: {date}',
   returnOrder: 'Vrátiť tovar',
   cancelOrder: 'Zrušiť objednávku',

@@ -61,6 +61,7 @@ export const sl: StringTable = {
   orderTotal: 'Skupaj {total}',
   orderTrackingNumber: 'Številka za sledenje {number}',
   trackPackage: 'Sledi paketu',
+  viewOrder: 'Ogled naročila',
   orderExpected: 'Pričakovano {date}',
   returnOrder: 'Vrni izdelke',
   cancelOrder: 'Prekliči naročilo',

@@ -61,6 +61,7 @@ export const sr: StringTable = {
   orderTotal: 'Укупно {total}',
   orderTrackingNumber: 'Број за праћење {number}',
   trackPackage: 'Прати пошиљку',
+  viewOrder: 'Погледај поруџбину',
   orderExpected: 'Очекује се {date}',
   returnOrder: 'Врати производе',
   cancelOrder: 'Откажи поруџбину',

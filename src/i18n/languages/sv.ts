@@ -59,6 +59,7 @@ export const sv: StringTable = {
   orderTotal: 'Totalt {total}',
   orderTrackingNumber: 'Spårningsnummer {number}',
   trackPackage: 'Spåra paket',
+  viewOrder: 'Visa beställningen',
   orderExpected: 'Beräknas {date}',
   returnOrder: 'Returnera varor',
   cancelOrder: 'Avbryt beställning',

@@ -60,6 +60,7 @@ export const th: StringTable = {
   orderTotal: 'รวม {total}',
   orderTrackingNumber: 'เลขพัสดุ {number}',
   trackPackage: 'ติดตามพัสดุ',
+  viewOrder: 'ดูคำสั่งซื้อ',
   orderExpected: 'คาดว่าจะได้รับ {date}',
   returnOrder: 'คืนสินค้า',
   cancelOrder: 'ยกเลิกคำสั่งซื้อ',

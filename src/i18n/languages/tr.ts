@@ -61,6 +61,7 @@ export const tr: StringTable = {
   orderTotal: 'Toplam {total}',
   orderTrackingNumber: 'Kargo takip numarası {number}',
   trackPackage: 'Kargoyu takip et',
+  viewOrder: 'Siparişi görüntüle',
   orderExpected: 'Tahmini teslimat: {date}',
   returnOrder: 'Ürünleri iade et',
   cancelOrder: 'Siparişi iptal et',

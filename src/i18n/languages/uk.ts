@@ -65,6 +65,7 @@ export const uk: StringTable = {
   orderTotal: 'Разом {total}',
   orderTrackingNumber: 'Номер відправлення {number}',
   trackPackage: 'Відстежити посилку',
+  viewOrder: 'Переглянути замовлення',
   orderExpected: 'Очікується {date}',
   returnOrder: 'Повернути товари',
   cancelOrder: 'Скасувати замовлення',

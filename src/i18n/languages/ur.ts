@@ -60,6 +60,7 @@ export const ur: StringTable = {
   orderTotal: 'کل {total}',
   orderTrackingNumber: 'ٹریکنگ نمبر {number}',
   trackPackage: 'پارسل ٹریک کریں',
+  viewOrder: 'آرڈر دیکھیں',
   orderExpected: 'متوقع {date}',
   returnOrder: 'اشیاء واپس کریں',
   cancelOrder: 'آرڈر منسوخ کریں',

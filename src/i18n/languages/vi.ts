@@ -59,6 +59,7 @@ export const vi: StringTable = {
   orderTotal: 'Tổng {total}',
   orderTrackingNumber: 'Mã vận đơn {number}',
   trackPackage: 'Theo dõi kiện hàng',
+  viewOrder: 'Xem đơn hàng',
   orderExpected: 'Dự kiến giao {date}',
   returnOrder: 'Trả hàng',
   cancelOrder: 'Hủy đơn hàng',

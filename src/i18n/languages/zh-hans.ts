@@ -59,6 +59,7 @@ export const zhHans: StringTable = {
   orderTotal: '合计 {total}',
   orderTrackingNumber: '快递单号 {number}',
   trackPackage: '查看物流',
+  viewOrder: '查看订单',
   orderExpected: '预计 {date} 送达',
   returnOrder: '申请退货',
   cancelOrder: '取消订单',

@@ -60,6 +60,7 @@ export const zhHant: StringTable = {
   orderTotal: '總計 {total}',
   orderTrackingNumber: '貨運單號 {number}',
   trackPackage: '查詢物流',
+  viewOrder: '查看訂單',
   orderExpected: '預計 {date} 送達',
   returnOrder: '申請退貨',
   cancelOrder: '取消訂單',

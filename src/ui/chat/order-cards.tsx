@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { ORDER_STEPS, orderStep, type Order, type OrderStatus } from '../../chat/replies/orders';
+import { useId, type ReactNode } from 'react';
+import { ORDER_STEPS, orderStep, type Order, type OrderItem, type OrderStatus } from '../../chat/replies/orders';
 import type { StringKey } from '../../i18n/strings';
 import { useAssistantState, type useStrings } from '../context';
 import { Icon } from '../icon';
@@ -30,6 +30,15 @@ function shownDate(value: string, lang: string): string {
   }
 }
 
+/** Where the order is, as a screen reader reads it: "Order 1042: Shipped, step 3 of 5." */
+function statusSentence(order: Order, t: Translate): string {
+  const status = t(STATUS_LABELS[order.status]);
+  const step = orderStep(order.status);
+  return step === 0
+    ? t('orderEnded', { number: order.number, status })
+    : t('orderProgress', { number: order.number, status, step, steps: ORDER_STEPS.length });
+}
+
 /**
  * Where the order is, drawn as the steps of a delivery (or the one way it ended) and read by a screen
  * reader as one sentence: the steps themselves are hidden from it.
@@ -37,10 +46,7 @@ function shownDate(value: string, lang: string): string {
 function StatusTrack({ order, t }: { order: Order; t: Translate }) {
   const status = t(STATUS_LABELS[order.status]);
   const step = orderStep(order.status);
-  const sentence =
-    step === 0
-      ? t('orderEnded', { number: order.number, status })
-      : t('orderProgress', { number: order.number, status, step, steps: ORDER_STEPS.length });
+  const sentence = statusSentence(order, t);
   if (step === 0)
     return (
       <div className={`order-track ended ${order.status}`} role="img" aria-label={sentence}>
@@ -108,18 +114,19 @@ function OrderTracking({ order, t }: { order: Order; t: Translate }) {
   );
 }
 
-/** One order. In a list of several, the card keeps to where each is: no lines, no return or cancel links. */
-function OrderCard({ order, t, compact }: { order: Order; t: Translate; compact: boolean }) {
+/** One order, in full: its track, lines, total, tracking and the links the store allows. */
+function OrderCard({ order, t }: { order: Order; t: Translate }) {
   const lang = useAssistantState((state) => state.config.lang);
   // The total as the product cards and the cart strip write prices.
   const displayPrice = usePriceFormat();
   const headingId = useId();
   const links = [
+    order.url ? { href: order.url, label: t('viewOrder') } : null,
     order.returnUrl ? { href: order.returnUrl, label: t('returnOrder') } : null,
     order.cancelUrl ? { href: order.cancelUrl, label: t('cancelOrder') } : null,
   ].flatMap((link) => link ?? []);
   return (
-    <article className={`order-card${compact ? ' compact' : ''}`} part="order-card" aria-labelledby={headingId}>
+    <article className="order-card" part="order-card" aria-labelledby={headingId}>
       <header className="order-head">
         <h3 className="order-title" id={headingId}>
           {t('orderTitle', { number: order.number })}
@@ -130,12 +137,10 @@ function OrderCard({ order, t, compact }: { order: Order; t: Translate; compact:
       {order.expectedDelivery && (
         <p className="order-meta">{t('orderExpected', { date: shownDate(order.expectedDelivery, lang) })}</p>
       )}
-      {!compact && <OrderItems order={order} t={t} />}
-      {!compact && order.total && (
-        <p className="order-total">{t('orderTotal', { total: displayPrice(order.total) })}</p>
-      )}
+      <OrderItems order={order} t={t} />
+      {order.total && <p className="order-total">{t('orderTotal', { total: displayPrice(order.total) })}</p>}
       <OrderTracking order={order} t={t} />
-      {!compact && links.length > 0 && (
+      {links.length > 0 && (
         <p className="order-actions">
           {links.map((link) => (
             <a key={link.href} className="order-link" href={link.href} target="_blank" rel="noopener noreferrer">
@@ -149,16 +154,121 @@ function OrderCard({ order, t, compact }: { order: Order; t: Translate; compact:
   );
 }
 
+/** Lines a card in a list names; the rest are counted ("+ 3 more"). */
+const LIST_CARD_ITEMS = 2;
+
+/** The first line's picture, or a parcel where the store sent none. */
+function OrderPicture({ item }: { item: OrderItem | undefined }) {
+  if (item?.image)
+    return <img className="order-picture" src={item.image} alt="" loading="lazy" referrerPolicy="no-referrer" />;
+  return (
+    <span className="order-picture placeholder">
+      <Icon name="package" />
+    </span>
+  );
+}
+
+/** The first lines as the language lists them ("Trail shoe × 1, Socks × 2"), then how many more there are. */
+function ItemsSummary({ items, t, lang }: { items: OrderItem[]; t: Translate; lang: string }) {
+  const named = items.slice(0, LIST_CARD_ITEMS);
+  const more = items.length - named.length;
+  const line = (item: OrderItem) => (
+    <span className="order-summary-item">
+      <bdi>{item.title}</bdi> {t('orderQuantity', { quantity: item.quantity })}
+    </span>
+  );
+  let parts: { type: string; value: string }[];
+  try {
+    parts = new Intl.ListFormat(lang, { type: 'unit', style: 'short' }).formatToParts(named.map((_, i) => `${i}`));
+  } catch {
+    parts = named.flatMap((_, i) => [
+      ...(i > 0 ? [{ type: 'literal', value: ', ' }] : []),
+      { type: 'element', value: `${i}` },
+    ]);
+  }
+  const shown: ReactNode[] = parts.map((part, index) => {
+    const item = part.type === 'element' ? named[Number(part.value)] : undefined;
+    return <span key={index}>{item ? line(item) : part.value}</span>;
+  });
+  return (
+    <p className="order-summary">
+      {shown}
+      {more > 0 && <span className="order-summary-more"> {t('orderMoreItems', { count: more })}</span>}
+    </p>
+  );
+}
+
+/** Where an order is, as one word in a badge; a screen reader reads the track's sentence. */
+function StatusBadge({ order, t }: { order: Order; t: Translate }) {
+  const step = orderStep(order.status);
+  const tone = step === 0 ? 'ended' : order.status === 'delivered' ? 'done' : 'moving';
+  return (
+    <span className={`order-status ${tone}`} role="img" aria-label={statusSentence(order, t)}>
+      <span aria-hidden="true">{t(STATUS_LABELS[order.status])}</span>
+    </span>
+  );
+}
+
+/**
+ * One order of several, led by its first line's picture and where it is, as a shop's inbox shows an order:
+ * its lines in short, its total and date, the order's page in the account and the parcel's tracking.
+ */
+function OrderListCard({ order, t }: { order: Order; t: Translate }) {
+  const lang = useAssistantState((state) => state.config.lang);
+  const displayPrice = usePriceFormat();
+  const headingId = useId();
+  // A parcel on its way says when it comes; otherwise, when it was ordered.
+  const arriving = order.expectedDelivery && orderStep(order.status) > 2 && order.status !== 'delivered';
+  const date = arriving
+    ? t('orderExpected', { date: shownDate(order.expectedDelivery ?? '', lang) })
+    : order.date && t('orderPlaced', { date: shownDate(order.date, lang) });
+  const links = [
+    order.url ? { href: order.url, label: t('viewOrder') } : null,
+    order.tracking?.url ? { href: order.tracking.url, label: t('trackPackage') } : null,
+  ].flatMap((link) => link ?? []);
+  return (
+    <article className="order-card compact" part="order-card" aria-labelledby={headingId}>
+      <OrderPicture item={order.items[0]} />
+      <div className="order-body">
+        <header className="order-head">
+          <h3 className="order-title" id={headingId}>
+            {t('orderTitle', { number: order.number })}
+          </h3>
+          <StatusBadge order={order} t={t} />
+        </header>
+        {order.items.length > 0 && <ItemsSummary items={order.items} t={t} lang={lang} />}
+        {(order.total || date) && (
+          <p className="order-meta">
+            {order.total && <span className="order-list-total">{displayPrice(order.total)}</span>}
+            {order.total && date && ' · '}
+            {date}
+          </p>
+        )}
+        {links.length > 0 && (
+          <p className="order-actions">
+            {links.map((link) => (
+              <a key={link.href} className="order-link" href={link.href} target="_blank" rel="noopener noreferrer">
+                {link.label}
+                <span className="sr-only">: {t('orderTitle', { number: order.number })}</span>
+              </a>
+            ))}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
 /** The orders a reply showed: one as a full card, several as a short list of compact ones. */
 export function OrderCards({ orders, t }: { orders: Order[]; t: Translate }) {
   const [first] = orders;
   if (!first) return null;
-  if (orders.length === 1) return <OrderCard order={first} t={t} compact={false} />;
+  if (orders.length === 1) return <OrderCard order={first} t={t} />;
   return (
     <ul className="order-list" part="order-list" aria-label={t('orders')}>
       {orders.map((order, index) => (
         <li key={`${index}-${order.number}`}>
-          <OrderCard order={order} t={t} compact />
+          <OrderListCard order={order} t={t} />
         </li>
       ))}
     </ul>

@@ -25,6 +25,7 @@ const shipped = {
   tracking: { number: '1Z999', carrier: 'UPS', url: 'https://ups.example/track/1Z999' },
   expectedDelivery: '2026-11-26',
   returnUrl: '/account/orders/1042/return',
+  url: '/account/orders/1042',
 };
 
 describe('normaliseOrder', () => {
@@ -39,6 +40,7 @@ describe('normaliseOrder', () => {
       expectedDelivery: '2026-11-26',
       returnUrl: 'https://shop.example/account/orders/1042/return',
       cancelUrl: undefined,
+      url: 'https://shop.example/account/orders/1042',
     });
   });
 
@@ -60,6 +62,7 @@ describe('normaliseOrder', () => {
         tracking: { url: 'javascript:alert(1)' },
         returnUrl: 'data:text/html,<script>alert(1)</script>',
         cancelUrl: 'http://elsewhere.example/cancel',
+        url: 'javascript:alert(1)',
       },
       context,
     );
@@ -68,6 +71,7 @@ describe('normaliseOrder', () => {
     expect(order?.tracking).toBeUndefined();
     expect(order?.returnUrl).toBeUndefined();
     expect(order?.cancelUrl).toBeUndefined();
+    expect(order?.url).toBeUndefined();
   });
 
   it('caps every text and the lines of an order', () => {
