@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { englishStrings as en } from '../../../src/i18n/strings';
-import { startChatwootApi, type ChatwootAgent } from '../../support/loopback/chatwoot-api';
+import { renderChatwootInbox, startChatwootApi, type ChatwootAgent } from '../../support/loopback/chatwoot-api';
 import { n8nInstallDir, N8N_VERSION } from './install';
+import { saveDeskPictures, serveAgentPictures } from './desk-pictures';
 import { deskChatPath, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
 import { send, withN8nSuite } from './suite';
 
@@ -87,7 +88,9 @@ describe.skipIf(!ENABLED)(`a person answers from Chatwoot, through n8n ${N8N_VER
   const personsMessages = (page: Page) => page.locator('store-assistant .message.from-agent');
 
   async function askForPerson(path: string) {
-    const { page, pageErrors } = await openChat(path);
+    const { page, pageErrors } = await openChat(path, (opening) =>
+      serveAgentPictures(opening, 'https://app.chatwoot.com/**', 'M', '#1f93ff'),
+    );
     const widget = page.locator('store-assistant');
     await widget.getByRole('button', { name: en.talkToHuman }).click();
     return { page, pageErrors, widget };
@@ -135,6 +138,12 @@ describe.skipIf(!ENABLED)(`a person answers from Chatwoot, through n8n ${N8N_VER
       await personsMessages(first.page)
         .filter({ hasText: 'It ships today & arrives in < 3 days.' })
         .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await saveDeskPictures(
+        first.page,
+        'chatwoot',
+        renderChatwootInbox(chatwoot.conversations, chatwoot.messages, firstConversation),
+        720,
+      );
       expect(await chatwoot.resolve(firstConversation, MAYA)).toBe(200);
       await first.widget
         .locator('.system-line', { hasText: 'Maya left the conversation. The assistant is answering again.' })

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { englishStrings as en } from '../../../src/i18n/strings';
-import { startSlackApi, type SlackMessage, type SlackUser } from '../../support/loopback/slack-api';
+import { renderSlackChannel, startSlackApi, type SlackMessage, type SlackUser } from '../../support/loopback/slack-api';
 import { n8nInstallDir, N8N_VERSION } from './install';
+import { saveDeskPictures, serveAgentPictures } from './desk-pictures';
 import { deskChatPath, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
 import { send, withN8nSuite } from './suite';
 
@@ -88,7 +89,9 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
   const personsMessages = (page: Page) => page.locator('store-assistant .message.from-agent');
 
   async function askForPerson(path: string) {
-    const { page, pageErrors } = await openChat(path);
+    const { page, pageErrors } = await openChat(path, (opening) =>
+      serveAgentPictures(opening, 'https://avatars.slack-edge.com/**', 'S', '#2eb67d'),
+    );
     const widget = page.locator('store-assistant');
     await widget.getByRole('button', { name: en.talkToHuman }).click();
     return { page, pageErrors, widget };
@@ -131,6 +134,7 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
 
       await slack.replyInThread(firstPost, SAM, 'It ships today.');
       await personsMessages(first.page).filter({ hasText: 'It ships today.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await saveDeskPictures(first.page, 'slack', renderSlackChannel(slack.messages, [SAM, JO], 'store-team'));
       await slack.replyInThread(firstPost, SAM, 'done');
       await first.widget
         .locator('.system-line', { hasText: 'Sam left the conversation. The assistant is answering again.' })

@@ -8,6 +8,7 @@ import {
   type TelegramUser,
 } from '../../support/loopback/telegram-bot-api';
 import { n8nInstallDir, N8N_VERSION } from './install';
+import { saveDeskPictures } from './desk-pictures';
 import { deskChatPath, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
 import { send, withN8nSuite } from './suite';
 
@@ -57,22 +58,6 @@ const botPost = (text: string, timeout = STEP_TIMEOUT_MS): Promise<TelegramMessa
 
 /** The takeover tag ("Takeover #12") of a post. */
 const tagOf = (post: TelegramMessage) => /Takeover #\d+/.exec(post.text)?.[0] ?? 'no tag';
-
-/**
- * With STORE_ASSISTANT_DESK_PICTURES set to a folder (docs/screenshots), saves the docs' pictures of both
- * sides: the visitor's widget, and the team's chat as the loopback Bot API holds it.
- */
-async function takePictures(visitor: Page): Promise<void> {
-  const folder = process.env.STORE_ASSISTANT_DESK_PICTURES;
-  if (!folder) return;
-  await visitor.setViewportSize({ width: 420, height: 760 });
-  await visitor.screenshot({ path: `${folder}/desk-telegram-widget.png` });
-  const desk = await visitor.context().newPage();
-  await desk.setViewportSize({ width: 560, height: 760 });
-  await desk.setContent(renderTeamChat(telegram.messages, 'Store team'));
-  await desk.screenshot({ path: `${folder}/desk-telegram-team.png`, fullPage: true });
-  await desk.close();
-}
 
 describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VERSION}`, () => {
   const { openChat, botReply } = withN8nSuite((storeOrigin, webhooks) => {
@@ -153,7 +138,7 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
       await first.widget.getByText("You're chatting with Sam").waitFor();
       await second.widget.getByText("You're chatting with Jo").waitFor();
 
-      await takePictures(first.page);
+      await saveDeskPictures(first.page, 'telegram', renderTeamChat(telegram.messages, 'Store team'));
 
       // The visitor's answer reaches the same takeover, as a reply to its first post.
       await send(first.page, 'Where is order 1042?');

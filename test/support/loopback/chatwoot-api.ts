@@ -313,3 +313,46 @@ export async function startChatwootApi(options: {
 }
 
 export type ChatwootApi = Awaited<ReturnType<typeof startChatwootApi>>;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The inbox as a page, for the desk's side in the docs' pictures: the conversations on the left, and
+ * `shown`'s messages on the right as an agent sees them (the contact's on the left, the team's on the
+ * right, private notes marked). A stand-in drawn from what the stand-in holds, not Chatwoot's own screen.
+ */
+export function renderChatwootInbox(
+  conversations: ChatwootConversation[],
+  messages: ChatwootMessage[],
+  shown: ChatwootConversation,
+): string {
+  const list = conversations
+    .map(
+      (conversation) =>
+        `<div class="item${conversation === shown ? ' selected' : ''}"><b>${escapeHtml(conversation.contact.name)}</b><span>#${conversation.id} · ${conversation.status}</span></div>`,
+    )
+    .join('');
+  const bubble = (message: ChatwootMessage) => {
+    const kind = message.private ? 'note' : message.messageType === 'incoming' ? 'contact' : 'team';
+    const text = escapeHtml(message.content).replace(/\*\*([^*\n]+)\*\*/g, '<b>$1</b>');
+    const label = message.private ? '🔒 Private note · ' : '';
+    return `<div class="message ${kind}"><div class="from">${label}${escapeHtml(message.sender.name)}</div><div class="text">${text}</div></div>`;
+  };
+  const shownMessages = messages.filter((message) => message.conversationId === shown.id).map(bubble);
+  const referer = typeof shown.additional_attributes.referer === 'string' ? shown.additional_attributes.referer : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
+body { margin: 0; font: 14px/1.45 system-ui, sans-serif; color: #1f2d3d; display: flex; min-height: 100vh; }
+aside { width: 190px; border-right: 1px solid #e0e6ed; background: #f8fafc; }
+aside h2 { font-size: 14px; margin: 12px; } .item { padding: 8px 12px; display: flex; flex-direction: column; }
+.item span { color: #6b7b8c; font-size: 12px; } .item.selected { background: #e5f0ff; border-left: 3px solid #1f93ff; }
+section { flex: 1; display: flex; flex-direction: column; }
+header { padding: 10px 14px; border-bottom: 1px solid #e0e6ed; display: flex; justify-content: space-between; align-items: center; }
+header small { display: block; color: #6b7b8c; } .resolve { background: #44ce4b; color: #fff; border-radius: 4px; padding: 4px 10px; font-weight: 600; }
+main { padding: 12px; display: flex; flex-direction: column; gap: 8px; background: #f4f6fb; flex: 1; }
+.message { max-width: 80%; padding: 6px 10px; border-radius: 8px; white-space: pre-wrap; }
+.contact { align-self: flex-start; background: #fff; } .team { align-self: flex-end; background: #1f93ff; color: #fff; }
+.note { align-self: flex-end; background: #fff6d6; border: 1px solid #f5d98b; }
+.from { font-size: 12px; font-weight: 600; opacity: 0.8; }
+</style></head><body><aside><h2>Website assistant</h2>${list}</aside><section><header><div><b>${escapeHtml(shown.contact.name)}</b><small>${escapeHtml(referer)}</small></div><span class="resolve">Resolve</span></header><main>${shownMessages.join('')}</main></section></body></html>`;
+}

@@ -198,7 +198,8 @@ export async function startSlackApi(options: { token: string; signingSecret: str
         user: user.id,
         thread_ts: parent.ts,
       };
-      messages.push(message);
+      // A request Slack did not sign is no message of the channel.
+      if (signingSecret === undefined || signingSecret === options.signingSecret) messages.push(message);
       return deliver({ ...message, channel_type: 'channel' }, signingSecret);
     },
     /**
@@ -252,3 +253,44 @@ export async function startSlackApi(options: { token: string; signingSecret: str
 }
 
 export type SlackApi = Awaited<ReturnType<typeof startSlackApi>>;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The team's channel as a page, for the desk's side in the docs' pictures: each message of the channel
+ * with its thread under it, names as Slack shows them (the app's, a person's display name), and the
+ * buttons of the app's messages. A stand-in drawn from what the stand-in holds, not Slack's own screen.
+ */
+export function renderSlackChannel(messages: SlackMessage[], users: SlackUser[], channelName: string): string {
+  const nameOf = (message: SlackMessage) => {
+    if (message.bot_id) return 'Store desk <span class="app">APP</span>';
+    const user = users.find((candidate) => candidate.id === message.user);
+    return escapeHtml(user?.profile.display_name || user?.real_name || message.user || '');
+  };
+  const line = (message: SlackMessage) => {
+    const buttons = (message.blocks ?? [])
+      .flatMap((block) => block.elements ?? [])
+      .filter((element) => element.type === 'button')
+      .map((element) => `<span class="button">${escapeHtml(element.text?.text ?? '')}</span>`)
+      .join('');
+    const text = escapeHtml(message.bot_id ? message.text : shownText(message.text))
+      .replace(/\*([^*\n]+)\*/g, '<b>$1</b>')
+      .replace(/_([^_\n]+)_/g, '<i>$1</i>');
+    return `<div class="message"><div class="from">${nameOf(message)}</div><div class="text">${text}</div>${buttons ? `<div class="buttons">${buttons}</div>` : ''}</div>`;
+  };
+  const parents = messages.filter((message) => !message.thread_ts);
+  const threads = parents.map((parent) => {
+    const replies = messages.filter((message) => message.thread_ts === parent.ts);
+    return `${line(parent)}${replies.length ? `<div class="thread">${replies.map(line).join('')}</div>` : ''}`;
+  });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
+body { margin: 0; font: 15px/1.45 system-ui, sans-serif; background: #fff; color: #1d1c1d; }
+header { background: #3f0e40; color: #fff; padding: 12px 16px; font-weight: 700; }
+main { padding: 8px 16px; }
+.message { padding: 6px 0; white-space: pre-wrap; }
+.from { font-weight: 800; } .app { font-size: 10px; background: #e8e8e8; color: #616061; padding: 1px 3px; border-radius: 3px; }
+.thread { margin: 2px 0 10px 18px; padding-left: 12px; border-left: 3px solid #e0e0e0; }
+.buttons { margin-top: 6px; } .button { display: inline-block; padding: 4px 12px; border-radius: 4px; background: #007a5a; color: #fff; font-weight: 700; font-size: 14px; }
+</style></head><body><header># ${escapeHtml(channelName)}</header><main>${threads.join('')}</main></body></html>`;
+}
