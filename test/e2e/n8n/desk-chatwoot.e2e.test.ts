@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { englishStrings as en } from '../../../src/i18n/strings';
-import { startChatwootApi, type ChatwootAgent } from '../../support/loopback/chatwoot-api';
+import { renderChatwootInbox, startChatwootApi, type ChatwootAgent } from '../../support/loopback/chatwoot-api';
 import { n8nInstallDir, N8N_VERSION } from './install';
+import { saveDeskPictures, serveAgentPictures } from './desk-pictures';
 import { deskChatPath, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
 import { send, withN8nSuite } from './suite';
 
@@ -24,11 +25,18 @@ const WHOLE_TAKEOVER_MS = 4 * STEP_TIMEOUT_MS;
 const ACCOUNT = 3;
 const INBOX = 7;
 const TOKEN = 'chatwoot-agent-token';
+/** The account webhook's secret (Settings → Integrations → Webhooks), which signs each delivery. */
+const WEBHOOK_SECRET = 'chatwoot-webhook-secret-7f3a';
 const MAYA_PICTURE = 'https://app.chatwoot.com/rails/active_storage/representations/maya.png';
 const MAYA: ChatwootAgent = { id: 21, name: 'Maya', email: 'maya@lumen.shop', avatar_url: MAYA_PICTURE };
 const OMAR: ChatwootAgent = { id: 22, name: 'Omar', email: 'omar@lumen.shop' };
 
-const chatwoot = await startChatwootApi({ accountId: ACCOUNT, inboxId: INBOX, token: TOKEN });
+const chatwoot = await startChatwootApi({
+  accountId: ACCOUNT,
+  inboxId: INBOX,
+  token: TOKEN,
+  webhookSecret: WEBHOOK_SECRET,
+});
 afterAll(() => chatwoot.close());
 
 const credential: ImportedCredential = {
@@ -50,7 +58,13 @@ describe.skipIf(!ENABLED)(`a person answers from Chatwoot, through n8n ${N8N_VER
       deskWorkflowForStore({
         file: 'takeover-chatwoot.json',
         storeOrigin,
-        settings: { chatwootUrl: chatwoot.baseUrl, accountId: ACCOUNT, inboxId: INBOX, ...settings },
+        settings: {
+          chatwootUrl: chatwoot.baseUrl,
+          accountId: ACCOUNT,
+          inboxId: INBOX,
+          chatwootWebhookSecret: WEBHOOK_SECRET,
+          ...settings,
+        },
         credential,
         copy,
       });
@@ -74,7 +88,9 @@ describe.skipIf(!ENABLED)(`a person answers from Chatwoot, through n8n ${N8N_VER
   const personsMessages = (page: Page) => page.locator('store-assistant .message.from-agent');
 
   async function askForPerson(path: string) {
-    const { page, pageErrors } = await openChat(path);
+    const { page, pageErrors } = await openChat(path, (opening) =>
+      serveAgentPictures(opening, 'https://app.chatwoot.com/**', 'M', '#1f93ff'),
+    );
     const widget = page.locator('store-assistant');
     await widget.getByRole('button', { name: en.talkToHuman }).click();
     return { page, pageErrors, widget };
@@ -96,6 +112,10 @@ describe.skipIf(!ENABLED)(`a person answers from Chatwoot, through n8n ${N8N_VER
       await second.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
       const secondConversation = await conversation(1);
 
+      // Replies Chatwoot never signed (unsigned, a guessed secret, a signed body changed on the way) are
+      // dropped: the visitor's answers below are Maya's and nobody else's.
+      for (const how of ['unsigned', 'wrongSecret', 'altered'] as const)
+        await chatwoot.forgeReply(firstConversation, MAYA, `Forged (${how}): pay at evil.example`, how);
       // A private note is for the team only; Maya's reply reaches the first visitor under her name.
       expect(await chatwoot.agentReplies(firstConversation, MAYA, 'Checking the warehouse first', true)).toBe(200);
       expect(await chatwoot.agentReplies(firstConversation, MAYA, 'Hi, I am Maya. How can I help?')).toBe(200);
@@ -113,8 +133,17 @@ describe.skipIf(!ENABLED)(`a person answers from Chatwoot, through n8n ${N8N_VER
       );
       expect(relayed).toMatchObject({ messageType: 'incoming', private: false });
 
-      await chatwoot.agentReplies(firstConversation, MAYA, 'It ships today.');
-      await personsMessages(first.page).filter({ hasText: 'It ships today.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      // The signature covers the bytes Chatwoot sent (& written \u0026), not the body as n8n would write it.
+      await chatwoot.agentReplies(firstConversation, MAYA, 'It ships today & arrives in < 3 days.');
+      await personsMessages(first.page)
+        .filter({ hasText: 'It ships today & arrives in < 3 days.' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await saveDeskPictures(
+        first.page,
+        'chatwoot',
+        renderChatwootInbox(chatwoot.conversations, chatwoot.messages, firstConversation),
+        720,
+      );
       expect(await chatwoot.resolve(firstConversation, MAYA)).toBe(200);
       await first.widget
         .locator('.system-line', { hasText: 'Maya left the conversation. The assistant is answering again.' })
@@ -126,8 +155,9 @@ describe.skipIf(!ENABLED)(`a person answers from Chatwoot, through n8n ${N8N_VER
 
       expect(await personsMessages(first.page).allTextContents()).toEqual([
         expect.stringContaining('Hi, I am Maya'),
-        expect.stringContaining('It ships today.'),
+        expect.stringContaining('It ships today & arrives in < 3 days.'),
       ]);
+      expect(await first.page.getByText('evil.example').count()).toBe(0);
       expect(await personsMessages(second.page).allTextContents()).toEqual([expect.stringContaining('Omar here')]);
       // The team's note on the hand-back is private too: it never reached a visitor.
       await chatwoot.until(

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { englishStrings as en } from '../../../src/i18n/strings';
-import { startSlackApi, type SlackMessage, type SlackUser } from '../../support/loopback/slack-api';
+import { renderSlackChannel, startSlackApi, type SlackMessage, type SlackUser } from '../../support/loopback/slack-api';
 import { n8nInstallDir, N8N_VERSION } from './install';
+import { saveDeskPictures, serveAgentPictures } from './desk-pictures';
 import { deskChatPath, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
 import { send, withN8nSuite } from './suite';
 
@@ -56,7 +57,12 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
       deskWorkflowForStore({
         file: 'takeover-slack.json',
         storeOrigin,
-        settings: { teamChannelId: TEAM_CHANNEL, slackApiUrl: slack.baseUrl, ...settings },
+        settings: {
+          teamChannelId: TEAM_CHANNEL,
+          slackApiUrl: slack.baseUrl,
+          slackSigningSecret: SIGNING_SECRET,
+          ...settings,
+        },
         credential,
         copy,
       });
@@ -65,6 +71,9 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
     const trigger = open.nodes.find((node) => node.type === 'n8n-nodes-base.slackTrigger');
     // The Slack app's Event Subscriptions Request URL: the trigger's production URL.
     slack.setEventsUrl(`${webhooks}/webhook/${trigger?.webhookId ?? ''}/webhook`);
+    // Its Interactivity Request URL: the Slack button node's production URL.
+    const button = open.nodes.find((node) => node.name === 'Slack button');
+    slack.setInteractivityUrl(`${webhooks}/webhook/${String(button?.parameters.path ?? '')}`);
     const page = (workflow: typeof open) => ({
       webhookUrl: `${webhooks}${deskChatPath(workflow)}`,
       attributes: { protocol: 'n8n-chat', 'image-hosts': 'avatars.slack-edge.com' },
@@ -80,7 +89,9 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
   const personsMessages = (page: Page) => page.locator('store-assistant .message.from-agent');
 
   async function askForPerson(path: string) {
-    const { page, pageErrors } = await openChat(path);
+    const { page, pageErrors } = await openChat(path, (opening) =>
+      serveAgentPictures(opening, 'https://avatars.slack-edge.com/**', 'S', '#2eb67d'),
+    );
     const widget = page.locator('store-assistant');
     await widget.getByRole('button', { name: en.talkToHuman }).click();
     return { page, pageErrors, widget };
@@ -123,6 +134,7 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
 
       await slack.replyInThread(firstPost, SAM, 'It ships today.');
       await personsMessages(first.page).filter({ hasText: 'It ships today.' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      await saveDeskPictures(first.page, 'slack', renderSlackChannel(slack.messages, [SAM, JO], 'store-team'));
       await slack.replyInThread(firstPost, SAM, 'done');
       await first.widget
         .locator('.system-line', { hasText: 'Sam left the conversation. The assistant is answering again.' })
@@ -146,6 +158,51 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
         .waitFor({ timeout: STEP_TIMEOUT_MS });
       expect(first.pageErrors).toEqual([]);
       expect(second.pageErrors).toEqual([]);
+    },
+    WHOLE_TAKEOVER_MS,
+  );
+
+  it(
+    'the hand-back button in the thread ends a takeover as "done" does; a click Slack did not sign does nothing',
+    async () => {
+      const isTakeoverPost = (message: SlackMessage) => message.text.includes('asks for a person');
+      const earlier = slack.messages.filter(isTakeoverPost).length;
+      const visitor = await askForPerson('/open');
+      await visitor.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
+      const post = await slack.until(() => slack.messages.filter(isTakeoverPost)[earlier], STEP_TIMEOUT_MS);
+      const buttonMessage = await slack.until(
+        () => slack.messages.find((message) => message.thread_ts === post.ts && message.blocks),
+        STEP_TIMEOUT_MS,
+      );
+      expect(buttonMessage.bot_id).toBeDefined();
+      const button = buttonMessage.blocks
+        ?.flatMap((block) => block.elements ?? [])
+        .find((element) => element.type === 'button');
+      expect(button).toMatchObject({ action_id: 'hand_back', text: { text: 'Hand back to the assistant' } });
+
+      // A click signed with another secret: the takeover goes on, so Sam's answer and the visitor's reply
+      // still pass (had it ended the takeover, neither would).
+      await slack.clickButton(buttonMessage, SAM, 'hand_back', 'another-secret');
+      await slack.replyInThread(post, SAM, 'Sam here, one moment.');
+      await personsMessages(visitor.page)
+        .filter({ hasText: 'Sam here, one moment.' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await send(visitor.page, 'Thank you!');
+      expect((await appPost('Thank you!')).thread_ts).toBe(post.ts);
+
+      expect(await slack.clickButton(buttonMessage, SAM, 'hand_back')).toBe(200);
+      await visitor.widget
+        .locator('.system-line', { hasText: 'Sam left the conversation. The assistant is answering again.' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await slack.until(
+        () => slack.messages.find((message) => message.thread_ts === post.ts && message.text.includes('handed')),
+        STEP_TIMEOUT_MS,
+      );
+      await send(visitor.page, 'Do you have linen shirts?');
+      await visitor.widget
+        .locator('.message.bot', { hasText: 'Here is our Linen Shirt' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      expect(visitor.pageErrors).toEqual([]);
     },
     WHOLE_TAKEOVER_MS,
   );

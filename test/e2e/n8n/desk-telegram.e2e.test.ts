@@ -8,6 +8,7 @@ import {
   type TelegramUser,
 } from '../../support/loopback/telegram-bot-api';
 import { n8nInstallDir, N8N_VERSION } from './install';
+import { saveDeskPictures } from './desk-pictures';
 import { deskChatPath, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
 import { send, withN8nSuite } from './suite';
 
@@ -15,8 +16,9 @@ import { send, withN8nSuite } from './suite';
 // Bot API (test/support/loopback/telegram-bot-api.ts) stands in for Telegram, reached through the
 // Telegram credential's Base URL; n8n's Telegram Trigger sets its webhook there, and the test, playing the
 // team, posts the updates a Telegram group would. The visitor is the built widget in Chromium, on n8n's
-// chat socket. Three copies of the workflow, as three stores would set it up: open with a team that
-// answers, one whose wait runs out at once, and one that is closed.
+// chat socket. Four copies of the workflow, as four stores would set it up: open with a team that
+// answers, one whose team works in a forum supergroup (a topic per visitor), one whose wait runs out at
+// once, and one that is closed.
 
 const ENABLED = process.env.N8N_E2E === '1';
 if (!ENABLED) console.info(`n8n Telegram desk suite skipped: set N8N_E2E=1 (n8n ${N8N_VERSION} in ${n8nInstallDir()})`);
@@ -31,7 +33,12 @@ const TEAM_CHAT = -1009876543210;
 const SAM: TelegramUser = { id: 501, is_bot: false, first_name: 'Sam', last_name: 'Lee' };
 const JO: TelegramUser = { id: 502, is_bot: false, first_name: 'Jo' };
 
-const bots = { open: '111:open-store', quick: '222:quick-store', closed: '333:closed-store' };
+const bots = {
+  open: '111:open-store',
+  topics: '444:forum-store',
+  quick: '222:quick-store',
+  closed: '333:closed-store',
+};
 const telegram = await startTelegramBotApi();
 afterAll(() => telegram.close());
 
@@ -52,25 +59,9 @@ const botPost = (text: string, timeout = STEP_TIMEOUT_MS): Promise<TelegramMessa
 /** The takeover tag ("Takeover #12") of a post. */
 const tagOf = (post: TelegramMessage) => /Takeover #\d+/.exec(post.text)?.[0] ?? 'no tag';
 
-/**
- * With STORE_ASSISTANT_DESK_PICTURES set to a folder (docs/screenshots), saves the docs' pictures of both
- * sides: the visitor's widget, and the team's chat as the loopback Bot API holds it.
- */
-async function takePictures(visitor: Page): Promise<void> {
-  const folder = process.env.STORE_ASSISTANT_DESK_PICTURES;
-  if (!folder) return;
-  await visitor.setViewportSize({ width: 420, height: 760 });
-  await visitor.screenshot({ path: `${folder}/desk-telegram-widget.png` });
-  const desk = await visitor.context().newPage();
-  await desk.setViewportSize({ width: 560, height: 760 });
-  await desk.setContent(renderTeamChat(telegram.messages, 'Store team'));
-  await desk.screenshot({ path: `${folder}/desk-telegram-team.png`, fullPage: true });
-  await desk.close();
-}
-
 describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VERSION}`, () => {
   const { openChat, botReply } = withN8nSuite((storeOrigin, webhooks) => {
-    const setUp = (key: keyof typeof bots, settings: Record<string, string | number>, copy?: string) =>
+    const setUp = (key: keyof typeof bots, settings: Record<string, string | number | boolean>, copy?: string) =>
       deskWorkflowForStore({
         file: 'takeover-telegram.json',
         storeOrigin,
@@ -79,6 +70,11 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
         copy,
       });
     const open = setUp('open', { openingHours: 'always', waitSeconds: 600 });
+    const topics = setUp(
+      'topics',
+      { openingHours: 'always', forumTopics: true, botTokenForTopics: bots.topics, telegramApiUrl: telegram.baseUrl },
+      'forum topics',
+    );
     const quick = setUp('quick', { openingHours: 'always', waitSeconds: 1 }, 'nobody free');
     const closed = setUp('closed', { openingHours: 'closed' }, 'closed');
     const page = (workflow: typeof open) => ({
@@ -86,10 +82,10 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
       attributes: { protocol: 'n8n-chat' },
     });
     return {
-      pages: { '/open': page(open), '/quick': page(quick), '/closed': page(closed) },
-      workflows: [open, quick, closed],
-      credentials: [credential('open'), credential('quick'), credential('closed')],
-      readyPaths: [deskChatPath(open), deskChatPath(quick), deskChatPath(closed)],
+      pages: { '/open': page(open), '/topics': page(topics), '/quick': page(quick), '/closed': page(closed) },
+      workflows: [open, topics, quick, closed],
+      credentials: Object.keys(bots).map((key) => credential(key as keyof typeof bots)),
+      readyPaths: [open, topics, quick, closed].map(deskChatPath),
     };
   }, STEP_TIMEOUT_MS);
 
@@ -142,7 +138,7 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
       await first.widget.getByText("You're chatting with Sam").waitFor();
       await second.widget.getByText("You're chatting with Jo").waitFor();
 
-      await takePictures(first.page);
+      await saveDeskPictures(first.page, 'telegram', renderTeamChat(telegram.messages, 'Store team'));
 
       // The visitor's answer reaches the same takeover, as a reply to its first post.
       await send(first.page, 'Where is order 1042?');
@@ -172,6 +168,9 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
         expect.stringContaining('Have a nice day!'),
       ]);
       expect(await personsMessages(second.page).allTextContents()).toEqual([expect.stringContaining('Jo here')]);
+      // A group without topics: no post names a topic.
+      const sent = telegram.calls.filter((call) => call.token === bots.open && call.method === 'sendMessage');
+      expect(sent.filter((call) => 'message_thread_id' in call.body)).toEqual([]);
 
       // The assistant answers again.
       await send(first.page, 'Do you have linen shirts?');
@@ -181,6 +180,77 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
       expect(first.pageErrors).toEqual([]);
       expect(second.pageErrors).toEqual([]);
       expect(await botReply(first.page, 2)).toContain("I'm finding someone");
+    },
+    WHOLE_TAKEOVER_MS,
+  );
+
+  it(
+    'a forum supergroup: a topic per visitor, answers written in the topic reach its visitor only',
+    async () => {
+      const topicRoots = () => telegram.messages.filter((message) => message.forum_topic_created);
+      const first = await askForPerson('/topics');
+      await first.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
+      const firstTopic = await telegram.until(() => topicRoots()[0], STEP_TIMEOUT_MS);
+      const second = await askForPerson('/topics');
+      await second.widget.getByText(en.handoffConnecting).waitFor({ timeout: STEP_TIMEOUT_MS });
+      const secondTopic = await telegram.until(() => topicRoots()[1], STEP_TIMEOUT_MS);
+      expect(firstTopic.forum_topic_created?.name).toMatch(/^Visitor \S+ · Takeover #\d+$/);
+      expect(secondTopic.forum_topic_created?.name).not.toBe(firstTopic.forum_topic_created?.name);
+      const postIn = (topic: TelegramMessage) =>
+        telegram.until(
+          () =>
+            telegram.messages.find(
+              (message) => message.message_thread_id === topic.message_id && message.text.includes('asks for a person'),
+            ),
+          STEP_TIMEOUT_MS,
+        );
+      // Each visitor's post is in their own topic.
+      expect(tagOf(await postIn(firstTopic))).toBe(
+        /Takeover #\d+/.exec(firstTopic.forum_topic_created?.name ?? '')?.[0],
+      );
+      expect(tagOf(await postIn(secondTopic))).toBe(
+        /Takeover #\d+/.exec(secondTopic.forum_topic_created?.name ?? '')?.[0],
+      );
+
+      // Sam and Jo write in the topics, as people do there: no "Reply".
+      expect(await telegram.writeInTopic(bots.topics, firstTopic.message_id, SAM, 'Sam in the first topic')).toBe(200);
+      expect(await telegram.writeInTopic(bots.topics, secondTopic.message_id, JO, 'Jo in the second topic')).toBe(200);
+      await personsMessages(first.page)
+        .filter({ hasText: 'Sam in the first topic' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await personsMessages(second.page)
+        .filter({ hasText: 'Jo in the second topic' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+
+      // The visitor's answer lands in their topic.
+      await send(second.page, 'Is the mug dishwasher safe?');
+      expect((await botPost('Is the mug dishwasher safe?')).message_thread_id).toBe(secondTopic.message_id);
+
+      await telegram.writeInTopic(bots.topics, firstTopic.message_id, SAM, '/done');
+      await first.widget
+        .locator('.system-line', { hasText: 'Sam left the conversation' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      // The team's notice of the hand-back is in the topic too.
+      await telegram.until(
+        () =>
+          telegram.messages.find(
+            (message) => message.message_thread_id === firstTopic.message_id && message.text.includes('Sam handed'),
+          ),
+        STEP_TIMEOUT_MS,
+      );
+      await telegram.writeInTopic(bots.topics, secondTopic.message_id, JO, '/done');
+      await second.widget
+        .locator('.system-line', { hasText: 'Jo left the conversation' })
+        .waitFor({ timeout: STEP_TIMEOUT_MS });
+
+      expect(await personsMessages(first.page).allTextContents()).toEqual([
+        expect.stringContaining('Sam in the first topic'),
+      ]);
+      expect(await personsMessages(second.page).allTextContents()).toEqual([
+        expect.stringContaining('Jo in the second topic'),
+      ]);
+      expect(first.pageErrors).toEqual([]);
+      expect(second.pageErrors).toEqual([]);
     },
     WHOLE_TAKEOVER_MS,
   );

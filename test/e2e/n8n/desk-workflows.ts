@@ -57,7 +57,7 @@ export interface ImportedCredential {
 export function deskWorkflowForStore(options: {
   file: string;
   storeOrigin: string;
-  settings: Record<string, string | number>;
+  settings: Record<string, string | number | boolean>;
   credential: ImportedCredential;
   copy?: string;
 }): DeskWorkflow {

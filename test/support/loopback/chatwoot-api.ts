@@ -1,3 +1,4 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { waiters } from './http';
@@ -20,6 +21,13 @@ import { waiters } from './http';
 //   `private`, `sender` with `type` `user` for an agent or `contact`, the `conversation` with its
 //   `additional_attributes` and `meta.assignee`); a resolved conversation as `conversation_status_changed`
 //   with the conversation's fields at the top and `status: "resolved"`.
+// - https://developers.chatwoot.com/api-reference/webhooks/add-a-webhook (the Webhook's `secret`): signed
+//   deliveries carry `X-Chatwoot-Timestamp` (Unix seconds) and `X-Chatwoot-Signature`, `sha256=` and the
+//   hex HMAC-SHA256 of `{timestamp}.{raw request body}` under the webhook's secret, and
+//   `X-Chatwoot-Delivery` (the delivery's id); Chatwoot's pull request #13573 ("add per-webhook secret")
+//   says receivers should refuse a timestamp more than about five minutes old. The body is Rails'
+//   `payload.to_json`, which writes <, > and & as \u003c, \u003e and \u0026: a receiver must check the
+//   bytes it got, not its parsed body written anew.
 
 /** An agent of the store's Chatwoot account, as a webhook's `sender` describes them. */
 export interface ChatwootAgent {
@@ -47,6 +55,14 @@ export interface ChatwootConversation {
   assignee?: ChatwootAgent;
 }
 
+/** JSON as Rails' `to_json` writes it: <, > and & escaped, as are the line and paragraph separators. */
+function railsJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
   let raw = '';
   for await (const chunk of request) raw += (chunk as Buffer).toString();
@@ -57,7 +73,13 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
  * Starts the stand-in: one account (`accountId`) with one API-channel inbox (`inboxId`), the token the
  * API takes, and the account webhook's URL (set later, once n8n's address is known).
  */
-export async function startChatwootApi(options: { accountId: number; inboxId: number; token: string }) {
+export async function startChatwootApi(options: {
+  accountId: number;
+  inboxId: number;
+  token: string;
+  /** The account webhook's secret, which signs each delivery. */
+  webhookSecret: string;
+}) {
   const contacts: { id: number; name: string; email?: string; sourceId: string }[] = [];
   const conversations: ChatwootConversation[] = [];
   const messages: ChatwootMessage[] = [];
@@ -84,23 +106,39 @@ export async function startChatwootApi(options: { accountId: number; inboxId: nu
     },
   });
 
-  async function post(body: Record<string, unknown>): Promise<number> {
+  /** A webhook delivery's headers, signed with `secret` (the webhook's own, or a forger's guess). */
+  function signedHeaders(rawBody: string, secret: string): Record<string, string> {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+    return {
+      'X-Chatwoot-Timestamp': timestamp,
+      'X-Chatwoot-Signature': `sha256=${signature}`,
+      'X-Chatwoot-Delivery': randomUUID(),
+    };
+  }
+
+  async function deliver(rawBody: string, headers: Record<string, string>, what: string): Promise<number> {
     if (!webhookUrl) return 0;
     const response = await fetch(webhookUrl, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: rawBody,
     });
     await response.arrayBuffer();
-    log.push(`webhook ${String(body.event)} → ${response.status}`);
+    log.push(`webhook ${what} → ${response.status}`);
     return response.status;
   }
 
-  /** Chatwoot posts every new message to the account's webhook. */
-  function messageCreated(message: ChatwootMessage): Promise<number> {
+  function post(body: Record<string, unknown>): Promise<number> {
+    const rawBody = railsJson(body);
+    return deliver(rawBody, signedHeaders(rawBody, options.webhookSecret), String(body.event));
+  }
+
+  /** The `message_created` event of `message`, as Chatwoot posts it for every new message. */
+  function messageCreatedBody(message: ChatwootMessage): Record<string, unknown> {
     const conversation = conversations.find((candidate) => candidate.id === message.conversationId);
     if (!conversation) throw new Error(`no conversation ${message.conversationId}`);
-    return post({
+    return {
       event: 'message_created',
       id: message.id,
       content: message.content,
@@ -114,7 +152,25 @@ export async function startChatwootApi(options: { accountId: number; inboxId: nu
       conversation: conversationPayload(conversation),
       account: { id: options.accountId, name: 'Store' },
       inbox: { id: conversation.inbox_id, name: 'Website assistant' },
-    });
+    };
+  }
+
+  const messageCreated = (message: ChatwootMessage): Promise<number> => post(messageCreatedBody(message));
+
+  function agentMessage(
+    conversation: ChatwootConversation,
+    agent: ChatwootAgent,
+    content: string,
+    privateNote: boolean,
+  ) {
+    return {
+      id: nextId++,
+      conversationId: conversation.id,
+      content,
+      messageType: 'outgoing' as const,
+      private: privateNote,
+      sender: { ...agent, type: 'user' as const },
+    };
   }
 
   function addMessage(message: Omit<ChatwootMessage, 'id'>): ChatwootMessage {
@@ -221,16 +277,26 @@ export async function startChatwootApi(options: { accountId: number; inboxId: nu
     /** `agent` answers in `conversation` (a private note with `privateNote`); the webhook's status. */
     agentReplies(conversation: ChatwootConversation, agent: ChatwootAgent, content: string, privateNote = false) {
       conversation.assignee ??= agent;
-      const message = {
-        id: nextId++,
-        conversationId: conversation.id,
-        content,
-        messageType: 'outgoing' as const,
-        private: privateNote,
-        sender: { ...agent, type: 'user' as const },
-      };
+      const message = agentMessage(conversation, agent, content, privateNote);
       messages.push(message);
       return messageCreated(message);
+    },
+    /**
+     * Someone who is not Chatwoot posts, to the webhook's address, an agent's reply that Chatwoot never
+     * made: `unsigned` without the signature headers, `wrongSecret` signed with a guessed secret, `altered`
+     * a genuine delivery whose body was changed after signing. Returns n8n's status.
+     */
+    forgeReply(
+      conversation: ChatwootConversation,
+      agent: ChatwootAgent,
+      content: string,
+      how: 'unsigned' | 'wrongSecret' | 'altered',
+    ): Promise<number> {
+      const rawBody = railsJson(messageCreatedBody(agentMessage(conversation, agent, content, false)));
+      if (how === 'unsigned') return deliver(rawBody, {}, `forged (${how})`);
+      if (how === 'wrongSecret') return deliver(rawBody, signedHeaders(rawBody, 'guessed-secret'), `forged (${how})`);
+      const genuine = railsJson(messageCreatedBody(agentMessage(conversation, agent, 'Thanks for waiting', false)));
+      return deliver(rawBody, signedHeaders(genuine, options.webhookSecret), `forged (${how})`);
     },
     /** `agent` resolves `conversation`: Chatwoot posts `conversation_status_changed`. */
     resolve(conversation: ChatwootConversation, agent: ChatwootAgent): Promise<number> {
@@ -247,3 +313,46 @@ export async function startChatwootApi(options: { accountId: number; inboxId: nu
 }
 
 export type ChatwootApi = Awaited<ReturnType<typeof startChatwootApi>>;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The inbox as a page, for the desk's side in the docs' pictures: the conversations on the left, and
+ * `shown`'s messages on the right as an agent sees them (the contact's on the left, the team's on the
+ * right, private notes marked). A stand-in drawn from what the stand-in holds, not Chatwoot's own screen.
+ */
+export function renderChatwootInbox(
+  conversations: ChatwootConversation[],
+  messages: ChatwootMessage[],
+  shown: ChatwootConversation,
+): string {
+  const list = conversations
+    .map(
+      (conversation) =>
+        `<div class="item${conversation === shown ? ' selected' : ''}"><b>${escapeHtml(conversation.contact.name)}</b><span>#${conversation.id} · ${conversation.status}</span></div>`,
+    )
+    .join('');
+  const bubble = (message: ChatwootMessage) => {
+    const kind = message.private ? 'note' : message.messageType === 'incoming' ? 'contact' : 'team';
+    const text = escapeHtml(message.content).replace(/\*\*([^*\n]+)\*\*/g, '<b>$1</b>');
+    const label = message.private ? '🔒 Private note · ' : '';
+    return `<div class="message ${kind}"><div class="from">${label}${escapeHtml(message.sender.name)}</div><div class="text">${text}</div></div>`;
+  };
+  const shownMessages = messages.filter((message) => message.conversationId === shown.id).map(bubble);
+  const referer = typeof shown.additional_attributes.referer === 'string' ? shown.additional_attributes.referer : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
+body { margin: 0; font: 14px/1.45 system-ui, sans-serif; color: #1f2d3d; display: flex; min-height: 100vh; }
+aside { width: 190px; border-right: 1px solid #e0e6ed; background: #f8fafc; }
+aside h2 { font-size: 14px; margin: 12px; } .item { padding: 8px 12px; display: flex; flex-direction: column; }
+.item span { color: #6b7b8c; font-size: 12px; } .item.selected { background: #e5f0ff; border-left: 3px solid #1f93ff; }
+section { flex: 1; display: flex; flex-direction: column; }
+header { padding: 10px 14px; border-bottom: 1px solid #e0e6ed; display: flex; justify-content: space-between; align-items: center; }
+header small { display: block; color: #6b7b8c; } .resolve { background: #44ce4b; color: #fff; border-radius: 4px; padding: 4px 10px; font-weight: 600; }
+main { padding: 12px; display: flex; flex-direction: column; gap: 8px; background: #f4f6fb; flex: 1; }
+.message { max-width: 80%; padding: 6px 10px; border-radius: 8px; white-space: pre-wrap; }
+.contact { align-self: flex-start; background: #fff; } .team { align-self: flex-end; background: #1f93ff; color: #fff; }
+.note { align-self: flex-end; background: #fff6d6; border: 1px solid #f5d98b; }
+.from { font-size: 12px; font-weight: 600; opacity: 0.8; }
+</style></head><body><aside><h2>Website assistant</h2>${list}</aside><section><header><div><b>${escapeHtml(shown.contact.name)}</b><small>${escapeHtml(referer)}</small></div><span class="resolve">Resolve</span></header><main>${shownMessages.join('')}</main></section></body></html>`;
+}

@@ -21,9 +21,19 @@ import { waiters } from './http';
 //   `team_id`, `api_app_id`, `event`, `event_id`, `event_time`); https://api.slack.com/events/message
 //   (a thread reply has `thread_ts`; a bot's message has `bot_id`) and
 //   https://api.slack.com/events/reaction_added (`reaction`, `item: { type, channel, ts }`).
-// - https://api.slack.com/authentication/verifying-requests-from-slack: every event is signed,
-//   `X-Slack-Request-Timestamp` and `X-Slack-Signature: v0=` + HMAC-SHA256 of `v0:<timestamp>:<body>`
-//   with the app's signing secret.
+// - https://api.slack.com/authentication/verifying-requests-from-slack: every event and every interaction
+//   is signed, `X-Slack-Request-Timestamp` and `X-Slack-Signature: v0=` + HMAC-SHA256 of
+//   `v0:<timestamp>:<body>` with the app's signing secret.
+// - https://api.slack.com/reference/block-kit/blocks#actions and
+//   https://api.slack.com/reference/block-kit/block-elements#button: a message's `blocks`, an `actions`
+//   block holding `button` elements (`action_id`, `value`, `text`, `style`).
+// - https://api.slack.com/interactivity/handling#payloads: a click is posted to the app's Interactivity
+//   Request URL as `application/x-www-form-urlencoded`, its JSON in the `payload` parameter, signed as
+//   events are; https://api.slack.com/reference/interaction-payloads/block-actions: `type: "block_actions"`,
+//   `user` (`id`, `username`, `name`, `team_id`), `container` (`type: "message"`, `message_ts`,
+//   `channel_id`, `thread_ts`), `channel`, `message` (the message of the button, with its `blocks` and
+//   `thread_ts`), `response_url`, `trigger_id`, and `actions` (the clicked element: `action_id`,
+//   `block_id`, `value`, `type`, `action_ts`).
 
 /** A person of the store's workspace, as users.info describes them. */
 export interface SlackUser {
@@ -42,6 +52,15 @@ export interface SlackMessage {
   user?: string;
   bot_id?: string;
   thread_ts?: string;
+  /** Block Kit blocks the app posted with the message (buttons among them). */
+  blocks?: SlackBlock[];
+}
+
+/** A Block Kit block, as far as the stand-in reads it: an `actions` block's buttons. */
+export interface SlackBlock {
+  type: string;
+  block_id?: string;
+  elements?: { type: string; action_id?: string; value?: string; text?: { type: string; text: string } }[];
 }
 
 const BOT_USER = 'U0BOTDESK';
@@ -70,11 +89,25 @@ export async function startSlackApi(options: { token: string; signingSecret: str
   const messages: SlackMessage[] = [];
   const waiting = waiters((timeoutMs) => `the Web API did not receive what the test waited for within ${timeoutMs} ms`);
   let eventsUrl = '';
+  let interactivityUrl = '';
   let clock = 1_700_000_000;
   const nextTs = () => `${clock++}.000100`;
 
+  /** Posts `body` to `url` signed as Slack signs its requests; the HTTP status n8n answered. */
+  async function signedPost(url: string, body: string, contentType: string, signingSecret: string): Promise<number> {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = `v0=${createHmac('sha256', signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': contentType, 'X-Slack-Request-Timestamp': timestamp, 'X-Slack-Signature': signature },
+      body,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
   /** Posts one signed `event_callback`, as Slack's Events API does; the HTTP status n8n answered. */
-  async function deliver(event: Record<string, unknown>, signingSecret = options.signingSecret): Promise<number> {
+  function deliver(event: Record<string, unknown>, signingSecret = options.signingSecret): Promise<number> {
     if (!eventsUrl) throw new Error('the events URL is not set');
     const body = JSON.stringify({
       token: 'verification-token-unused',
@@ -85,19 +118,7 @@ export async function startSlackApi(options: { token: string; signingSecret: str
       event_id: `Ev${clock}`,
       event_time: Math.floor(Date.now() / 1000),
     });
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const signature = `v0=${createHmac('sha256', signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
-    const response = await fetch(eventsUrl, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Slack-Request-Timestamp': timestamp,
-        'X-Slack-Signature': signature,
-      },
-      body,
-    });
-    await response.arrayBuffer();
-    return response.status;
+    return signedPost(eventsUrl, body, 'application/json', signingSecret);
   }
 
   const methods: Record<string, (body: Record<string, unknown>) => Record<string, unknown>> = {
@@ -115,6 +136,7 @@ export async function startSlackApi(options: { token: string; signingSecret: str
         user: BOT_USER,
         bot_id: BOT_ID,
         ...(threadTs ? { thread_ts: threadTs } : {}),
+        ...(Array.isArray(body.blocks) ? { blocks: body.blocks as SlackBlock[] } : {}),
       };
       messages.push(message);
       // Slack tells the app of its own message too: the workflow must leave it out.
@@ -160,6 +182,8 @@ export async function startSlackApi(options: { token: string; signingSecret: str
     baseUrl,
     messages,
     setEventsUrl: (url: string) => void (eventsUrl = url),
+    /** The app's Interactivity Request URL, where clicks on its buttons go. */
+    setInteractivityUrl: (url: string) => void (interactivityUrl = url),
     /** Resolves once `check` holds for the messages posted (checked after each Web API call). */
     until: waiting.until,
     /** `user` writes `text` in the thread of `parent`; the status n8n answered the event with. */
@@ -174,8 +198,45 @@ export async function startSlackApi(options: { token: string; signingSecret: str
         user: user.id,
         thread_ts: parent.ts,
       };
-      messages.push(message);
+      // A request Slack did not sign is no message of the channel.
+      if (signingSecret === undefined || signingSecret === options.signingSecret) messages.push(message);
       return deliver({ ...message, channel_type: 'channel' }, signingSecret);
+    },
+    /**
+     * `user` clicks the button `actionId` of the app's `message`: Slack posts a signed `block_actions`
+     * payload to the Interactivity Request URL. The status n8n answered.
+     */
+    clickButton(message: SlackMessage, user: SlackUser, actionId: string, signingSecret = options.signingSecret) {
+      if (!interactivityUrl) throw new Error('the interactivity URL is not set');
+      const block = message.blocks?.find((candidate) =>
+        candidate.elements?.some((element) => element.action_id === actionId),
+      );
+      const button = block?.elements?.find((element) => element.action_id === actionId);
+      if (!block || !button) throw new Error(`the message ${message.ts} has no button ${actionId}`);
+      const payload = {
+        type: 'block_actions',
+        user: { id: user.id, username: user.name, name: user.name, team_id: 'T0STORE' },
+        api_app_id: 'A0DESK',
+        token: 'verification-token-unused',
+        container: {
+          type: 'message',
+          message_ts: message.ts,
+          channel_id: message.channel,
+          is_ephemeral: false,
+          ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+        },
+        trigger_id: `${clock}.trigger`,
+        team: { id: 'T0STORE', domain: 'store' },
+        enterprise: null,
+        is_enterprise_install: false,
+        channel: { id: message.channel, name: 'store-team' },
+        message: { ...message },
+        state: { values: {} },
+        response_url: `https://hooks.slack.com/actions/T0STORE/${clock}/response`,
+        actions: [{ ...button, block_id: block.block_id ?? 'block', type: 'button', action_ts: nextTs() }],
+      };
+      const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+      return signedPost(interactivityUrl, body, 'application/x-www-form-urlencoded', signingSecret);
     },
     /** `user` reacts with `reaction` (a name such as `white_check_mark`) to `message`. */
     react(message: SlackMessage, user: SlackUser, reaction: string): Promise<number> {
@@ -192,3 +253,44 @@ export async function startSlackApi(options: { token: string; signingSecret: str
 }
 
 export type SlackApi = Awaited<ReturnType<typeof startSlackApi>>;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The team's channel as a page, for the desk's side in the docs' pictures: each message of the channel
+ * with its thread under it, names as Slack shows them (the app's, a person's display name), and the
+ * buttons of the app's messages. A stand-in drawn from what the stand-in holds, not Slack's own screen.
+ */
+export function renderSlackChannel(messages: SlackMessage[], users: SlackUser[], channelName: string): string {
+  const nameOf = (message: SlackMessage) => {
+    if (message.bot_id) return 'Store desk <span class="app">APP</span>';
+    const user = users.find((candidate) => candidate.id === message.user);
+    return escapeHtml(user?.profile.display_name || user?.real_name || message.user || '');
+  };
+  const line = (message: SlackMessage) => {
+    const buttons = (message.blocks ?? [])
+      .flatMap((block) => block.elements ?? [])
+      .filter((element) => element.type === 'button')
+      .map((element) => `<span class="button">${escapeHtml(element.text?.text ?? '')}</span>`)
+      .join('');
+    const text = escapeHtml(message.bot_id ? message.text : shownText(message.text))
+      .replace(/\*([^*\n]+)\*/g, '<b>$1</b>')
+      .replace(/_([^_\n]+)_/g, '<i>$1</i>');
+    return `<div class="message"><div class="from">${nameOf(message)}</div><div class="text">${text}</div>${buttons ? `<div class="buttons">${buttons}</div>` : ''}</div>`;
+  };
+  const parents = messages.filter((message) => !message.thread_ts);
+  const threads = parents.map((parent) => {
+    const replies = messages.filter((message) => message.thread_ts === parent.ts);
+    return `${line(parent)}${replies.length ? `<div class="thread">${replies.map(line).join('')}</div>` : ''}`;
+  });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
+body { margin: 0; font: 15px/1.45 system-ui, sans-serif; background: #fff; color: #1d1c1d; }
+header { background: #3f0e40; color: #fff; padding: 12px 16px; font-weight: 700; }
+main { padding: 8px 16px; }
+.message { padding: 6px 0; white-space: pre-wrap; }
+.from { font-weight: 800; } .app { font-size: 10px; background: #e8e8e8; color: #616061; padding: 1px 3px; border-radius: 3px; }
+.thread { margin: 2px 0 10px 18px; padding-left: 12px; border-left: 3px solid #e0e0e0; }
+.buttons { margin-top: 6px; } .button { display: inline-block; padding: 4px 12px; border-radius: 4px; background: #007a5a; color: #fff; font-weight: 700; font-size: 14px; }
+</style></head><body><header># ${escapeHtml(channelName)}</header><main>${threads.join('')}</main></body></html>`;
+}

@@ -15,6 +15,13 @@ import { waiters } from './http';
 //   `reply_markup`), #formatting-options (HTML: the message's `text` is what shows, without the tags),
 //   #inlinekeyboardmarkup (`callback_data`), #answercallbackquery.
 // - #messageentity: a command such as `/done` arrives with a `bot_command` entity at its start.
+// - #createforumtopic (`chat_id`, `name`; answers a #forumtopic: `message_thread_id`, `name`,
+//   `icon_color`), #forumtopiccreated, and #message's `message_thread_id`, `is_topic_message` and
+//   `forum_topic_created`: a topic's root is the service message of its creation, and #sendmessage with a
+//   `message_thread_id` of no topic fails ("Bad Request: message thread not found"). As Telegram's
+//   maintainers describe message threads (github.com/tdlib/telegram-bot-api/issues/356), a thread is its
+//   root message and every message replying to it: a message written in a topic without "Reply" arrives
+//   as a reply to that root, whose message_id is the topic's message_thread_id.
 
 /** A person on the store's team, as Telegram names them (#user). */
 export interface TelegramUser {
@@ -33,6 +40,9 @@ export interface TelegramMessage {
   from: TelegramUser;
   text: string;
   message_thread_id?: number;
+  is_topic_message?: boolean;
+  /** The service message of a forum topic's creation: the topic's root. */
+  forum_topic_created?: { name: string; icon_color: number };
   reply_to_message?: TelegramMessage;
   reply_markup?: { inline_keyboard?: { text: string; callback_data?: string; url?: string }[][] };
   entities?: { type: string; offset: number; length: number }[];
@@ -50,6 +60,9 @@ interface Webhook {
   secretToken: string;
   allowedUpdates: string[];
 }
+
+/** A call the Bot API refuses with 400 and this description. */
+class BadRequest extends Error {}
 
 const BOT: TelegramUser = { id: 7000001, is_bot: true, first_name: 'Store desk', username: 'store_desk_bot' };
 
@@ -83,6 +96,8 @@ export async function startTelegramBotApi() {
   const messages: TelegramMessage[] = [];
   const webhooks = new Map<string, Webhook>();
   const waiting = waiters((timeoutMs) => `the Bot API did not receive what the test waited for within ${timeoutMs} ms`);
+  /** The forum topics the bots created: message_thread_id → the topic's root message. */
+  const topics = new Map<number, TelegramMessage>();
   let nextMessageId = 100;
   let nextUpdateId = 900_000;
 
@@ -103,7 +118,26 @@ export async function startTelegramBotApi() {
       return true;
     },
     deleteWebhook: (token) => webhooks.delete(token) || true,
+    createForumTopic: (_token, body) => {
+      const name = String(body.name ?? '');
+      if (!name || name.length > 128) throw new BadRequest('Bad Request: invalid topic name specified');
+      const root: TelegramMessage = {
+        message_id: nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: Number(body.chat_id), type: 'supergroup', title: 'Store team' },
+        from: BOT,
+        text: '',
+        is_topic_message: true,
+        forum_topic_created: { name, icon_color: 7322096 },
+      };
+      root.message_thread_id = root.message_id;
+      topics.set(root.message_id, root);
+      messages.push(root);
+      return { message_thread_id: root.message_id, name, icon_color: 7322096 };
+    },
     sendMessage: (_token, body) => {
+      const thread = body.message_thread_id ? Number(body.message_thread_id) : undefined;
+      if (thread !== undefined && !topics.has(thread)) throw new BadRequest('Bad Request: message thread not found');
       const replyTo = messages.find((message) => message.message_id === Number(body.reply_to_message_id));
       const message: TelegramMessage = {
         message_id: nextMessageId++,
@@ -111,7 +145,7 @@ export async function startTelegramBotApi() {
         chat: { id: Number(body.chat_id), type: 'supergroup', title: 'Store team' },
         from: BOT,
         text: shownText(String(body.text ?? ''), body.parse_mode),
-        ...(body.message_thread_id ? { message_thread_id: Number(body.message_thread_id) } : {}),
+        ...(thread !== undefined ? { message_thread_id: thread, is_topic_message: true } : {}),
         ...(replyTo ? { reply_to_message: replyTo } : {}),
         ...(body.reply_markup
           ? {
@@ -138,7 +172,12 @@ export async function startTelegramBotApi() {
         calls.push({ token, method, body });
         const handler = methods[method];
         if (!handler) return answer(404, { ok: false, error_code: 404, description: 'Not Found: method not found' });
-        answer(200, { ok: true, result: handler(token, body) });
+        try {
+          answer(200, { ok: true, result: handler(token, body) });
+        } catch (error) {
+          if (!(error instanceof BadRequest)) throw error;
+          answer(400, { ok: false, error_code: 400, description: error.message });
+        }
         waiting.notify();
       },
       () => answer(400, { ok: false, error_code: 400, description: 'Bad Request: cannot parse the body' }),
@@ -179,6 +218,28 @@ export async function startTelegramBotApi() {
         from,
         text,
         reply_to_message: to,
+        ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] } : {}),
+      };
+      messages.push(message);
+      return deliver(token, { message });
+    },
+    /**
+     * A person of the team writes `text` in the forum topic `threadId`, without "Reply": Telegram sends it
+     * as a reply to the topic's root, the service message of its creation.
+     */
+    writeInTopic(token: string, threadId: number, from: TelegramUser, text: string): Promise<number> {
+      const root = topics.get(threadId);
+      if (!root) throw new Error(`no forum topic ${threadId}`);
+      const command = /^\/[a-z]+/.exec(text);
+      const message: TelegramMessage = {
+        message_id: nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat: root.chat,
+        from,
+        text,
+        message_thread_id: threadId,
+        is_topic_message: true,
+        reply_to_message: root,
         ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command[0].length }] } : {}),
       };
       messages.push(message);
