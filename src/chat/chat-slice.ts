@@ -285,9 +285,7 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     },
 
     showCallProducts: (raw: unknown) => showCallProducts(store, deps, log, raw),
-
     showCallOrders: (raw: unknown) => showCallOrders(store, log, raw),
-
     receivePushed: pushedReceiver(log, deps.now),
 
     /**
