@@ -1,6 +1,6 @@
 // npm run bench: builds, runs every measurement, prints one table, writes it as JSON
 // (test/bench/results/latest.json) and exits non-zero when a budget is missed.
-//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory,mobile,engines] [--runs N] [--docs]
+//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory,mobile,first-view,engines] [--runs N] [--docs]
 // --docs rewrites the mobile tables of docs/performance.md from this run (test/bench/mobile-tables.mjs).
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../support/chromium.mjs';
 import { benchEngines } from './engines.mjs';
+import { benchFirstView } from './first-view.mjs';
 import { benchGrowth } from './growth.mjs';
 import { benchLoad } from './load.mjs';
 import { benchMemory } from './memory.mjs';
@@ -28,6 +29,7 @@ const wanted = (group) => !only || only.includes(group);
 
 const rows = [];
 let mobile = null;
+let firstView = null;
 const started = Date.now();
 // The size benchmark builds the bundle every other benchmark loads.
 rows.push(...(await benchSize()));
@@ -46,6 +48,11 @@ try {
   if (wanted('mobile')) {
     mobile = await benchMobile(runs);
     rows.push(...mobile.rows);
+  }
+  if (wanted('first-view')) {
+    // Medians of at least 9 cold loads unless --runs says otherwise: the ratios it checks need them.
+    firstView = await benchFirstView(argument('runs') || process.env.BENCH_RUNS ? runs : 9);
+    rows.push(...firstView.rows);
   }
   if (wanted('engines')) rows.push(...(await benchEngines(runs)));
 } finally {
@@ -91,6 +98,7 @@ const report = {
   seconds: Math.round((Date.now() - started) / 1000),
   rows,
   mobile: mobile?.figures,
+  firstView: firstView?.figures,
 };
 if (mobile && process.argv.includes('--docs')) {
   await writeMobileTable(path.join(here, '../../docs/performance.md'), mobileMarkdown(mobile, report));
