@@ -2,7 +2,7 @@ import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps, type AssistantDeps, type AssistantEvents } from '../app/deps';
 import { dataLayerEntries, pushToDataLayer, type AnalyticsConfig } from '../analytics/data-layer';
 import type { Emit } from '../common/events';
-import { whenIdle } from '../common/next-task';
+import { nextTask, whenIdle } from '../common/next-task';
 import { pageLocation } from '../common/page-location';
 import css from '../ui/styles.css?raw';
 import iconCss from '../ui/icons.css?raw';
@@ -111,8 +111,13 @@ function withAssistant() {
     /** The element observes exactly its declared attributes. */
     static readonly observedAttributes: readonly string[] = ATTRIBUTE_NAMES;
 
-    /** The store behind this element. It outlives re-renders and moves, so the conversation does too. */
-    readonly assistant: Assistant;
+    /** The store behind this element, once made (see {@link assistant}). */
+    private made: Assistant | null = null;
+    /**
+     * Connecting while the page is still being parsed waits for the next task (see the lifecycle's
+     * connectedCallback): set meanwhile, it does that work at once, for whatever needs the store now.
+     */
+    protected connectPending: (() => void) | null = null;
     /** The open shadow root React renders into. */
     protected readonly root: ShadowRoot = this.attachShadow({ mode: 'open' });
     private configurePending = false;
@@ -120,6 +125,7 @@ function withAssistant() {
     private attributesChanged = true;
     /** Console messages for the store owner, each written once per element. */
     protected readonly warn: (message: string) => void;
+    private readonly deps: AssistantDeps;
     protected readonly themeColors = themeColorsOf(this);
     /** Undoes {@link coverViewport} while the floating card is open. */
     private releaseViewport: (() => void) | null = null;
@@ -128,21 +134,47 @@ function withAssistant() {
 
     constructor() {
       super();
-      const deps = elementDeps(this, (...event) => this.announce(...event));
-      this.warn = deps.warn;
-      this.assistant = createAssistant(deps);
+      this.deps = elementDeps(this, (...event) => this.announce(...event));
+      this.warn = this.deps.warn;
+    }
+
+    /**
+     * The store behind this element. It outlives re-renders and moves, so the conversation does too. It is
+     * made when first needed (connecting, or a method called before), not when the element is created:
+     * a page being parsed creates the element in the script's own task.
+     */
+    get assistant(): Assistant {
+      const connect = this.connectPending;
+      this.connectPending = null;
+      connect?.();
+      return this.made ?? this.makeAssistant();
+    }
+
+    private makeAssistant(): Assistant {
+      const assistant = (this.made = createAssistant(this.deps));
       adoptStyles(this.root, `${css}\n${iconCss}`);
-      this.assistant.subscribe((state, previous) => {
+      this.assistantMade(assistant);
+      return assistant;
+    }
+
+    /** What follows the store, subscribed once it is made. */
+    protected assistantMade(assistant: Assistant): void {
+      assistant.subscribe((state, previous) => {
         if (state.theme !== previous.theme) this.applyTheme();
         if (state.isOpen !== previous.isOpen) reflectOpen(this, state.isOpen, (name) => this.announce(name, {}));
         if (state.isOpen !== previous.isOpen || state.config.mode !== previous.config.mode) this.syncViewport();
       });
     }
 
+    /** Whether the store has been made: before, nothing was started that would need stopping. */
+    protected get assistantMadeYet(): boolean {
+      return this.made !== null;
+    }
+
     /** Dispatches `store-assistant:<name>` on the element and, with `analytics="datalayer"`, pushes it to `window.dataLayer`. */
     protected announce(...event: Parameters<Emit<AssistantEvents>>): void {
       dispatchAssistantEvent(this, ...event);
-      trackEvent(this.assistant.getState().config, event);
+      if (this.made) trackEvent(this.made.getState().config, event);
     }
 
     attributeChangedCallback(): void {
@@ -153,7 +185,8 @@ function withAssistant() {
       this.configurePending = true;
       queueMicrotask(() => {
         this.configurePending = false;
-        if (this.attributesChanged && this.isConnected) this.configure();
+        // A connection still waiting for its task configures then.
+        if (this.attributesChanged && this.isConnected && !this.connectPending) this.configure();
       });
     }
 
@@ -201,10 +234,10 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
     /** React's tree in the shadow root while the element is connected. */
     private mounted: DeferredMount | null = null;
 
-    constructor() {
-      super();
+    protected override assistantMade(assistant: Assistant): void {
+      super.assistantMade(assistant);
       // Only a closed floating widget can wait for an idle moment: anything else shows React's views.
-      this.assistant.subscribe((state) => {
+      assistant.subscribe((state) => {
         if (this.isConnected && (state.isOpen || state.config.mode !== 'floating')) hurryReact();
       });
     }
@@ -212,7 +245,25 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
     /** The page is being unloaded (or frozen): keep a live call for the next page, write pending saves. */
     private readonly onPageHide = () => this.assistant.dispose({ leavingPage: true });
 
+    /**
+     * An element the page's parser connects, before anything asked for its store, sets up in the next
+     * task: the parser creates it right after the script's own task (often in the same one), and the
+     * two together would make one long task. Anything that needs the store sooner (a method, a property)
+     * sets it up at once. Elements added later (by a script, a framework) set up at once, as before.
+     */
     connectedCallback(): void {
+      if (document.readyState !== 'loading' || this.assistantMadeYet) return this.connect();
+      const connect = () => {
+        if (this.connectPending === connect) this.connectPending = null;
+        if (this.isConnected) this.connect();
+      };
+      this.connectPending = connect;
+      void nextTask().then(() => {
+        if (this.connectPending === connect) connect();
+      });
+    }
+
+    private connect(): void {
       this.configure();
       this.applyTheme();
       window.addEventListener('pagehide', this.onPageHide);
@@ -232,6 +283,8 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
     }
 
     disconnectedCallback(): void {
+      // Removed before its set-up's task: nothing was started.
+      if (!this.assistantMadeYet) return void (this.connectPending = null);
       window.removeEventListener('pagehide', this.onPageHide);
       // Put back, the element applies its theme again, whatever was done to its style meanwhile.
       this.themeColors.forget();
