@@ -152,9 +152,18 @@ function withAssistant() {
 
     private makeAssistant(): Assistant {
       const assistant = (this.made = createAssistant(this.deps));
-      adoptStyles(this.root, `${css}\n${iconCss}`);
+      this.adoptStylesOnce();
       this.assistantMade(assistant);
       return assistant;
+    }
+
+    private stylesAdopted = false;
+
+    /** The widget's stylesheet in the shadow root (parsed once a page, shared by every element). */
+    protected adoptStylesOnce(): void {
+      if (this.stylesAdopted) return;
+      this.stylesAdopted = true;
+      adoptStyles(this.root, `${css}\n${iconCss}`);
     }
 
     /** What follows the store, subscribed once it is made. */
@@ -169,6 +178,11 @@ function withAssistant() {
     /** Whether the store has been made: before, nothing was started that would need stopping. */
     protected get assistantMadeYet(): boolean {
       return this.made !== null;
+    }
+
+    /** Makes the store, if it is not yet, without the connection's work waiting for its task. */
+    protected makeAssistantAhead(): void {
+      if (!this.made) this.makeAssistant();
     }
 
     /** Dispatches `store-assistant:<name>` on the element and, with `analytics="datalayer"`, pushes it to `window.dataLayer`. */
@@ -246,10 +260,12 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
     private readonly onPageHide = () => this.assistant.dispose({ leavingPage: true });
 
     /**
-     * An element the page's parser connects, before anything asked for its store, sets up in the next
-     * task: the parser creates it right after the script's own task (often in the same one), and the
-     * two together would make one long task. Anything that needs the store sooner (a method, a property)
-     * sets it up at once. Elements added later (by a script, a framework) set up at once, as before.
+     * An element the page's parser connects, before anything asked for its store, sets up in the tasks
+     * after: the parser creates it right after the script's own task (often in the same one), and the
+     * two together would make one long task. The stylesheet is parsed in one task, the store made in the
+     * next, and the first view configured and drawn in the one after, so none of them is a long task. Anything that needs the store sooner (a method, a
+     * property) sets it all up at once. Elements added later (by a script, a framework) set up at once,
+     * as before.
      */
     connectedCallback(): void {
       if (document.readyState !== 'loading' || this.assistantMadeYet) return this.connect();
@@ -258,9 +274,19 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
         if (this.isConnected) this.connect();
       };
       this.connectPending = connect;
-      void nextTask().then(() => {
-        if (this.connectPending === connect) connect();
-      });
+      const stillPending = () => this.connectPending === connect;
+      void nextTask()
+        .then(() => {
+          if (stillPending()) contained(() => this.adoptStylesOnce());
+          return nextTask();
+        })
+        .then(() => {
+          if (stillPending()) contained(() => this.makeAssistantAhead());
+          return nextTask();
+        })
+        .then(() => {
+          if (stillPending()) connect();
+        });
     }
 
     private connect(): void {
@@ -283,8 +309,12 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
     }
 
     disconnectedCallback(): void {
-      // Removed before its set-up's task: nothing was started.
-      if (!this.assistantMadeYet) return void (this.connectPending = null);
+      // Removed before its set-up's tasks: nothing was drawn; a store made meanwhile is stopped as below.
+      if (this.connectPending || !this.assistantMadeYet) {
+        this.connectPending = null;
+        if (this.assistantMadeYet) queueMicrotask(() => this.isConnected || this.assistant.dispose());
+        return;
+      }
       window.removeEventListener('pagehide', this.onPageHide);
       // Put back, the element applies its theme again, whatever was done to its style meanwhile.
       this.themeColors.forget();

@@ -5,7 +5,8 @@ import { afterFrames, startSession, type E2eSession } from './harness';
 
 // What a store page pays before the visitor reaches for the widget, and the first tap
 // (src/element/store-assistant-element.tsx, src/element/launcher-shell.ts): an element the page's parser
-// connects sets its store up in a task after the script's own, so the two never make one long task; a
+// connects sets up in the tasks after the script's own (stylesheet, store, first view), so they never
+// make one long task together; a
 // method called meanwhile sets it up at once; and a tap on the launcher's first frame opens the card once,
 // with the welcome view, however little of the widget is ready.
 
@@ -35,7 +36,7 @@ const welcomeShown = (page: Page) =>
   });
 
 describe('before the visitor reaches for the widget', () => {
-  it('an element the page parses sets up in a task after the script’s own, and still draws its launcher', async () => {
+  it('an element the page parses sets up in the tasks after the script’s own, and still draws its launcher', async () => {
     const { page, pageErrors } = await session.newPage();
     const html = widgetPage(ATTRIBUTES).replace(
       '</body>',
