@@ -6,9 +6,8 @@ import { afterFrames, startSession, type E2eSession } from './harness';
 // What a store page pays before the visitor reaches for the widget, and the first tap
 // (src/element/store-assistant-element.tsx, src/element/launcher-shell.ts): an element the page's parser
 // connects sets up in the tasks after the script's own (stylesheet, store, first view), so they never
-// make one long task together; a
-// method called meanwhile sets it up at once; and a tap on the launcher's first frame opens the card once,
-// with the welcome view, however little of the widget is ready.
+// make one long task together; a method called meanwhile sets it up at once; and a tap on the launcher's
+// first frame opens the card once, with the welcome view, however little of the widget is ready.
 
 let session: E2eSession;
 let fixtures: FixtureServer;
