@@ -97,40 +97,23 @@ function elementDeps(element: HTMLElement, announce: AssistantDeps['emit']): Ass
 }
 
 /**
- * The element's own assistant and what ties it to the element: attributes in, theme and `open` out,
- * the page behind the open floating card.
- *
- * The element is a plain HTMLElement subclass, not one made by a wrapper library: React renders only
- * the element's own assistant, which never changes, so there are no props to map from attributes or
- * properties, and a wrapper's generated accessors would only shadow HTMLElement's own (`lang`,
- * `title`, ...). Attributes are parsed by attributes.ts; mounting React is connectedCallback's. Without
- * `@r2wc/core` (2.5 KB minified, 0.9 KB gzip) the script is smaller, and this is all the base it needs.
+ * The element's shadow root and its store, made when first needed (connecting, or a method called before),
+ * not when the element is created: a page being parsed creates the element in the script's own task.
  */
-function withAssistant() {
-  return class AssistantHost extends HTMLElement {
-    /** The element observes exactly its declared attributes. */
-    static readonly observedAttributes: readonly string[] = ATTRIBUTE_NAMES;
-
+function withLazyStore() {
+  return class LazyStoreHost extends HTMLElement {
     /** The store behind this element, once made (see {@link assistant}). */
     private made: Assistant | null = null;
     /**
-     * Connecting while the page is still being parsed waits for the next task (see the lifecycle's
-     * connectedCallback): set meanwhile, it does that work at once, for whatever needs the store now.
+     * Connecting while the page is still being parsed waits for later tasks (withSetUpInTasks below): set
+     * meanwhile, it does that work at once, for whatever needs the store now.
      */
     protected connectPending: (() => void) | null = null;
     /** The open shadow root React renders into. */
     protected readonly root: ShadowRoot = this.attachShadow({ mode: 'open' });
-    private configurePending = false;
-    /** An attribute changed since the attributes were last parsed. */
-    private attributesChanged = true;
     /** Console messages for the store owner, each written once per element. */
     protected readonly warn: (message: string) => void;
     private readonly deps: AssistantDeps;
-    protected readonly themeColors = themeColorsOf(this);
-    /** Undoes {@link coverViewport} while the floating card is open. */
-    private releaseViewport: (() => void) | null = null;
-    /** Without a `lang` attribute the widget speaks the page's language, and follows it when it changes. */
-    protected readonly followPageLanguage = pageLanguageFollower(() => this.configure());
 
     constructor() {
       super();
@@ -166,14 +149,8 @@ function withAssistant() {
       adoptStyles(this.root, `${css}\n${iconCss}`);
     }
 
-    /** What follows the store, subscribed once it is made. */
-    protected assistantMade(assistant: Assistant): void {
-      assistant.subscribe((state, previous) => {
-        if (state.theme !== previous.theme) this.applyTheme();
-        if (state.isOpen !== previous.isOpen) reflectOpen(this, state.isOpen, (name) => this.announce(name, {}));
-        if (state.isOpen !== previous.isOpen || state.config.mode !== previous.config.mode) this.syncViewport();
-      });
-    }
+    /** What follows the store once it is made: the layers above subscribe to it. */
+    protected assistantMade(_assistant: Assistant): void {}
 
     /** Whether the store has been made: before, nothing was started that would need stopping. */
     protected get assistantMadeYet(): boolean {
@@ -189,6 +166,42 @@ function withAssistant() {
     protected announce(...event: Parameters<Emit<AssistantEvents>>): void {
       dispatchAssistantEvent(this, ...event);
       if (this.made) trackEvent(this.made.getState().config, event);
+    }
+  };
+}
+
+/**
+ * The element's own assistant and what ties it to the element: attributes in, theme and `open` out,
+ * the page behind the open floating card.
+ *
+ * The element is a plain HTMLElement subclass, not one made by a wrapper library: React renders only
+ * the element's own assistant, which never changes, so there are no props to map from attributes or
+ * properties, and a wrapper's generated accessors would only shadow HTMLElement's own (`lang`,
+ * `title`, ...). Attributes are parsed by attributes.ts; mounting React is connectedCallback's. Without
+ * `@r2wc/core` (2.5 KB minified, 0.9 KB gzip) the script is smaller, and this is all the base it needs.
+ */
+function withAssistant(Base: ReturnType<typeof withLazyStore>) {
+  return class AssistantHost extends Base {
+    /** The element observes exactly its declared attributes. */
+    static readonly observedAttributes: readonly string[] = ATTRIBUTE_NAMES;
+
+    private configurePending = false;
+    /** An attribute changed since the attributes were last parsed. */
+    private attributesChanged = true;
+    protected readonly themeColors = themeColorsOf(this);
+    /** Undoes {@link coverViewport} while the floating card is open. */
+    private releaseViewport: (() => void) | null = null;
+    /** Without a `lang` attribute the widget speaks the page's language, and follows it when it changes. */
+    protected readonly followPageLanguage = pageLanguageFollower(() => this.configure());
+
+    /** Theme, `open` and the viewport follow the store once it is made. */
+    protected override assistantMade(assistant: Assistant): void {
+      super.assistantMade(assistant);
+      assistant.subscribe((state, previous) => {
+        if (state.theme !== previous.theme) this.applyTheme();
+        if (state.isOpen !== previous.isOpen) reflectOpen(this, state.isOpen, (name) => this.announce(name, {}));
+        if (state.isOpen !== previous.isOpen || state.config.mode !== previous.config.mode) this.syncViewport();
+      });
     }
 
     attributeChangedCallback(): void {
@@ -259,37 +272,7 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
     /** The page is being unloaded (or frozen): keep a live call for the next page, write pending saves. */
     private readonly onPageHide = () => this.assistant.dispose({ leavingPage: true });
 
-    /**
-     * An element the page's parser connects, before anything asked for its store, sets up in the tasks
-     * after: the parser creates it right after the script's own task (often in the same one), and the
-     * two together would make one long task. The stylesheet is parsed in one task, the store made in the
-     * next, and the first view configured and drawn in the one after, so none of them is a long task. Anything that needs the store sooner (a method, a
-     * property) sets it all up at once. Elements added later (by a script, a framework) set up at once,
-     * as before.
-     */
     connectedCallback(): void {
-      if (document.readyState !== 'loading' || this.assistantMadeYet) return this.connect();
-      const connect = () => {
-        if (this.connectPending === connect) this.connectPending = null;
-        if (this.isConnected) this.connect();
-      };
-      this.connectPending = connect;
-      const stillPending = () => this.connectPending === connect;
-      void nextTask()
-        .then(() => {
-          if (stillPending()) contained(() => this.adoptStylesOnce());
-          return nextTask();
-        })
-        .then(() => {
-          if (stillPending()) contained(() => this.makeAssistantAhead());
-          return nextTask();
-        })
-        .then(() => {
-          if (stillPending()) connect();
-        });
-    }
-
-    private connect(): void {
       this.configure();
       this.applyTheme();
       window.addEventListener('pagehide', this.onPageHide);
@@ -309,12 +292,6 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
     }
 
     disconnectedCallback(): void {
-      // Removed before its set-up's tasks: nothing was drawn; a store made meanwhile is stopped as below.
-      if (this.connectPending || !this.assistantMadeYet) {
-        this.connectPending = null;
-        if (this.assistantMadeYet) queueMicrotask(() => this.isConnected || this.assistant.dispose());
-        return;
-      }
       window.removeEventListener('pagehide', this.onPageHide);
       // Put back, the element applies its theme again, whatever was done to its style meanwhile.
       this.themeColors.forget();
@@ -333,11 +310,52 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
 }
 
 /**
+ * An element the page's parser connects, before anything asked for its store, sets up in the tasks after:
+ * the parser creates it right after the script's own task (often in the same one), and the two together
+ * would make one long task. The stylesheet is parsed in one task, the store made in the next, and the
+ * first view configured and drawn in the one after, so none of them is a long task. Anything that needs
+ * the store sooner (a method, a property) sets it all up at once. Elements added later (by a script, a
+ * framework) set up at once, as before.
+ */
+function withSetUpInTasks(Base: ReturnType<typeof withLifecycle>) {
+  return class ElementSetUp extends Base {
+    override connectedCallback(): void {
+      if (document.readyState !== 'loading' || this.assistantMadeYet) return super.connectedCallback();
+      const connect = () => {
+        if (this.connectPending === connect) this.connectPending = null;
+        if (this.isConnected) super.connectedCallback();
+      };
+      this.connectPending = connect;
+      const stillPending = () => this.connectPending === connect;
+      void nextTask()
+        .then(() => {
+          if (stillPending()) contained(() => this.adoptStylesOnce());
+          return nextTask();
+        })
+        .then(() => {
+          if (stillPending()) contained(() => this.makeAssistantAhead());
+          return nextTask();
+        })
+        .then(() => {
+          if (stillPending()) connect();
+        });
+    }
+
+    override disconnectedCallback(): void {
+      if (!this.connectPending && this.assistantMadeYet) return super.disconnectedCallback();
+      // Removed before its set-up's tasks: nothing was drawn; a store made meanwhile is stopped.
+      this.connectPending = null;
+      if (this.assistantMadeYet) queueMicrotask(() => this.isConnected || this.assistant.dispose());
+    }
+  };
+}
+
+/**
  * The element's public methods, each one action of the assistant. Their documentation is members.ts's
  * (`StoreAssistantMembers`, which the class implements): it is what the README, the types and the
  * manifest show, so it is not repeated here.
  */
-function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
+function withPublicMethods(Base: ReturnType<typeof withSetUpInTasks>) {
   return class StoreAssistantElement extends Base implements StoreAssistantMembers {
     open(): void {
       this.assistant.actions.setOpen(true);
@@ -415,7 +433,7 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
  */
 export function createStoreAssistantElement() {
   const renderer = deferredReactRenderer<ElementRootProps>(() => import('react-dom/client'));
-  return withPublicMethods(withLifecycle(withAssistant(), renderer));
+  return withPublicMethods(withSetUpInTasks(withLifecycle(withAssistant(withLazyStore()), renderer)));
 }
 
 /**
