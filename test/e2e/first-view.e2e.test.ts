@@ -65,6 +65,38 @@ describe('before the visitor reaches for the widget', () => {
     expect(await page.locator('store-assistant [part~="launcher"]').count()).toBe(1);
     expect(pageErrors).toEqual([]);
   });
+
+  it('an element removed in that same parse sets nothing up, and one put back sets up once', async () => {
+    const { page, pageErrors } = await session.newPage();
+    const html = widgetPage(ATTRIBUTES).replace(
+      '</body>',
+      `${afterElement('(element) => { element.remove(); window.removed = element; return element.isConnected; }')}</body>`,
+    );
+    await page.goto(fixtures.page(uniquePath('removed'), html));
+    expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toBe(false);
+    // After more message tasks than its set-up takes (queued behind them), and a frame, nothing was drawn in it.
+    await page.evaluate(async () => {
+      for (let task = 0; task < 4; task++)
+        await new Promise((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = resolve;
+          channel.port2.postMessage(null);
+        });
+    });
+    await afterFrames(page);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { removed: HTMLElement }).removed.shadowRoot?.childElementCount ?? -1,
+      ),
+    ).toBe(0);
+    await page.evaluate(() => document.body.append((window as unknown as { removed: HTMLElement }).removed));
+    await expect
+      .poll(() => page.locator('store-assistant [part~="launcher"]').count(), { interval: 20, timeout: 10_000 })
+      .toBe(1);
+    await page.locator('store-assistant [part~="launcher"]').click();
+    await expect.poll(() => welcomeShown(page), { interval: 20, timeout: 10_000 }).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
 });
 
 describe('a tap on the launcher’s first frame', () => {
