@@ -6,7 +6,8 @@
  * Loading is staged so the store's page never sees a long task, and a floating launcher is on the screen
  * before the largest part of the script has run: this script's own task evaluates the widget's own
  * modules and React (plain functions and constants, cheap), registers the global and defines the element.
- * An element builds its store and draws its launcher in plain DOM as soon as it is connected; ReactDOM is
+ * An element builds its store and draws its launcher in plain DOM once connected (one the page's parser
+ * creates, in three short tasks after this one: element/store-assistant-element.tsx); ReactDOM is
  * evaluated in a later task of its own, when the first element mounts, and React renders in the one
  * after (element/deferred-react.ts). The one-file build keeps everything inside this script; `import()`
  * only decides when ReactDOM is evaluated. Only third-party code sits behind `import()`: the bundler wraps

@@ -4,8 +4,8 @@ import { directionOf } from '../i18n/language-choice';
 import { launcherLabel } from '../ui/launcher-label';
 
 /**
- * Floating mode's launcher, drawn in plain DOM the moment the element is connected: the same markup,
- * classes and parts as the React launcher (ui/launcher.tsx inside ui/app.tsx's widget), so the store's
+ * Floating mode's launcher, drawn in plain DOM as soon as the element has configured its first view: the
+ * same markup, classes and parts as the React launcher (ui/launcher.tsx inside ui/app.tsx's widget), so the store's
  * page shows it without waiting for ReactDOM to be evaluated and React to render. It is the launcher
  * until React's own is in the shadow root, then it removes itself (before that frame is painted, passing
  * on focus if it had it). A visitor reaching for it (a pointer on it, a touch, keyboard focus) calls

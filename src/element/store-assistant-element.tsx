@@ -2,7 +2,7 @@ import { createAssistant, type Assistant } from '../app/assistant';
 import { browserDeps, type AssistantDeps, type AssistantEvents } from '../app/deps';
 import { dataLayerEntries, pushToDataLayer, type AnalyticsConfig } from '../analytics/data-layer';
 import type { Emit } from '../common/events';
-import { whenIdle } from '../common/next-task';
+import { nextTask, whenIdle } from '../common/next-task';
 import { pageLocation } from '../common/page-location';
 import css from '../ui/styles.css?raw';
 import iconCss from '../ui/icons.css?raw';
@@ -97,6 +97,80 @@ function elementDeps(element: HTMLElement, announce: AssistantDeps['emit']): Ass
 }
 
 /**
+ * The element's shadow root and its store, made when first needed (connecting, or a method called before),
+ * not when the element is created: a page being parsed creates the element in the script's own task.
+ */
+function withLazyStore() {
+  return class LazyStoreHost extends HTMLElement {
+    /** The store behind this element, once made (see {@link assistant}). */
+    private made: Assistant | null = null;
+    /**
+     * Connecting while the page is still being parsed waits for later tasks (withSetUpInTasks below): set
+     * meanwhile, it does that work at once, for whatever needs the store now.
+     */
+    protected connectPending: (() => void) | null = null;
+    /** The open shadow root React renders into. */
+    protected readonly root: ShadowRoot = this.attachShadow({ mode: 'open' });
+    /** Console messages for the store owner, each written once per element. */
+    protected readonly warn: (message: string) => void;
+    private readonly deps: AssistantDeps;
+
+    constructor() {
+      super();
+      this.deps = elementDeps(this, (...event) => this.announce(...event));
+      this.warn = this.deps.warn;
+    }
+
+    /**
+     * The store behind this element. It outlives re-renders and moves, so the conversation does too. It is
+     * made when first needed (connecting, or a method called before), not when the element is created:
+     * a page being parsed creates the element in the script's own task.
+     */
+    get assistant(): Assistant {
+      const connect = this.connectPending;
+      this.connectPending = null;
+      connect?.();
+      return this.made ?? this.makeAssistant();
+    }
+
+    private makeAssistant(): Assistant {
+      const assistant = (this.made = createAssistant(this.deps));
+      this.adoptStylesOnce();
+      this.assistantMade(assistant);
+      return assistant;
+    }
+
+    private stylesAdopted = false;
+
+    /** The widget's stylesheet in the shadow root (parsed once a page, shared by every element). */
+    protected adoptStylesOnce(): void {
+      if (this.stylesAdopted) return;
+      this.stylesAdopted = true;
+      adoptStyles(this.root, `${css}\n${iconCss}`);
+    }
+
+    /** What follows the store once it is made: the layers above subscribe to it. */
+    protected assistantMade(_assistant: Assistant): void {}
+
+    /** Whether the store has been made: before, nothing was started that would need stopping. */
+    protected get assistantMadeYet(): boolean {
+      return this.made !== null;
+    }
+
+    /** Makes the store, if it is not yet, without the connection's work waiting for its task. */
+    protected makeAssistantAhead(): void {
+      if (!this.made) this.makeAssistant();
+    }
+
+    /** Dispatches `store-assistant:<name>` on the element and, with `analytics="datalayer"`, pushes it to `window.dataLayer`. */
+    protected announce(...event: Parameters<Emit<AssistantEvents>>): void {
+      dispatchAssistantEvent(this, ...event);
+      if (this.made) trackEvent(this.made.getState().config, event);
+    }
+  };
+}
+
+/**
  * The element's own assistant and what ties it to the element: attributes in, theme and `open` out,
  * the page behind the open floating card.
  *
@@ -106,43 +180,28 @@ function elementDeps(element: HTMLElement, announce: AssistantDeps['emit']): Ass
  * `title`, ...). Attributes are parsed by attributes.ts; mounting React is connectedCallback's. Without
  * `@r2wc/core` (2.5 KB minified, 0.9 KB gzip) the script is smaller, and this is all the base it needs.
  */
-function withAssistant() {
-  return class AssistantHost extends HTMLElement {
+function withAssistant(Base: ReturnType<typeof withLazyStore>) {
+  return class AssistantHost extends Base {
     /** The element observes exactly its declared attributes. */
     static readonly observedAttributes: readonly string[] = ATTRIBUTE_NAMES;
 
-    /** The store behind this element. It outlives re-renders and moves, so the conversation does too. */
-    readonly assistant: Assistant;
-    /** The open shadow root React renders into. */
-    protected readonly root: ShadowRoot = this.attachShadow({ mode: 'open' });
     private configurePending = false;
     /** An attribute changed since the attributes were last parsed. */
     private attributesChanged = true;
-    /** Console messages for the store owner, each written once per element. */
-    protected readonly warn: (message: string) => void;
     protected readonly themeColors = themeColorsOf(this);
     /** Undoes {@link coverViewport} while the floating card is open. */
     private releaseViewport: (() => void) | null = null;
     /** Without a `lang` attribute the widget speaks the page's language, and follows it when it changes. */
     protected readonly followPageLanguage = pageLanguageFollower(() => this.configure());
 
-    constructor() {
-      super();
-      const deps = elementDeps(this, (...event) => this.announce(...event));
-      this.warn = deps.warn;
-      this.assistant = createAssistant(deps);
-      adoptStyles(this.root, `${css}\n${iconCss}`);
-      this.assistant.subscribe((state, previous) => {
+    /** Theme, `open` and the viewport follow the store once it is made. */
+    protected override assistantMade(assistant: Assistant): void {
+      super.assistantMade(assistant);
+      assistant.subscribe((state, previous) => {
         if (state.theme !== previous.theme) this.applyTheme();
         if (state.isOpen !== previous.isOpen) reflectOpen(this, state.isOpen, (name) => this.announce(name, {}));
         if (state.isOpen !== previous.isOpen || state.config.mode !== previous.config.mode) this.syncViewport();
       });
-    }
-
-    /** Dispatches `store-assistant:<name>` on the element and, with `analytics="datalayer"`, pushes it to `window.dataLayer`. */
-    protected announce(...event: Parameters<Emit<AssistantEvents>>): void {
-      dispatchAssistantEvent(this, ...event);
-      trackEvent(this.assistant.getState().config, event);
     }
 
     attributeChangedCallback(): void {
@@ -153,7 +212,8 @@ function withAssistant() {
       this.configurePending = true;
       queueMicrotask(() => {
         this.configurePending = false;
-        if (this.attributesChanged && this.isConnected) this.configure();
+        // A connection still waiting for its task configures then.
+        if (this.attributesChanged && this.isConnected && !this.connectPending) this.configure();
       });
     }
 
@@ -201,10 +261,10 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
     /** React's tree in the shadow root while the element is connected. */
     private mounted: DeferredMount | null = null;
 
-    constructor() {
-      super();
+    protected override assistantMade(assistant: Assistant): void {
+      super.assistantMade(assistant);
       // Only a closed floating widget can wait for an idle moment: anything else shows React's views.
-      this.assistant.subscribe((state) => {
+      assistant.subscribe((state) => {
         if (this.isConnected && (state.isOpen || state.config.mode !== 'floating')) hurryReact();
       });
     }
@@ -250,11 +310,52 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
 }
 
 /**
+ * An element the page's parser connects, before anything asked for its store, sets up in the tasks after:
+ * the parser creates it right after the script's own task (often in the same one), and the two together
+ * would make one long task. The stylesheet is parsed in one task, the store made in the next, and the
+ * first view configured and drawn in the one after, so none of them is a long task. Anything that needs
+ * the store sooner (a method, a property) sets it all up at once. Elements added later (by a script, a
+ * framework) set up at once, as before.
+ */
+function withSetUpInTasks(Base: ReturnType<typeof withLifecycle>) {
+  return class ElementSetUp extends Base {
+    override connectedCallback(): void {
+      if (document.readyState !== 'loading' || this.assistantMadeYet) return super.connectedCallback();
+      const connect = () => {
+        if (this.connectPending === connect) this.connectPending = null;
+        if (this.isConnected) super.connectedCallback();
+      };
+      this.connectPending = connect;
+      const stillPending = () => this.connectPending === connect;
+      void nextTask()
+        .then(() => {
+          if (stillPending()) contained(() => this.adoptStylesOnce());
+          return nextTask();
+        })
+        .then(() => {
+          if (stillPending()) contained(() => this.makeAssistantAhead());
+          return nextTask();
+        })
+        .then(() => {
+          if (stillPending()) connect();
+        });
+    }
+
+    override disconnectedCallback(): void {
+      if (!this.connectPending && this.assistantMadeYet) return super.disconnectedCallback();
+      // Removed before its set-up's tasks: nothing was drawn; a store made meanwhile is stopped.
+      this.connectPending = null;
+      if (this.assistantMadeYet) queueMicrotask(() => this.isConnected || this.assistant.dispose());
+    }
+  };
+}
+
+/**
  * The element's public methods, each one action of the assistant. Their documentation is members.ts's
  * (`StoreAssistantMembers`, which the class implements): it is what the README, the types and the
  * manifest show, so it is not repeated here.
  */
-function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
+function withPublicMethods(Base: ReturnType<typeof withSetUpInTasks>) {
   return class StoreAssistantElement extends Base implements StoreAssistantMembers {
     open(): void {
       this.assistant.actions.setOpen(true);
@@ -332,7 +433,7 @@ function withPublicMethods(Base: ReturnType<typeof withLifecycle>) {
  */
 export function createStoreAssistantElement() {
   const renderer = deferredReactRenderer<ElementRootProps>(() => import('react-dom/client'));
-  return withPublicMethods(withLifecycle(withAssistant(), renderer));
+  return withPublicMethods(withSetUpInTasks(withLifecycle(withAssistant(withLazyStore()), renderer)));
 }
 
 /**

@@ -56,9 +56,14 @@ export function translate(table: StringTable, locale: string, key: StringKey, va
     const counted = values[PLURAL_KEYS[key]];
     template = formFor(entry, typeof counted === 'number' ? counted : Number(counted), locale);
   } else template = typeof entry === 'string' ? entry : entry.other;
+  // Only the numbers the text shows are written out: the first number format of a page loads the
+  // platform's locale data, a long moment on a phone, and the launcher's closed label passes a count of 0
+  // that its sentence never shows.
   const shown: StringValues = {};
-  for (const [name, value] of Object.entries(values))
+  for (const [name, value] of Object.entries(values)) {
+    if (!template.includes(`{${name}}`)) continue;
     shown[name] = typeof value === 'number' ? formatNumber(value, locale) : value;
+  }
   return formatString(template, shown);
 }
 

@@ -93,3 +93,26 @@ describe('lists', () => {
     expect(formatList(['Versand', 'Rückgabe'], 'de', 'disjunction')).toBe('Versand oder Rückgabe');
   });
 });
+
+describe('numbers', () => {
+  it('are written out only when the text shows them: an unused count makes no number format', () => {
+    const NumberFormat = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = class extends NumberFormat {
+      constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Intl.NumberFormat;
+    try {
+      // A locale no other test formats in, so the cache of number formats holds none for it.
+      const label = translate(englishStrings, 'en-GB', 'openChat', { brandName: 'Acme', count: 0 });
+      expect(label).toBe('Open chat with Acme');
+      expect(made).toBe(0);
+      expect(translate(englishStrings, 'en-GB', 'messageCount', { count: 1234 })).toBe('1,234 messages');
+      expect(made).toBe(1);
+    } finally {
+      Intl.NumberFormat = NumberFormat;
+    }
+  });
+});

@@ -1,0 +1,163 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replyJson, startFixtureServer, widgetPage, type FixtureServer } from './fixture-server';
+import { afterFrames, startSession, type E2eSession } from './harness';
+
+// What a store page pays before the visitor reaches for the widget, and the first tap
+// (src/element/store-assistant-element.tsx, src/element/launcher-shell.ts): an element the page's parser
+// connects sets up in the tasks after the script's own (stylesheet, store, first view), so they never
+// make one long task together; a method called meanwhile sets it up at once; and a tap on the launcher's
+// first frame opens the card once, with the welcome view, however little of the widget is ready.
+
+let session: E2eSession;
+let fixtures: FixtureServer;
+
+beforeAll(async () => {
+  [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
+  fixtures.handle('/api/chat', (_request, response) => replyJson(response, { output: 'Hello' }));
+});
+afterAll(async () => {
+  await Promise.all([session?.close(), fixtures?.close()]);
+});
+
+const ATTRIBUTES = 'mode="floating" brand-name="Acme" webhook-url="/api/chat" typing-speed="0"';
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const uniquePath = (name: string) => `/${name}-${Math.random().toString(36).slice(2)}`;
+
+/** The page's own script right after the element, in the same parse: what it saw, into `window.seen`. */
+const afterElement = (script: string) =>
+  `<script>{const element = document.querySelector('store-assistant'); window.seen = (${script})(element);}</script>`;
+
+const welcomeShown = (page: Page) =>
+  page.evaluate(() => {
+    const title = document.querySelector('store-assistant')?.shadowRoot?.querySelector('.floating-card .home-title');
+    return Boolean(title && title.getBoundingClientRect().height > 0);
+  });
+
+describe('before the visitor reaches for the widget', () => {
+  it('an element the page parses sets up in the tasks after the script’s own, and still draws its launcher', async () => {
+    const { page, pageErrors } = await session.newPage();
+    const html = widgetPage(ATTRIBUTES).replace(
+      '</body>',
+      `${afterElement('(element) => ({ drawn: element.shadowRoot.childElementCount, open: element.hasAttribute("open") })')}</body>`,
+    );
+    await page.goto(fixtures.page(uniquePath('parsed'), html));
+    // In the parse that created it, the element has its shadow root and nothing in it yet.
+    expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({
+      drawn: 0,
+      open: false,
+    });
+    await expect
+      .poll(() => page.locator('store-assistant [part~="launcher"]').count(), { interval: 20, timeout: 10_000 })
+      .toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a method the page calls in that same parse sets the store up at once: open() opens the card', async () => {
+    const { page, pageErrors } = await session.newPage();
+    const html = widgetPage(ATTRIBUTES).replace(
+      '</body>',
+      `${afterElement('(element) => { element.open(); return element.hasAttribute("open"); }')}</body>`,
+    );
+    await page.goto(fixtures.page(uniquePath('early-open'), html));
+    expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toBe(true);
+    await expect.poll(() => welcomeShown(page), { interval: 20, timeout: 10_000 }).toBe(true);
+    expect(await page.locator('store-assistant [part~="launcher"]').count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('an element removed in that same parse sets nothing up, and one put back sets up once', async () => {
+    const { page, pageErrors } = await session.newPage();
+    const html = widgetPage(ATTRIBUTES).replace(
+      '</body>',
+      `${afterElement('(element) => { element.remove(); window.removed = element; return element.isConnected; }')}</body>`,
+    );
+    await page.goto(fixtures.page(uniquePath('removed'), html));
+    expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toBe(false);
+    // After more message tasks than its set-up takes (queued behind them), and a frame, nothing was drawn in it.
+    await page.evaluate(async () => {
+      for (let task = 0; task < 4; task++)
+        await new Promise((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = resolve;
+          channel.port2.postMessage(null);
+        });
+    });
+    await afterFrames(page);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { removed: HTMLElement }).removed.shadowRoot?.childElementCount ?? -1,
+      ),
+    ).toBe(0);
+    await page.evaluate(() => document.body.append((window as unknown as { removed: HTMLElement }).removed));
+    await expect
+      .poll(() => page.locator('store-assistant [part~="launcher"]').count(), { interval: 20, timeout: 10_000 })
+      .toBe(1);
+    await page.locator('store-assistant [part~="launcher"]').click();
+    await expect.poll(() => welcomeShown(page), { interval: 20, timeout: 10_000 }).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('a tap on the launcher’s first frame', () => {
+  it('opens the card once and shows the welcome view: the tap is not lost, nothing is drawn twice', async () => {
+    const { page, pageErrors } = await session.newPage(phone);
+    // Before anything of the page runs, the launcher's first frame is found in an animation frame (its
+    // box, and whether it is still the one drawn before React), and every open and close is counted.
+    // The page's idle callbacks come 3 s late, as on a store still busy loading: React waits for a
+    // visitor reaching for the launcher, so the tap lands on the launcher drawn before React.
+    await page.addInitScript(() => {
+      const idle = window.requestIdleCallback.bind(window);
+      window.requestIdleCallback = (callback, options) => window.setTimeout(() => idle(callback, options), 3000);
+      const record = window as unknown as Record<string, unknown>;
+      const events: string[] = (record.events = []);
+      for (const name of ['open', 'close'])
+        document.addEventListener(`store-assistant:${name}`, () => events.push(name));
+      const look = () => {
+        const launcher = document.querySelector('store-assistant')?.shadowRoot?.querySelector('[part~="launcher"]');
+        const box = launcher?.getBoundingClientRect();
+        if (!launcher || !box?.width) return requestAnimationFrame(look);
+        record.launcher = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+        record.earlyAtFirstFrame = launcher.closest('.launcher-shell') !== null;
+      };
+      requestAnimationFrame(look);
+      // Where the tap landed: on the launcher drawn before React, or React's.
+      window.addEventListener(
+        'pointerdown',
+        (event) => {
+          record.tappedEarly ??= event
+            .composedPath()
+            .some((node) => (node as Element).classList?.contains('launcher-shell'));
+        },
+        { capture: true },
+      );
+    });
+    await page.goto(fixtures.page(uniquePath('first-tap'), widgetPage(ATTRIBUTES)), { waitUntil: 'commit' });
+    const at = (await (
+      await page.waitForFunction(() => (window as unknown as { launcher?: unknown }).launcher, null, { polling: 'raf' })
+    ).jsonValue()) as { x: number; y: number };
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+
+    await expect.poll(() => welcomeShown(page), { interval: 20, timeout: 10_000 }).toBe(true);
+    await afterFrames(page);
+    const seen = await page.evaluate(() => {
+      const record = window as unknown as Record<string, unknown>;
+      const root = document.querySelector('store-assistant')!.shadowRoot!;
+      return {
+        earlyAtFirstFrame: record.earlyAtFirstFrame,
+        tappedEarly: record.tappedEarly,
+        events: record.events,
+        cards: root.querySelectorAll('.floating-card').length,
+        launchers: root.querySelectorAll('[part~="launcher"]').length,
+        open: document.querySelector('store-assistant')!.hasAttribute('open'),
+      };
+    });
+    // The launcher's first frame is the one drawn before React, and that is the one tapped.
+    expect(seen.earlyAtFirstFrame).toBe(true);
+    expect(seen.tappedEarly).toBe(true);
+    expect(seen).toMatchObject({ events: ['open'], cards: 1, launchers: 1, open: true });
+    expect(pageErrors).toEqual([]);
+  });
+});
