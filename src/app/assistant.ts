@@ -273,6 +273,33 @@ function composeActions(
 }
 
 /**
+ * Loads the markdown renderer (a part beside the script) once the chat is in view, never before: a page
+ * view whose visitor never opens the card does not fetch it. A conversation in view with replies gets it
+ * at once (its replies show as escaped plain text until then); otherwise a card shown as the page loads
+ * (inline, or left open on the previous page) loads it in idle time a couple of seconds later, and a card
+ * the visitor opens in idle time at once, so the first reply shows formatted. Returns the cancel function.
+ */
+function loadMarkdownWhenShown(store: AssistantStore, chat: ReturnType<typeof createSlices>['chat']): () => void {
+  let cancelPreload: (() => void) | null = null;
+  let stopped = false;
+  const check = (state: AssistantState, shownAtLoad: boolean) => {
+    if (stopped || !(state.isOpen || state.config.mode === 'inline')) return;
+    if (state.messages.some((message) => message.sender === 'bot')) {
+      stop();
+      void chat.loadMarkdown();
+    } else cancelPreload ??= chat.preloadMarkdown(shownAtLoad ? undefined : 0);
+  };
+  const unsubscribe = store.subscribe((state) => check(state, false));
+  function stop() {
+    stopped = true;
+    unsubscribe();
+    cancelPreload?.();
+  }
+  check(store.getState(), true);
+  return stop;
+}
+
+/**
  * Creates the assistant: a store outside React, each feature's slice over it, and the one set of
  * actions the UI and the element call. Every side effect comes from `deps`.
  */
@@ -285,7 +312,7 @@ export function createAssistant(deps: AssistantDeps) {
   let cancelResume: (() => void) | null = null;
   const actions = composeActions(store, deps, slices, () => {
     deps.emit('ready', { version: VERSION });
-    cancelPreload ??= chat.preloadMarkdown();
+    cancelPreload ??= loadMarkdownWhenShown(store, chat);
   });
   late.actions = actions;
   // While the page has yet to say who is signed in, the chat keeps nothing in view: it is configured as

@@ -285,6 +285,9 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
 
     preloadMarkdown: markdown.preload,
 
+    /** Loads the markdown renderer now: a conversation in view has replies to format. */
+    loadMarkdown: markdown.ensure,
+
     /** The element was removed: cancel the reply in flight and save what there is. */
     dispose(): void {
       replies.cancel('removed');

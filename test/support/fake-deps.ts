@@ -2,6 +2,8 @@ import { vi } from 'vitest';
 import type { AssistantDeps, AssistantEvents } from '../../src/app/deps';
 import { memoryStorage } from '../../src/common/storage';
 import { loadMarkdown } from '../../src/chat/markdown/markdown-loader';
+// The markdown part is on the page, as for a bundler user who imports it: there is no script address to fetch it from.
+import '../../src/chat/markdown/markdown-part';
 import { fakeVoiceClient } from './fake-voice';
 import { createLanguageFiles } from '../../src/i18n/language-files';
 import type { StringTable } from '../../src/i18n/strings';
