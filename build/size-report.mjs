@@ -129,6 +129,7 @@ export function partsTable(parts) {
   const loaded = {
     voice: 'when a call starts (`@vapi-ai/web`, `@daily-co/daily-js`)',
     markdown: 'once the chat is in view (`marked`, `dompurify`)',
+    agents: 'once the chat is in view, for `protocol="ai-sdk"` or `"ag-ui"`',
   };
   const when = (/** @type {string} */ name) => loaded[name] ?? 'for a visitor who reads it';
   return [

@@ -17,9 +17,13 @@ const VOICE_BUDGET_BYTES = 42 * 1024;
 /** The markdown stack beside the script (marked, DOMPurify and the renderer), loaded once the chat is in view. */
 const MARKDOWN_BUDGET_BYTES = 31 * 1024;
 
+/** The AI SDK's and AG-UI's stream readers beside the script, loaded by a widget speaking one of them. */
+const AGENTS_BUDGET_BYTES = 4 * 1024;
+
 /** Each part's budget by its file name. */
 function partBudget(file: string): number {
   if (file.includes('.lang-')) return LANGUAGE_BUDGET_BYTES;
+  if (file === 'store-assistant.agents.js') return AGENTS_BUDGET_BYTES;
   return file === 'store-assistant.markdown.js' ? MARKDOWN_BUDGET_BYTES : VOICE_BUDGET_BYTES;
 }
 
@@ -45,10 +49,11 @@ describe('bundle budget', () => {
     }
   });
 
-  it('leaves the voice SDK, the markdown stack and every language but English to the parts beside it, each loaded only when needed', () => {
+  it("leaves the voice SDK, the markdown stack, the agents' stream readers and every language but English to the parts beside it, each loaded only when needed", () => {
     const parts = partFiles();
     expect(parts).toContain('store-assistant.voice.js');
     expect(parts).toContain('store-assistant.markdown.js');
+    expect(parts).toContain('store-assistant.agents.js');
     const languages = readdirSync(path.join(__dirname, '../../src/i18n/languages')).map(
       (file) => `store-assistant.lang-${file.replace(/\.ts$/, '').toLowerCase()}.js`,
     );
@@ -56,7 +61,7 @@ describe('bundle budget', () => {
     const inputs = Object.keys(JSON.parse(readFileSync(path.join(DIST, 'store-assistant.meta.json'), 'utf8')).inputs);
     expect(
       inputs.filter((input) =>
-        /i18n[\\/]languages|@vapi-ai|@daily-co|vapi-client|node_modules[\\/](?:marked|dompurify)[\\/]|markdown[\\/]markdown(?:-limits)?\.ts$/.test(
+        /i18n[\\/]languages|@vapi-ai|@daily-co|vapi-client|node_modules[\\/](?:marked|dompurify)[\\/]|markdown[\\/]markdown(?:-limits)?\.ts$|chat[\\/](?:ai-sdk|ag-ui)[\\/]/.test(
           input,
         ),
       ),

@@ -90,6 +90,7 @@ describe('the npm package', () => {
         '.': { types: './dist/store-assistant.d.ts', default: './dist/store-assistant.js' },
         './voice': './dist/store-assistant.voice.js',
         './markdown': './dist/store-assistant.markdown.js',
+        './agents': './dist/store-assistant.agents.js',
         './lang-*': './dist/store-assistant.lang-*.js',
         './react': { types: './dist/react.d.ts' },
       },

@@ -14,9 +14,9 @@ import { createN8nSocket, type N8nSocket } from '../n8n-chat/n8n-socket';
 import { chatNodeText, startedExecution } from '../n8n-chat/n8n-reply';
 import { chatSocketUrl, sendMessageRequest, socketAnswer } from '../n8n-chat/n8n-request';
 import { createN8nTakeover, type N8nTakeover } from '../n8n-chat/n8n-takeover';
-import { aiSdkRequest, aiSdkStream } from '../ai-sdk/ai-sdk';
-import { createAgUi } from '../ag-ui/ag-ui';
+import type { createAgUi } from '../ag-ui/ag-ui';
 import type { ChatProtocol } from '../chat-state';
+import type { AgentsPart } from './agents-part';
 
 /** Without a customer feature, everyone is a guest. */
 const GUEST = () => null;
@@ -65,18 +65,49 @@ function parse(reply: WebhookReply, context: ProductContext) {
   return parseReply(reply.parts ? [{ output: reply.text }, ...reply.parts] : reply.text, context);
 }
 
-/** How `body` is sent in `protocol` and how its answer is read; the widget's own contract needs neither. */
-function protocolCall(protocol: ChatProtocol, body: WebhookRequest, agUi: AgUi, runId: string) {
+/** Whether `protocol` is an agent's, written and read by the agents part beside the script. */
+export const isAgentProtocol = (protocol: ChatProtocol) => protocol === 'ai-sdk' || protocol === 'ag-ui';
+
+/**
+ * How `body` is sent in `protocol` and how its answer is read; the widget's own contract needs neither.
+ * An agent's protocol needs the agents part, loaded before (see {@link agentProtocols}).
+ */
+function protocolCall(protocol: ChatProtocol, body: WebhookRequest, agents: AgentProtocols, runId: string) {
   if (protocol === 'n8n-chat')
     return {
       encoded: sendMessageRequest(body.sessionId, body.message, { ...body.context, messageId: body.messageId }),
     };
-  if (protocol === 'ai-sdk') return { encoded: aiSdkRequest(body), stream: aiSdkStream };
-  if (protocol === 'ag-ui') return { encoded: agUi.request(body, runId), stream: agUi.stream };
+  const part = agents.loaded();
+  if (protocol === 'ai-sdk' && part) return { encoded: part.aiSdkRequest(body), stream: part.aiSdkStream };
+  const agUi = agents.agUi();
+  if (protocol === 'ag-ui' && agUi) return { encoded: agUi.request(body, runId), stream: agUi.stream };
   return {};
 }
 
 type AgUi = ReturnType<typeof createAgUi>;
+
+/**
+ * The agents' protocols of one widget: the part beside the script that writes and reads them (the AI
+ * SDK's and AG-UI's), loaded when a widget speaking one first needs it, and the one AG-UI thread the
+ * widget keeps once it is.
+ */
+function agentProtocols(deps: Pick<ChatDeps, 'loadAgents'>) {
+  let part: AgentsPart | null = null;
+  let agUi: AgUi | null = null;
+  return {
+    loaded: () => part,
+    /** Loads the part (at once when it is on the page); rejects when it cannot be loaded. */
+    async load(): Promise<void> {
+      part ??= await deps.loadAgents();
+    },
+    agUi(): AgUi | null {
+      if (part) agUi ??= part.createAgUi();
+      return agUi;
+    },
+  };
+}
+
+type AgentProtocols = ReturnType<typeof agentProtocols>;
 
 /** The reply requests of one widget. */
 export type ReplyRequests = ReturnType<typeof createReplyRequests>;
@@ -115,7 +146,7 @@ function showQueued(store: ChatStore, queued: boolean): void {
 async function fetchReply(
   store: ChatStore,
   deps: ChatDeps,
-  parts: ReplyRequestParts & { n8n: N8nSocket; n8nTakeover: N8nTakeover; agUi: AgUi },
+  parts: ReplyRequestParts & { n8n: N8nSocket; n8nTakeover: N8nTakeover; agents: AgentProtocols },
   request: InFlight,
   onStreamText: (text: string) => void,
 ) {
@@ -132,6 +163,9 @@ async function fetchReply(
   // A Chat node waits for the visitor: their message resumes that execution rather than starting one.
   if (n8nChat && parts.n8n.waitingForVisitor())
     return void (await parts.n8n.answer(socketAnswer(request.sessionId, request.userMessage.content)));
+  // An agent's protocol is written and read by a part beside the script: a part that cannot be loaded
+  // fails the request like an unreachable webhook, with Retry.
+  if (isAgentProtocol(protocol)) await parts.agents.load();
   const body = requestBody(store, request.userMessage);
   const context = requestContext(parts);
   body.context = context instanceof Promise ? await context : context;
@@ -139,7 +173,7 @@ async function fetchReply(
   const call = {
     url,
     body,
-    ...protocolCall(protocol, body, parts.agUi, deps.randomId()),
+    ...protocolCall(protocol, body, parts.agents, deps.randomId()),
     fetch: deps.fetch,
     timers: deps.timers,
     now: deps.now,
@@ -290,8 +324,8 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
   const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);
   const socket = n8nSocket(store, deps, parts, display);
-  const agUi = createAgUi();
-  const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover, agUi };
+  const agents = agentProtocols(deps);
+  const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover, agents };
   const earlierSignal = new AbortController(); // the element removed while an earlier session loads
 
   /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */
@@ -322,7 +356,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     request,
 
     /** The visitor answered an AG-UI agent's tool call: the result goes back with the next run. */
-    answerTool: agUi.answer,
+    answerTool: (toolCallId: string, result: string) => agents.agUi()?.answer(toolCallId, result),
 
     /** The takeover changed or was loaded: n8n's execution that carries it is followed, or let go. */
     followTakeover: socket.takeover.sync,

@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtWidgetFile, replyJson, startFixtureServer, widgetPage, type FixtureServer } from './fixture-server';
 import { afterFrames, startSession, type E2eSession } from './harness';
 import { readFile } from 'node:fs/promises';
+import { aiSdkRoute } from './agents/ai-sdk-server';
 
-// The markdown stack (marked, DOMPurify and the renderer) is a part beside the script,
-// store-assistant.markdown.js, fetched once the chat is in view (src/app/assistant.ts,
-// src/chat/markdown/markdown-loader.ts). These pages check it against the built files: a page view whose
-// visitor never opens the card never fetches it; a reply that arrives before it waits for it and then shows
-// formatted and sanitised; a saved conversation shown again fetches it at once.
+// The chat's parts beside the script, fetched once the chat is in view (src/app/assistant.ts): the
+// markdown stack (marked, DOMPurify and the renderer, store-assistant.markdown.js,
+// src/chat/markdown/markdown-loader.ts) and the AI SDK's and AG-UI's stream readers
+// (store-assistant.agents.js, src/chat/replies/reply-request.ts). These pages check them against the built
+// files: a page view whose visitor never opens the card fetches neither; a reply that arrives before the
+// markdown waits for it and then shows formatted and sanitised; a saved conversation shown again fetches it
+// at once; the stream readers are fetched only by a widget speaking an agent's protocol.
 
 let session: E2eSession;
 let fixtures: FixtureServer;
@@ -24,6 +27,8 @@ let failPart = false;
 beforeAll(async () => {
   [session, fixtures] = await Promise.all([startSession(), startFixtureServer()]);
   fixtures.handle('/api/chat', (_request, response) => replyJson(response, { output: REPLY }));
+  const agent = aiSdkRoute(() => ({ words: ['**Bold** ', 'from ', 'the agent.'] }));
+  fixtures.handle('/agent/ai-sdk', (request, response, body) => agent.handle(request, response, body));
   fixtures.handle(PART, async (_request, response: ServerResponse) => {
     if (failPart) return void response.writeHead(503).end();
     if (holdPart) await new Promise<void>((resolve) => (releasePart = resolve));
@@ -46,11 +51,14 @@ function recordScripts(): void {
   }).observe(document, { childList: true, subtree: true });
 }
 
-const partsAdded = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { addedScripts: string[] }).addedScripts.filter((src) =>
-      new URL(src).pathname.endsWith('/store-assistant.markdown.js'),
-    ),
+/** The scripts of part `name` put on the page. */
+const partsAdded = (page: Page, name = 'markdown') =>
+  page.evaluate(
+    (file) =>
+      (window as unknown as { addedScripts: string[] }).addedScripts.filter((src) =>
+        new URL(src).pathname.endsWith(file),
+      ),
+    `/store-assistant.${name}.js`,
   );
 
 /** A page with one widget (`attributes` added), its part served at once unless a test holds it. */
@@ -86,16 +94,18 @@ const latestReplyHtml = (page: Page) => page.locator('store-assistant .message.b
 
 describe('the markdown part beside the script', () => {
   it('is not fetched on a page whose visitor never opens the card, however long it stays', async () => {
-    const { page, pageErrors } = await openPage('mode="floating"', { clock: true });
+    const { page, pageErrors } = await openPage('mode="floating" protocol="ai-sdk"', { clock: true });
     await page.getByRole('button', { name: 'Open chat with Acme' }).waitFor();
     // Minutes of the page's time: every timer and idle callback the widget set has run.
     await page.clock.runFor(5 * 60_000);
     await afterFrames(page);
     expect(await partsAdded(page)).toEqual([]);
+    expect(await partsAdded(page, 'agents')).toEqual([]);
     // The visitor opens the card: the part is fetched then, once.
     await page.getByRole('button', { name: 'Open chat with Acme' }).click();
     await page.clock.runFor(1_000);
     await expect.poll(() => partsAdded(page)).toHaveLength(1);
+    await expect.poll(() => partsAdded(page, 'agents')).toHaveLength(1);
     expect(pageErrors).toEqual([]);
   });
 
@@ -149,5 +159,31 @@ describe('the markdown part beside the script', () => {
     await send(page, 'And now?');
     await expect.poll(() => page.locator('store-assistant .message.bot strong', { hasText: 'Bold' }).count()).toBe(2);
     expect((await partsAdded(page)).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the agents part beside the script', () => {
+  it("is fetched by a widget speaking the AI SDK's protocol, whose reply then streams and renders", async () => {
+    const opened = await session.newPage({ viewport: { width: 1280, height: 800 } });
+    await opened.page.addInitScript(recordScripts);
+    const url = fixtures.page(
+      `/agents-${Math.random().toString(36).slice(2)}`,
+      widgetPage('brand-name="Acme" protocol="ai-sdk" webhook-url="/agent/ai-sdk" typing-speed="0"'),
+    );
+    holdPart = false;
+    await opened.page.goto(url);
+    await opened.page.getByRole('button', { name: 'Ask a question' }).waitFor();
+    await send(opened.page, 'Hello?');
+    await opened.page.locator('store-assistant .message.bot', { hasText: 'from the agent.' }).waitFor();
+    await opened.page.locator('store-assistant .message.bot strong', { hasText: 'Bold' }).waitFor();
+    expect(await partsAdded(opened.page, 'agents')).toHaveLength(1);
+    expect(opened.pageErrors).toEqual([]);
+  });
+
+  it('is never fetched by a widget speaking its own protocol', async () => {
+    const { page } = await openPage('');
+    await send(page, 'Any news?');
+    await page.locator('store-assistant .message.bot strong', { hasText: 'Bold' }).waitFor();
+    expect(await partsAdded(page, 'agents')).toEqual([]);
   });
 });
