@@ -146,14 +146,17 @@ export async function buildBundle({ quiet = false, entry = widgetEntry, file = o
 
 /**
  * The parts of the widget that ship beside the script (src/common/parts.ts), each as
- * `dist/store-assistant.<name>.js`: the voice call's SDK, and each language other than English. Each is
- * an entry that registers what it brings under its name when it runs.
+ * `dist/store-assistant.<name>.js`: the voice call's SDK, the markdown stack (marked and DOMPurify), the
+ * AI SDK's and AG-UI's stream readers, and each language other than English. Each is an entry that
+ * registers what it brings under its name when it runs.
  * @returns {Promise<Array<{ name: string; contents: string }>>}
  */
 export async function partEntries() {
   const languages = languageFiles();
   return [
     { name: 'voice', contents: "import './src/voice/voice-part';\n" },
+    { name: 'markdown', contents: "import './src/chat/markdown/markdown-part';\n" },
+    { name: 'agents', contents: "import './src/chat/replies/agents-part';\n" },
     ...languages.map((code) => ({
       name: `lang-${code.toLowerCase()}`,
       contents:
@@ -172,6 +175,9 @@ const PART_ONLY_INPUTS = [
   /[\\/]src[\\/]voice[\\/]vapi-client\.ts$/,
   /[\\/]node_modules[\\/]@vapi-ai[\\/]/,
   /[\\/]node_modules[\\/]@daily-co[\\/]/,
+  /[\\/]node_modules[\\/](?:marked|dompurify)[\\/]/,
+  /[\\/]src[\\/]chat[\\/]markdown[\\/]markdown(?:-limits)?\.ts$/,
+  /[\\/]src[\\/]chat[\\/](?:ai-sdk|ag-ui)[\\/]/,
 ];
 
 /**

@@ -125,8 +125,13 @@ export function markdownTable({ total, rows, shared }) {
  * @param {Record<string, { raw: number; gzip: number }>} parts
  */
 export function partsTable(parts) {
-  const when = (/** @type {string} */ name) =>
-    name === 'voice' ? 'when a call starts (`@vapi-ai/web`, `@daily-co/daily-js`)' : 'for a visitor who reads it';
+  /** @type {Record<string, string>} */
+  const loaded = {
+    voice: 'when a call starts (`@vapi-ai/web`, `@daily-co/daily-js`)',
+    markdown: 'once the chat is in view (`marked`, `dompurify`)',
+    agents: 'once the chat is in view, for `protocol="ai-sdk"` or `"ag-ui"`',
+  };
+  const when = (/** @type {string} */ name) => loaded[name] ?? 'for a visitor who reads it';
   return [
     '| beside the script | minified KB | gzip KB | loaded |',
     '|---|---:|---:|---|',

@@ -233,6 +233,40 @@ function composeActions(
 }
 
 /**
+ * Loads the chat's parts beside the script once the chat is in view, never before: a page view whose
+ * visitor never opens the card fetches neither. The markdown renderer: a conversation in view with
+ * replies gets it at once (its replies show as escaped plain text until then); otherwise a card shown as
+ * the page loads (inline, or left open on the previous page) loads it in idle time a couple of seconds
+ * later, and a card the visitor opens in idle time at once, so the first reply shows formatted. The
+ * agents part, for a widget speaking the AI SDK's or AG-UI's protocol: in idle time once the card is in
+ * view. Returns the cancel function.
+ */
+function loadChatPartsWhenShown(store: AssistantStore, chat: ReturnType<typeof createSlices>['chat']): () => void {
+  let cancelPreload: (() => void) | null = null;
+  let cancelAgents: (() => void) | null = null;
+  let stopped = false;
+  const check = (state: AssistantState, shownAtLoad: boolean) => {
+    if (stopped || !(state.isOpen || state.config.mode === 'inline')) return;
+    cancelAgents ??= chat.preloadAgents();
+    if (state.messages.some((message) => message.sender === 'bot')) {
+      stop();
+      void chat.loadMarkdown();
+    } else cancelPreload ??= chat.preloadMarkdown(shownAtLoad ? undefined : 0);
+  };
+  const unsubscribe = store.subscribe((state) => check(state, false));
+  function stop() {
+    stopped = true;
+    unsubscribe();
+    cancelPreload?.();
+  }
+  check(store.getState(), true);
+  return () => {
+    stop();
+    cancelAgents?.();
+  };
+}
+
+/**
  * Creates the assistant: a store outside React, each feature's slice over it, and the one set of
  * actions the UI and the element call. Every side effect comes from `deps`.
  */
@@ -247,7 +281,7 @@ export function createAssistant(deps: AssistantDeps) {
   let cancelResume: (() => void) | null = null;
   const actions = composeActions(store, deps, slices, () => {
     deps.emit('ready', { version: VERSION });
-    cancelPreload ??= chat.preloadMarkdown();
+    cancelPreload ??= loadChatPartsWhenShown(store, chat);
   });
   // While the page has yet to say who is signed in, the chat keeps nothing in view: it is configured as
   // if nothing were saved, and loads the saved conversations once the identity is known.

@@ -8,7 +8,8 @@ import type { Emit } from '../common/events';
 import type { Timers } from '../common/timers';
 import type { ThemeDeps } from '../theme/theme-slice';
 import { createVoiceClient, type VoicePart } from '../voice/create-voice-client';
-import { loadPart } from '../common/parts';
+import { loadedPart, loadPart } from '../common/parts';
+import type { AgentsPart } from '../chat/replies/agents-part';
 import { requestMicrophone } from '../voice/microphone';
 import type { VoiceDeps, VoiceEvents } from '../voice/voice-state';
 import type { HandoffDeps, HandoffEvents } from '../handoff/handoff-state';
@@ -136,6 +137,7 @@ export function browserDeps(
     connection: browserConnection(),
     randomId: browserRandomId,
     loadMarkdown,
+    loadAgents: () => loadedPart<AgentsPart>('agents') ?? loadPart<AgentsPart>('agents'),
     openSocket: (url, handlers) => openWebSocket(url, handlers),
     prepareImage,
     createVoiceClient: (config) => createVoiceClient(config, timers, () => loadPart<VoicePart>('voice')),

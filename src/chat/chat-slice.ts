@@ -10,7 +10,7 @@ import type { MarkdownOptions } from './markdown/markdown';
 import { completeMessage, isGreeting, PUSHED_ID_PREFIX, type Message, type Rating } from './message';
 import { createMessageLog, type MessageLog } from './message-log';
 import { showCallOrders, showCallProducts } from './call-products';
-import { createReplyRequests, type ReplyRequests } from './replies/reply-request';
+import { createReplyRequests, isAgentProtocol, type ReplyRequests } from './replies/reply-request';
 import { createVisitorContextSource } from './replies/visitor-context';
 import { translate } from '../i18n/translate';
 
@@ -225,6 +225,15 @@ function applyImageHosts(
 }
 
 /**
+ * Loads the agents part in idle time when the widget speaks the AI SDK's or AG-UI's protocol, so the
+ * first message need not wait for it. Returns the function that cancels it.
+ */
+function preloadAgents(store: ChatStore, deps: ChatDeps): () => void {
+  if (!isAgentProtocol(store.getState().config.protocol)) return () => undefined;
+  return deps.scheduleIdle(() => void Promise.resolve(deps.loadAgents()).catch(() => undefined));
+}
+
+/**
  * The chat feature: its actions, and the wiring the assistant composes (configuration, a call's
  * transcript joining the conversation, the markdown preload, disposal). `extensions` are what other
  * features add to each request and reply.
@@ -299,6 +308,11 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     followTakeover: () => replies.followTakeover(),
 
     preloadMarkdown: markdown.preload,
+
+    /** Loads the markdown renderer now: a conversation in view has replies to format. */
+    loadMarkdown: markdown.ensure,
+
+    preloadAgents: () => preloadAgents(store, deps),
 
     /** The element was removed: cancel the reply in flight and save what there is. */
     dispose(): void {

@@ -8,6 +8,7 @@ import type { Timers } from '../common/timers';
 import type { PreparedImage } from './attachments/image-attachment';
 import type { MarkdownOptions } from './markdown/markdown';
 import type { MarkdownRenderer } from './markdown/markdown-loader';
+import type { AgentsPart } from './replies/agents-part';
 import type { FeedbackDetail, Message } from './message';
 import type { OpenSocket } from './n8n-chat/n8n-socket';
 import type { SocketTakeover } from './n8n-chat/socket-takeover';
@@ -151,6 +152,11 @@ export interface ChatDeps {
   randomId: () => string;
   /** Loads the markdown renderer (marked and DOMPurify), evaluated on first use. */
   loadMarkdown: () => Promise<MarkdownRenderer>;
+  /**
+   * The AI SDK's and AG-UI's request writers and stream readers (a part beside the script, for
+   * `protocol="ai-sdk"` and `"ag-ui"`): at once when loaded, else loaded; rejects when it cannot be had.
+   */
+  loadAgents: () => AgentsPart | Promise<AgentsPart>;
   /** Opens a WebSocket: n8n's chat socket, for `protocol="n8n-chat"` (chat/n8n-chat/). */
   openSocket: OpenSocket;
   /** Decodes, downscales and re-encodes an attached image. */

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBundle, buildParts } from '../../build.mjs';
 
-/** The size budget: 185 KB gzip (KiB, as the CI check counts them). */
-export const SIZE_BUDGET_BYTES = 185 * 1024;
+/** The size budget: 150 KB gzip (KiB, as the CI check counts them). */
+export const SIZE_BUDGET_BYTES = 150 * 1024;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -40,6 +40,12 @@ export async function benchSize() {
         group: 'size',
         name: 'voice part beside it (when a call starts), gzip',
         value: kib(parts.voice?.gzip ?? 0),
+        unit: 'KB',
+      },
+      {
+        group: 'size',
+        name: 'markdown part beside it (once the chat is in view), gzip',
+        value: kib(parts.markdown?.gzip ?? 0),
         unit: 'KB',
       },
       {

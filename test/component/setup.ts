@@ -1,6 +1,8 @@
 import { configure } from '@testing-library/dom';
 import { afterEach, vi } from 'vitest';
 import { registerPart } from '../../src/common/parts';
+// The markdown part is on the page too, as for a bundler user who imports it.
+import '../../src/chat/markdown/markdown-part';
 import { FILE_LANGUAGES, languageTable } from '../support/languages';
 import { PATIENCE_MS } from '../support/patience';
 

@@ -89,6 +89,8 @@ describe('the npm package', () => {
       exports: {
         '.': { types: './dist/store-assistant.d.ts', default: './dist/store-assistant.js' },
         './voice': './dist/store-assistant.voice.js',
+        './markdown': './dist/store-assistant.markdown.js',
+        './agents': './dist/store-assistant.agents.js',
         './lang-*': './dist/store-assistant.lang-*.js',
         './react': { types: './dist/react.d.ts' },
       },
@@ -126,10 +128,10 @@ describe('the npm package', () => {
     expect(code).toContain(JSON.stringify(pkg.version));
   });
 
-  it("bundles the parts a bundled page needs with `import 'store-assistant/voice'` and `'store-assistant/lang-de'`", async () => {
+  it("bundles the parts a bundled page needs with `import 'store-assistant/voice'`, `'store-assistant/markdown'` and `'store-assistant/lang-de'`", async () => {
     writeFileSync(
       path.join(project, 'parts.js'),
-      "import 'store-assistant';\nimport 'store-assistant/voice';\nimport 'store-assistant/lang-de';\n",
+      "import 'store-assistant';\nimport 'store-assistant/voice';\nimport 'store-assistant/markdown';\nimport 'store-assistant/lang-de';\n",
     );
     const result = await build({
       absWorkingDir: project,
@@ -142,6 +144,7 @@ describe('the npm package', () => {
     expect(Object.keys(result.metafile.inputs)).toEqual(
       expect.arrayContaining([
         'node_modules/store-assistant/dist/store-assistant.voice.js',
+        'node_modules/store-assistant/dist/store-assistant.markdown.js',
         'node_modules/store-assistant/dist/store-assistant.lang-de.js',
       ]),
     );

@@ -2,10 +2,18 @@ import { vi } from 'vitest';
 import type { AssistantDeps, AssistantEvents } from '../../src/app/deps';
 import { memoryStorage } from '../../src/common/storage';
 import { loadMarkdown } from '../../src/chat/markdown/markdown-loader';
+// The markdown part is on the page, as for a bundler user who imports it: there is no script address to fetch it from.
+import '../../src/chat/markdown/markdown-part';
+import { createAgUi } from '../../src/chat/ag-ui/ag-ui';
+import { aiSdkRequest, aiSdkStream } from '../../src/chat/ai-sdk/ai-sdk';
+import type { AgentsPart } from '../../src/chat/replies/agents-part';
 import { fakeVoiceClient } from './fake-voice';
 import { createLanguageFiles } from '../../src/i18n/language-files';
 import type { StringTable } from '../../src/i18n/strings';
 import { languageTable } from './languages';
+
+/** The agents part as a page that has it gives it: at once. */
+const agentsPart: AgentsPart = { aiSdkRequest, aiSdkStream, createAgUi };
 
 /** An event the fake `emit` recorded. */
 export interface EmittedEvent {
@@ -81,6 +89,7 @@ export function fakeDeps(overrides: Partial<AssistantDeps> = {}) {
     coarsePointer: () => false,
     randomId: () => `session-${++ids}`,
     loadMarkdown,
+    loadAgents: () => agentsPart,
     // A socket that never opens, unless a test gives one (test/unit/chat/n8n-chat/).
     openSocket: vi.fn(() => ({ send: () => undefined, close: () => undefined })),
     prepareImage: vi.fn(async () => ({ dataUrl: FAKE_IMAGE_DATA_URL, width: 10, height: 10 })),

@@ -1,5 +1,7 @@
-import { nextTask, onIdle } from '../../common/next-task';
+import { onIdle } from '../../common/next-task';
+import { loadPart } from '../../common/parts';
 import type { MarkdownOptions } from './markdown';
+import type { MarkdownPart } from './markdown-part';
 import { numberFormatSteps } from '../replies/price';
 import { plainTextToHtml } from './visible-text';
 
@@ -66,18 +68,16 @@ function runWhenIdle(steps: Array<() => void>): void {
 }
 
 /**
- * Loads the markdown stack (marked and DOMPurify) on first use. The one-file build keeps it inside the
- * script but evaluates it only now, so it costs nothing on page load, and warms it up in idle time
- * afterwards. A browser the sanitiser does not support gets plain text instead of markdown.
+ * Loads the markdown stack (marked and DOMPurify) on first use. It is a part beside the script
+ * (`store-assistant.markdown.js`, src/chat/markdown/markdown-part.ts), fetched only now, so it costs a
+ * page view nothing until the chat needs it; marked and DOMPurify are then evaluated each in a task of
+ * its own, and warmed up in idle time afterwards. A browser the sanitiser does not support gets plain
+ * text instead of markdown. A part that could not be loaded is asked for again by the next call (the
+ * next reply); replies show as escaped plain text meanwhile.
  */
 export function loadMarkdown(): Promise<MarkdownRenderer> {
   loading ??= (async () => {
-    // marked and DOMPurify are evaluated in tasks of their own, so neither adds to a long task.
-    await import('marked');
-    await nextTask();
-    await import('dompurify');
-    await nextTask();
-    const module = await import('./markdown');
+    const module = await (await loadPart<MarkdownPart>('markdown')).loadRenderer();
     if (!module.sanitizerSupported) return plainTextToHtml;
     sanitising = contained(module.renderMarkdown);
     // The first reply's one-time costs (the browser's locale data for card prices, compiling marked's
@@ -87,5 +87,9 @@ export function loadMarkdown(): Promise<MarkdownRenderer> {
     runWhenIdle([...numberFormatSteps(), ...module.warmUpSteps()]);
     return sanitising;
   })();
-  return loading;
+  const current = loading;
+  current.catch(() => {
+    if (loading === current) loading = null;
+  });
+  return current;
 }

@@ -1,6 +1,6 @@
 import type { ChatDeps, ChatStore } from '../chat-state';
 
-/** How long after the widget rendered the markdown stack is loaded in idle time. */
+/** How long after a card shown as the page loads the markdown stack is loaded in idle time. */
 export const MARKDOWN_PRELOAD_DELAY_MS = 2_000;
 
 /** Loading the markdown renderer: on the first reply at the latest, in idle time once the page has settled. */
@@ -22,14 +22,15 @@ export function createMarkdownLoading(
     ensure,
 
     /**
-     * Loads the renderer in idle time a couple of seconds after the widget rendered, so the first reply
-     * shows formatted and page load is not slowed. Returns the function that cancels it.
+     * Loads the renderer in idle time `delayMs` from now (by default a couple of seconds, so a card shown
+     * as the page loads does not slow it), so the first reply shows formatted. Returns the function that
+     * cancels it.
      */
-    preload(): () => void {
+    preload(delayMs = MARKDOWN_PRELOAD_DELAY_MS): () => void {
       let cancelIdle = () => undefined as void;
       const timer = deps.timers.setTimeout(() => {
         cancelIdle = deps.scheduleIdle(() => void ensure());
-      }, MARKDOWN_PRELOAD_DELAY_MS);
+      }, delayMs);
       return () => {
         deps.timers.clearTimeout(timer);
         cancelIdle();

@@ -14,10 +14,10 @@ import { createN8nSocket, type N8nSocket } from '../n8n-chat/n8n-socket';
 import { chatNodeText, startedExecution } from '../n8n-chat/n8n-reply';
 import { chatSocketUrl, sendMessageRequest, socketAnswer } from '../n8n-chat/n8n-request';
 import { createN8nTakeover, type N8nTakeover } from '../n8n-chat/n8n-takeover';
-import { aiSdkRequest, aiSdkStream } from '../ai-sdk/ai-sdk';
-import { createAgUi } from '../ag-ui/ag-ui';
+import type { createAgUi } from '../ag-ui/ag-ui';
 import type { ChatProtocol } from '../chat-state';
 import { createClientToolCalls, type ClientToolCalls, type ToolAnswers } from './client-tools';
+import type { AgentsPart } from './agents-part';
 
 /** Without a customer feature, everyone is a guest. */
 const GUEST = () => null;
@@ -72,11 +72,8 @@ function parse(reply: WebhookReply, context: ProductContext) {
   return parseReply(reply.parts ? [{ output: reply.text }, ...reply.parts] : reply.text, context);
 }
 
-/** The agents' protocols' own parts: the AG-UI agent's memory, and the calls of the widget's tool. */
-interface AgentParts {
-  agUi: AgUi;
-  toolCalls: ClientToolCalls;
-}
+/** Whether `protocol` is an agent's, written and read by the agents part beside the script. */
+export const isAgentProtocol = (protocol: ChatProtocol) => protocol === 'ai-sdk' || protocol === 'ag-ui';
 
 /**
  * What a request to an agent sends back of the widget's tool: for a run that continues after the
@@ -91,31 +88,61 @@ function toolAnswers(calls: ClientToolCalls, question: Message, sessionId: strin
   return { results, continues: true };
 }
 
-/** How `body` is sent in `protocol` and how its answer is read; the widget's own contract needs neither. */
+/**
+ * How `body` is sent in `protocol` and how its answer is read; the widget's own contract needs neither.
+ * An agent's protocol needs the agents part, loaded before (see {@link agentProtocols}).
+ */
 function protocolCall(
   protocol: ChatProtocol,
   body: WebhookRequest,
-  agents: AgentParts & { question: Message; runId: string },
+  agents: AgentProtocols,
+  run: { question: Message; runId: string },
 ) {
   if (protocol === 'n8n-chat')
     return {
       encoded: sendMessageRequest(body.sessionId, body.message, { ...body.context, messageId: body.messageId }),
     };
-  const { agUi, toolCalls, question, runId } = agents;
-  if (protocol === 'ai-sdk')
+  const part = agents.loaded();
+  const { toolCalls } = agents;
+  if (protocol === 'ai-sdk' && part)
     return {
-      encoded: aiSdkRequest(body, toolAnswers(toolCalls, question, body.sessionId)),
-      stream: () => aiSdkStream(toolCalls),
+      encoded: part.aiSdkRequest(body, toolAnswers(toolCalls, run.question, body.sessionId)),
+      stream: () => part.aiSdkStream(toolCalls),
     };
-  if (protocol === 'ag-ui')
+  const agUi = agents.agUi();
+  if (protocol === 'ag-ui' && agUi)
     return {
-      encoded: agUi.request(body, runId, toolAnswers(toolCalls, question, body.sessionId)),
+      encoded: agUi.request(body, run.runId, toolAnswers(toolCalls, run.question, body.sessionId)),
       stream: agUi.stream,
     };
   return {};
 }
 
 type AgUi = ReturnType<typeof createAgUi>;
+
+/**
+ * The agents' protocols of one widget: the part beside the script that writes and reads them (the AI
+ * SDK's and AG-UI's), loaded when a widget speaking one first needs it, and the one AG-UI thread the
+ * widget keeps once it is.
+ */
+function agentProtocols(deps: Pick<ChatDeps, 'loadAgents'>, toolCalls: ClientToolCalls) {
+  let part: AgentsPart | null = null;
+  let agUi: AgUi | null = null;
+  return {
+    toolCalls,
+    loaded: () => part,
+    /** Loads the part (at once when it is on the page); rejects when it cannot be loaded. */
+    async load(): Promise<void> {
+      part ??= await deps.loadAgents();
+    },
+    agUi(): AgUi | null {
+      if (part) agUi ??= part.createAgUi(toolCalls);
+      return agUi;
+    },
+  };
+}
+
+type AgentProtocols = ReturnType<typeof agentProtocols>;
 
 /** The reply requests of one widget. */
 export type ReplyRequests = ReturnType<typeof createReplyRequests>;
@@ -154,7 +181,7 @@ function showQueued(store: ChatStore, queued: boolean): void {
 async function fetchReply(
   store: ChatStore,
   deps: ChatDeps,
-  parts: ReplyRequestParts & AgentParts & { n8n: N8nSocket; n8nTakeover: N8nTakeover },
+  parts: ReplyRequestParts & { n8n: N8nSocket; n8nTakeover: N8nTakeover; agents: AgentProtocols },
   request: InFlight,
   onStreamText: (text: string) => void,
 ) {
@@ -171,6 +198,9 @@ async function fetchReply(
   // A Chat node waits for the visitor: their message resumes that execution rather than starting one.
   if (n8nChat && parts.n8n.waitingForVisitor())
     return void (await parts.n8n.answer(socketAnswer(request.sessionId, request.userMessage.content)));
+  // An agent's protocol is written and read by a part beside the script: a part that cannot be loaded
+  // fails the request like an unreachable webhook, with Retry.
+  if (isAgentProtocol(protocol)) await parts.agents.load();
   const body = requestBody(store, request.userMessage);
   const context = requestContext(parts);
   body.context = context instanceof Promise ? await context : context;
@@ -178,7 +208,7 @@ async function fetchReply(
   const call = {
     url,
     body,
-    ...protocolCall(protocol, body, { ...parts, question: request.userMessage, runId: deps.randomId() }),
+    ...protocolCall(protocol, body, parts.agents, { question: request.userMessage, runId: deps.randomId() }),
     fetch: deps.fetch,
     timers: deps.timers,
     now: deps.now,
@@ -353,8 +383,8 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);
   const socket = n8nSocket(store, deps, parts, display);
   const toolCalls = createClientToolCalls();
-  const agUi = createAgUi(toolCalls);
-  const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover, agUi, toolCalls };
+  const agents = agentProtocols(deps, toolCalls);
+  const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover, agents };
   const earlierSignal = new AbortController(); // the element removed while an earlier session loads
 
   /** Sends `userMessage` (already in the list) to the webhook and shows the reply: exactly one request. */

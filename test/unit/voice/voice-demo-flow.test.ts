@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { loadMarkdown } from '../../../src/chat/markdown/markdown-loader';
+import '../../../src/chat/markdown/markdown-part';
 import { defaultConfig } from '../../../src/app/config';
 import { createVoiceClient } from '../../../src/voice/create-voice-client';
 import { createDemoVoiceClient, DEMO_TOOL_WAIT_MS } from '../../../src/voice/demo-client';

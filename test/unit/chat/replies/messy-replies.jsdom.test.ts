@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { linkTargetNote } from '../../../../src/chat/markdown/markdown-links';
 import { MAX_ELEMENTS, MAX_NESTING, TEXT_WINDOW } from '../../../../src/chat/markdown/markdown-limits';
 import { loadMarkdown } from '../../../../src/chat/markdown/markdown-loader';
+import '../../../../src/chat/markdown/markdown-part';
 import { renderMarkdown, type MarkdownOptions } from '../../../../src/chat/markdown/markdown';
 import { spokenText } from '../../../../src/chat/markdown/plain-text';
 import { parseReply } from '../../../../src/chat/replies/reply-parser';
