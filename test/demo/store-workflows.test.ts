@@ -128,6 +128,35 @@ describe('workflows/shopify.json', () => {
     ]);
   });
 
+  it("lets the agent run only after the store's UCP endpoint answered a time-limited check with a 2xx", async () => {
+    const next = (from: string, output = 0) => workflow.connections[from]?.main?.[output]?.map((each) => each.node);
+    const check = node(workflow, 'Can we reach the store (UCP)?');
+    expect(next('Who answers', 2)).toEqual([check.name]);
+    expect(check.parameters.url).toBe("={{ $('Store settings').first().json.shopUrl }}/api/ucp/mcp");
+    expect(String(check.parameters.jsonBody)).toContain("method: 'initialize'");
+    // An error must not stop the execution before the widget is answered: every failure goes on as an item.
+    expect((check as WorkflowNode & { onError?: string }).onError).toBe('continueRegularOutput');
+    expect(check.parameters.options).toEqual({
+      timeout: "={{ Number($('Store settings').first().json.storeCheckTimeoutSeconds) * 1000 }}",
+      response: { response: { fullResponse: true, neverError: true, responseFormat: 'text' } },
+    });
+    expect(next(check.name)).toEqual(['Store answered?']);
+    expect(next('Store answered?', 0)).toEqual(['AI Agent']);
+    expect(next('Store answered?', 1)).toEqual(['Store unreachable']);
+    expect(next('Store unreachable')).toEqual(['Respond to widget']);
+    // The agent's input is the check's answer, so it reads the visitor's prompt from the request.
+    expect(node(workflow, 'AI Agent').parameters.text).toBe("={{ $('Read the request').first().json.prompt }}");
+    const unreachable = await runCode(workflow, 'Store unreachable', [{ statusCode: 503 }], {
+      'Store settings': SETTINGS,
+    });
+    expect(unreachable).toEqual({
+      output:
+        "Sorry, I can't reach our store right now, so I won't guess. Leave your email below and the team will answer you or write to help@shop.example.",
+      handoff: 'timeout',
+    });
+    expect(parseReply(unreachable, context, { servedAsJson: true }).text).toContain("can't reach our store");
+  });
+
   it('answers a failed agent, a refused tool or an empty search with a sentence and the email form', async () => {
     const answer = (json: unknown) => runCode(workflow, 'Reply with cards', [json], { 'Store settings': SETTINGS });
     expect(await answer({ error: 'Rate limit reached' })).toEqual({

@@ -7,6 +7,7 @@ import {
   type ShopifyStore,
   type ShopOrder,
   type ShopProduct,
+  type UcpMode,
 } from '../../support/loopback/shopify-ucp';
 import { n8nInstallDir, N8N_VERSION } from './install';
 import { credentialsFor, fillIn, shippedWorkflow, webhookPath } from './store-setup';
@@ -101,6 +102,8 @@ describe.skipIf(!ENABLED)(`workflows/shopify.json in a real n8n ${N8N_VERSION}`,
         model: MODEL_NAME,
         // A slow model is given up on after this, twice (one retry): short here, so that test stays short.
         modelTimeoutSeconds: '2',
+        // A store endpoint that never answers its check is given up on after this.
+        storeCheckTimeoutSeconds: '2',
         agentProfile: PROFILE,
         contactEmail: 'help@harbor.example',
       },
@@ -285,4 +288,30 @@ describe.skipIf(!ENABLED)(`workflows/shopify.json in a real n8n ${N8N_VERSION}`,
       shop.mode = 'normal';
     }
   });
+
+  // The store's UCP endpoint unreachable as a whole: the workflow checks it (an MCP initialize, within
+  // storeCheckTimeoutSeconds) before the agent starts, so the visitor is not left waiting on it. The visitor's
+  // first message ("Ask a question" sends a greeting) already meets the failure, as on a store that is down.
+  const unreachable: [string, UcpMode][] = [
+    ['refuses every request with 503', 'refuse-all'],
+    ['drops the connection', 'drop'],
+    ['never answers', 'silent'],
+  ];
+  it.each(unreachable)(
+    "gives a clear sentence and the email form, without asking the model, when the store's UCP endpoint %s",
+    async (_, mode) => {
+      const asked = model.requests.length;
+      shop.mode = mode;
+      try {
+        const { page } = await suite.openChat('/');
+        await page.getByRole('button', { name: 'Ask a question' }).click();
+        const reply = await suite.botReply(page, 0);
+        await expectWayOn(page, reply, "Sorry, I can't reach our store right now, so I won't guess.");
+        expect(reply).toContain('help@harbor.example');
+      } finally {
+        shop.mode = 'normal';
+      }
+      expect(model.requests.length).toBe(asked);
+    },
+  );
 });

@@ -49,8 +49,12 @@ export interface ShopOrder {
   }[];
 }
 
-/** How the store's UCP endpoint behaves in a test. */
-export type UcpMode = 'normal' | 'refuse-all' | 'refuse-tools';
+/**
+ * How the store's UCP endpoint behaves in a test: answering; refusing every request with 503; refusing
+ * only tool calls; closing the connection without a word (a dropped or refused connection); or holding
+ * every request without ever answering (an endpoint that hangs).
+ */
+export type UcpMode = 'normal' | 'refuse-all' | 'refuse-tools' | 'drop' | 'silent';
 
 /** One tools/call the endpoint received. */
 export interface UcpCall {
@@ -257,6 +261,9 @@ export async function startShopifyStore(options: {
     const path = (request.url ?? '').split('?')[0] ?? '';
     if (path === '/api/ucp/mcp') {
       if (state.mode === 'refuse-all') sendJson(response, 503, { error: 'Service Unavailable' });
+      else if (state.mode === 'drop') request.socket.destroy();
+      // Held until the client gives up or the server closes (close() ends held connections).
+      else if (state.mode === 'silent') return;
       else if (request.method === 'POST') answerMcp(store, response, body);
       else response.writeHead(405, { Allow: 'POST' }).end();
     } else if (/^\/admin\/api\/[\w-]+\/graphql\.json$/.test(path) && request.method === 'POST') {
