@@ -149,7 +149,9 @@ describe('a person takes over, on the demo page', () => {
     expect(await assistant.locator('.sr-only').first().textContent()).toContain(en.assistant);
     expect(await header.getByText(en.handoffPerson).count()).toBe(1);
     // Rated like the assistant's answers: the person's message, and the message that connected the visitor.
+    // (Once each message is complete: its feedback shows after its reveal, which waits for the markdown part.)
     for (const rated of [fromAgent, assistant]) {
+      await rated.getByRole('button', { name: en.helpful, exact: true }).waitFor();
       expect(await rated.getByRole('button', { name: en.helpful, exact: true }).count()).toBe(1);
       expect(await rated.getByRole('button', { name: en.notHelpful, exact: true }).count()).toBe(1);
     }
