@@ -233,6 +233,14 @@ function preloadAgents(store: ChatStore, deps: ChatDeps): () => void {
   return deps.scheduleIdle(() => void Promise.resolve(deps.loadAgents()).catch(() => undefined));
 }
 
+/** Tells the visitor `text` in the chat's notice and reports `reason` as the chat's error event. */
+function chatNotifier(store: ChatStore, deps: ChatDeps) {
+  return (text: string, reason: string) => {
+    store.setState({ notice: { source: 'chat', text } });
+    deps.emit('error', { source: 'chat', message: reason });
+  };
+}
+
 /**
  * The chat feature: its actions, and the wiring the assistant composes (configuration, a call's
  * transcript joining the conversation, the markdown preload, disposal). `extensions` are what other
@@ -251,14 +259,10 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     visitorContext,
     ...extensions,
   });
-  const notify = (text: string, reason: string) => {
-    store.setState({ notice: { source: 'chat', text } });
-    deps.emit('error', { source: 'chat', message: reason });
-  };
+  const notify = chatNotifier(store, deps);
   const attachments = createAttachments(store, deps, notify);
   const feedback = createFeedback(store, deps, log, conversations.commit);
   const reportRefusedImage = refusedImageReporter(deps.warn);
-
   const conversationSteps = conversationActions(store, replies, conversations, log);
   const actions: ChatActions = {
     setDraft: (draft) => store.setState({ draft }),
@@ -308,10 +312,8 @@ export function createChatSlice(store: ChatStore, deps: ChatDeps, extensions: Ch
     followTakeover: () => replies.followTakeover(),
 
     preloadMarkdown: markdown.preload,
-
     /** Loads the markdown renderer now: a conversation in view has replies to format. */
     loadMarkdown: markdown.ensure,
-
     preloadAgents: () => preloadAgents(store, deps),
 
     /** The element was removed: cancel the reply in flight and save what there is. */
