@@ -3,10 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 
 /**
- * The built file at `pathname`: the widget's script (`/store-assistant.js`) or a part beside it
- * (`/store-assistant.voice.js`, `/store-assistant.lang-de.js`); null for any other address.
+ * The built file at `address` (a path, with or without the `?v=` query the widget adds to its parts): the
+ * widget's script (`/store-assistant.js`) or a part beside it (`/store-assistant.voice.js`,
+ * `/store-assistant.markdown.js?v=0.1.0`); null for any other address.
  */
-export function builtWidgetFile(pathname: string): string | null {
+export function builtWidgetFile(address: string): string | null {
+  const pathname = address.split('?')[0] ?? '';
   return /^\/store-assistant(?:\.[a-z0-9-]+)?\.js$/.test(pathname)
     ? path.join(__dirname, '../../dist', pathname.slice(1))
     : null;
