@@ -314,6 +314,18 @@ interface SignalParts {
 }
 
 /**
+ * Whether a reply's `connecting` is older news than what the push channel already said: with an
+ * `events-url`, the desk's status arrives there, and the reply to "talk to a person" can come after the
+ * desk's "we're away" (a slow reply, or one that waited for the markdown renderer). Reopening the wait
+ * then would hide the email form under a "connecting" bar that nothing ends; a new request of the
+ * visitor's starts its wait itself, and the desk's own `connecting` still reopens it.
+ */
+function isStaleWait(store: HandoffStore, status: string): boolean {
+  const { handoff, config } = store.getState();
+  return status === 'connecting' && handoff.phase === 'missed' && config.eventsUrl !== null;
+}
+
+/**
  * A reply's `handoff` and `pending` fields. Returns whether an empty reply is expected (during a
  * takeover, or when the reply says what follows), so no "not understood" bubble shows for it.
  */
@@ -323,7 +335,7 @@ function onReplySignals(
   signals: ReplySignals,
 ) {
   const event = incomingFromReply(signals.handoff, parts.allowImage);
-  if (event?.kind === 'handoff') {
+  if (event?.kind === 'handoff' && !isStaleWait(store, event.status)) {
     flags.stopped = false;
     apply(transition(store.getState().handoff, event.status, event.agent, deps.now()), `handoff-reply-${deps.now()}`);
   }
