@@ -33,13 +33,32 @@ function messageParts(content: string) {
  * call's `input` and the visitor's answer as its `output`.
  */
 function toolParts(results: readonly ToolResult[]) {
-  return results.map((call) => ({
+  return results.map((call) =>
+    call.approvalId === undefined
+      ? {
+          type: `tool-${call.name}`,
+          toolCallId: call.id,
+          state: 'output-available',
+          input: jsonData(call.args),
+          output: jsonData(call.result),
+        }
+      : approvalPart(call, call.approvalId),
+  );
+}
+
+/**
+ * The visitor's answer to an approval request, as `useChat`'s `addToolApprovalResponse` leaves the
+ * tool part: `state: "approval-responded"` and `approval: { id, approved }`; the agent then runs the
+ * tool, or answers with `output-denied`.
+ */
+function approvalPart(call: ToolResult, approvalId: string) {
+  return {
     type: `tool-${call.name}`,
     toolCallId: call.id,
-    state: 'output-available',
+    state: 'approval-responded',
     input: jsonData(call.args),
-    output: jsonData(call.result),
-  }));
+    approval: { id: approvalId, approved: own(jsonData(call.result), 'declined') !== true },
+  };
 }
 
 /**
@@ -116,6 +135,11 @@ export function aiSdkStream(calls: ClientToolCalls): StreamParser {
       }
       case 'tool-input-available':
         return own(chunk, 'toolName') === ADD_TO_CART_TOOL ? cartProposal(calls, id, own(chunk, 'input')) : [];
+      case 'tool-approval-request': {
+        const approvalId = own(chunk, 'approvalId');
+        if (typeof id === 'string' && typeof approvalId === 'string') calls.needsApproval(id, approvalId);
+        return [];
+      }
       case 'tool-output-available': {
         const field = own(TOOL_PARTS, String(tools.get(id)));
         return typeof field === 'string' ? replyPart(field, own(chunk, 'output')) : [];

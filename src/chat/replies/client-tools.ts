@@ -16,6 +16,11 @@ export interface ToolResult {
   args: string;
   /** The answer as JSON text: `{ added, variantId, quantity, declined?, error? }`. */
   result: string;
+  /**
+   * The id of the agent's approval request for this call (the AI SDK's `tool-approval-request`): the
+   * answer then goes back as that approval, granted unless the visitor declined.
+   */
+  approvalId?: string;
 }
 
 /** What a request carries of the widget's tool: the answers it sends back, and whether it only continues after them. */
@@ -39,7 +44,14 @@ export type ClientToolCalls = ReturnType<typeof createClientToolCalls>;
  */
 export function createClientToolCalls() {
   let conversation = '';
-  const calls = new Map<string, { name: string; args: string; result?: string }>();
+  const calls = new Map<string, { name: string; args: string; result?: string; approvalId?: string }>();
+  const answered = (id: string, call: { name: string; args: string; approvalId?: string }, result: string) => ({
+    id,
+    name: call.name,
+    args: call.args,
+    result,
+    ...(call.approvalId === undefined ? {} : { approvalId: call.approvalId }),
+  });
   return {
     /** A request of conversation `sessionId`: another conversation's calls are forgotten. */
     follow(sessionId: string): void {
@@ -54,21 +66,26 @@ export function createClientToolCalls() {
       calls.set(id, { name, args });
     },
 
+    /** The agent asks the visitor's approval of call `id` (not yet answered) before it runs the tool itself. */
+    needsApproval(id: string, approvalId: string): void {
+      const call = calls.get(id);
+      if (call && call.result === undefined && approvalId.length <= MAX_TOOL_ARGS) call.approvalId = approvalId;
+    },
+
     /** The visitor answered call `id`: the call and its answer, the first time only; else undefined. */
     answer(id: string, result: string): ToolResult | undefined {
       const call = calls.get(id);
       if (!call || call.result !== undefined) return undefined;
       call.result = result;
-      return { id, name: call.name, args: call.args, result };
+      return answered(id, call, result);
     },
 
     /** The answers not yet sent, each once: they go with the request being built. */
     takeAnswered(): ToolResult[] {
-      const answered: ToolResult[] = [];
-      for (const [id, call] of calls)
-        if (call.result !== undefined) answered.push({ id, name: call.name, args: call.args, result: call.result });
-      answered.forEach((result) => calls.delete(result.id));
-      return answered;
+      const results: ToolResult[] = [];
+      for (const [id, call] of calls) if (call.result !== undefined) results.push(answered(id, call, call.result));
+      results.forEach((result) => calls.delete(result.id));
+      return results;
     },
 
     /** These answers go back with the request being built (a run that continues after them): not again. */
