@@ -277,4 +277,25 @@ describe('a takeover nobody answers', () => {
     );
     expect(handoffEvents(tab).map((detail) => JSON.stringify(detail))).not.toContain('Alex');
   });
+
+  it("a reply's late connecting does not reopen a wait the desk has already declined", async () => {
+    // The webhook's answer to "talk to a person" is held until the desk's "we're away" has arrived.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tab = openTab(sharedStorage(), 1, {
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (init?.method === 'POST') await held;
+        return response;
+      },
+    });
+    server.reply({ output: '', handoff: { status: 'connecting' } });
+    tab.assistant.actions.requestHumanAgent();
+    await eventually(() => expect(server.openStreams).toBe(1));
+    server.push({ id: '1', type: 'handoff', data: { status: 'unavailable' } });
+    await eventually(() => expect(tab.assistant.getState().handoff.phase).toBe('missed'));
+    release();
+    await eventually(() => expect(tab.assistant.getState().loading).toBe(false));
+    expect(tab.assistant.getState().handoff).toMatchObject({ phase: 'missed', missedBecause: 'unavailable' });
+  });
 });
