@@ -86,7 +86,9 @@ function expectMessageRenders(message: Message): void {
     (sum, card) => sum + 2 * card.title.length + card.description.length + (card.price?.length ?? 0),
     0,
   );
-  expect(first.container.textContent?.length ?? 0).toBeLessThanOrEqual(2 * message.content.length + cardText + 100);
+  // Linear in the reply: a link shows its text, and beside a link to an internationalised host its real
+  // (punycode) host, which can be longer than the text itself; plus the cards and the fixed labels.
+  expect(first.container.textContent?.length ?? 0).toBeLessThanOrEqual(3 * message.content.length + cardText + 100);
 }
 
 const message = fc
