@@ -114,6 +114,21 @@ function OrderTracking({ order, t }: { order: Order; t: Translate }) {
   );
 }
 
+/** The links the store allows for `order`, each opened apart and named with the order for a screen reader. */
+function OrderLinks({ order, links, t }: { order: Order; links: { href: string; label: string }[]; t: Translate }) {
+  if (links.length === 0) return null;
+  return (
+    <p className="order-actions">
+      {links.map((link) => (
+        <a key={link.href} className="order-link" href={link.href} target="_blank" rel="noopener noreferrer">
+          {link.label}
+          <span className="sr-only">: {t('orderTitle', { number: order.number })}</span>
+        </a>
+      ))}
+    </p>
+  );
+}
+
 /** One order, in full: its track, lines, total, tracking and the links the store allows. */
 function OrderCard({ order, t }: { order: Order; t: Translate }) {
   const lang = useAssistantState((state) => state.config.lang);
@@ -140,16 +155,7 @@ function OrderCard({ order, t }: { order: Order; t: Translate }) {
       <OrderItems order={order} t={t} />
       {order.total && <p className="order-total">{t('orderTotal', { total: displayPrice(order.total) })}</p>}
       <OrderTracking order={order} t={t} />
-      {links.length > 0 && (
-        <p className="order-actions">
-          {links.map((link) => (
-            <a key={link.href} className="order-link" href={link.href} target="_blank" rel="noopener noreferrer">
-              {link.label}
-              <span className="sr-only">: {t('orderTitle', { number: order.number })}</span>
-            </a>
-          ))}
-        </p>
-      )}
+      <OrderLinks order={order} links={links} t={t} />
     </article>
   );
 }
@@ -244,16 +250,7 @@ function OrderListCard({ order, t }: { order: Order; t: Translate }) {
             {date}
           </p>
         )}
-        {links.length > 0 && (
-          <p className="order-actions">
-            {links.map((link) => (
-              <a key={link.href} className="order-link" href={link.href} target="_blank" rel="noopener noreferrer">
-                {link.label}
-                <span className="sr-only">: {t('orderTitle', { number: order.number })}</span>
-              </a>
-            ))}
-          </p>
-        )}
+        <OrderLinks order={order} links={links} t={t} />
       </div>
     </article>
   );
