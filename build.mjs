@@ -19,6 +19,7 @@ import { thirdPartyPatchesPlugin } from './build/patches/third-party-patches.mjs
 import { writeIconStylesheet } from './build/icons.mjs';
 import { writePublicApi } from './build/public-api.mjs';
 import { rawCssPlugin } from './build/stylesheets.mjs';
+import { lazyCorePlugin } from './build/lazy-core.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outfile = path.join(root, 'dist/store-assistant.js');
@@ -108,7 +109,7 @@ function sharedOptions() {
     },
     alias: reactProductionEntries(),
     legalComments: 'linked',
-    plugins: [rawCssPlugin, boundJsxRuntimePlugin, thirdPartyPatchesPlugin],
+    plugins: [rawCssPlugin, boundJsxRuntimePlugin, lazyCorePlugin, thirdPartyPatchesPlugin],
     logLevel: 'warning',
   };
 }

@@ -43,6 +43,16 @@ function choice(table: Partial<StringTable>, code: string, config: AssistantConf
   };
 }
 
+/**
+ * The strings of a first view drawn before the widget sets up (element/launcher-shell.ts): English, or,
+ * for another language, whose file nothing has asked for yet, the waiting table that shows the brand
+ * alone, as the store shows until the file is there.
+ */
+export function languageBeforeSetUp(config: AssistantConfig): LanguageChoice {
+  const code = builtInLanguage(config.lang);
+  return code === 'en' ? choice(englishStrings, 'en', config) : choice(WAITING_STRINGS, code, config, true);
+}
+
 /** `deps.loadLanguage(code)`, a throw turned into a rejection. */
 function requestLanguage(deps: LanguageDeps, code: string): StringTable | Promise<StringTable> {
   try {

@@ -656,16 +656,33 @@ function assign(config: ParsedAttributes, path: ConfigPath, value: unknown): voi
 }
 
 /**
- * Parses the element's attributes into a validated configuration. An absent attribute gives its
- * default; an invalid one gives its default and a console message through `warn`.
+ * The attributes the first view (a floating launcher drawn before the widget sets up) is drawn from: its
+ * mode and corner, its colours and scheme, its language and the name it reads out.
+ */
+export const FIRST_VIEW_ATTRIBUTES: readonly AttributeName[] = [
+  'mode',
+  'open',
+  'position',
+  'color-scheme',
+  'lang',
+  'strings',
+  'store-domain',
+  ...(Object.keys(THEME_ATTRIBUTES) as AttributeName[]),
+];
+
+/**
+ * Parses the element's attributes (all of them, or only `names`: the others keep their defaults) into a
+ * validated configuration. An absent attribute gives its default; an invalid one gives its default and a
+ * console message through `warn`.
  */
 export function parseAttributes(
   read: (name: AttributeName) => string | null,
   page: PageContext,
   warn: (message: string) => void,
+  names: readonly AttributeName[] = ATTRIBUTE_NAMES,
 ): ParsedAttributes {
   const config: ParsedAttributes = defaultConfig(page.host);
-  for (const name of ATTRIBUTE_NAMES) {
+  for (const name of names) {
     const declared: AnyAttributeDeclaration = ATTRIBUTES[name];
     const value = read(name);
     if (value === null || (value.trim() === '' && !declared.boolean)) continue;

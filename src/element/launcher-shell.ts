@@ -1,49 +1,55 @@
 import type { AssistantView } from '../app/assistant';
-import type { AssistantState } from '../app/state';
+import type { FirstView } from '../app/first-view-state';
 import { directionOf } from '../i18n/language-choice';
 import { launcherLabel } from '../ui/launcher-label';
 
+/** What the launcher drawn before React shows and hands over to: the store, once it is made. */
+export interface LauncherShell {
+  /** From now on the launcher shows `assistant`'s state and gives way to React's launcher when it comes. */
+  follow(assistant: AssistantView): void;
+  /** Removes it early (the element was disconnected, or left floating mode). */
+  remove(): void;
+}
+
 /**
- * Floating mode's launcher, drawn in plain DOM as soon as the element has configured its first view: the
- * same markup, classes and parts as the React launcher (ui/launcher.tsx inside ui/app.tsx's widget), so the store's
- * page shows it without waiting for ReactDOM to be evaluated and React to render. It is the launcher
- * until React's own is in the shadow root, then it removes itself (before that frame is painted, passing
- * on focus if it had it). A visitor reaching for it (a pointer on it, a touch, keyboard focus) calls
- * `onIntent`, so React is not left waiting for an idle moment. A tap on it shows it pressed at once and
- * opens the card the moment React's launcher takes over, as a tap on that one would: the card cannot be
- * drawn before, and opened that way it also takes keyboard focus the way a normal opening does.
- *
- * Returns the function that removes it early (the element was disconnected, or left floating mode).
+ * Floating mode's launcher, drawn in plain DOM as the first view: the same markup, classes and parts as
+ * the React launcher (ui/launcher.tsx inside ui/app.tsx's widget), so the store's page shows it without
+ * waiting for the widget to set up, ReactDOM to be evaluated and React to render. It shows `first` until
+ * it follows the store, and is the launcher until React's own is in the shadow root, then it removes
+ * itself (before that frame is painted, passing on focus if it had it). A visitor reaching for it (a
+ * pointer on it, a touch, keyboard focus) calls `onIntent`, so nothing is left waiting for an idle moment.
+ * A tap on it shows it pressed at once and opens the card the moment React's launcher takes over, as a
+ * tap on that one would: the card cannot be drawn before, and opened that way it also takes keyboard
+ * focus the way a normal opening does.
  */
-export function drawLauncherShell(shadowRoot: ShadowRoot, assistant: AssistantView, onIntent: () => void): () => void {
+export function drawLauncherShell(shadowRoot: ShadowRoot, first: FirstView, onIntent: () => void): LauncherShell {
   const markup = launcherMarkup();
   const { root, button } = markup;
+  let assistant: AssistantView | null = null;
   /** A tap asked to open (or, tapped again, not to): applied when React takes over. */
   let openWhenReady = false;
-  const draw = (state: AssistantState) => drawState(markup, state, state.isOpen || openWhenReady);
+  const current = () => assistant?.getState() ?? first;
+  const draw = (state: FirstView) => drawState(markup, state, state.isOpen || openWhenReady);
 
   button.addEventListener('click', () => {
-    if (assistant.getState().isOpen) return assistant.actions.setOpen(false);
+    if (current().isOpen) return assistant?.actions.setOpen(false);
     openWhenReady = !openWhenReady;
     onIntent();
-    draw(assistant.getState());
+    draw(current());
   });
   for (const intent of ['pointerenter', 'pointerdown', 'focus'] as const)
     button.addEventListener(intent, onIntent, { once: true });
-  draw(assistant.getState());
+  draw(first);
   shadowRoot.append(root);
 
   let removed = false;
-  const unsubscribe = assistant.subscribe((state) => {
-    if (state.config.mode !== 'floating') remove();
-    else draw(state);
-  });
+  let unsubscribe = () => {};
   const handOver = () => {
     const reactLauncher = [...shadowRoot.querySelectorAll<HTMLElement>('.launcher')].find(
       (candidate) => candidate !== button,
     );
     // A press on this button must end on it, or the browser sends no click: wait until it is let go.
-    if (!reactLauncher || press.held()) return;
+    if (!assistant || !reactLauncher || press.held()) return;
     const hadFocus = shadowRoot.activeElement === button;
     remove();
     if (hadFocus) reactLauncher.focus();
@@ -63,7 +69,17 @@ export function drawLauncherShell(shadowRoot: ShadowRoot, assistant: AssistantVi
     press.stop();
     root.remove();
   }
-  return remove;
+  function follow(store: AssistantView): void {
+    if (removed || assistant) return;
+    if (store.getState().config.mode !== 'floating') return remove();
+    assistant = store;
+    unsubscribe = store.subscribe((state) => {
+      if (state.config.mode !== 'floating') remove();
+      else draw(state);
+    });
+    draw(store.getState());
+  }
+  return { follow, remove };
 }
 
 /**
@@ -119,7 +135,7 @@ function launcherMarkup() {
 /** Sets what React's launcher would show for `state`: language, scheme, corner, label, icon and unread count. */
 function drawState(
   { root, widget, button, icon, badge }: ReturnType<typeof launcherMarkup>,
-  state: AssistantState,
+  state: FirstView,
   isOpen: boolean,
 ): void {
   const { config, theme, unread } = state;

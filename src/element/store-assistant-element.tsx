@@ -1,39 +1,57 @@
-import { createAssistant, type Assistant } from '../app/assistant';
-import { browserDeps, type AssistantDeps, type AssistantEvents } from '../app/deps';
-import { dataLayerEntries, pushToDataLayer, type AnalyticsConfig } from '../analytics/data-layer';
+import type { Assistant } from '../app/assistant';
+import type { AssistantDeps, AssistantEvents } from '../app/deps';
+import { firstView, hasSomethingToResume } from '../app/first-view-state';
+import type { AnalyticsConfig } from '../analytics/data-layer';
 import type { Emit } from '../common/events';
-import { nextTask, whenIdle } from '../common/next-task';
+import { afterNextPaint, nextTask, whenIdle } from '../common/next-task';
 import { pageLocation } from '../common/page-location';
-import css from '../ui/styles.css?raw';
-import iconCss from '../ui/icons.css?raw';
-import { ATTRIBUTE_NAMES, parseAttributes, type AttributeName } from './attributes';
-import { deferredReactRenderer, type DeferredMount, type DeferredReactRenderer } from './deferred-react';
-import { ElementRoot, type ElementRootProps } from './element-root';
+import { safeStorage } from '../common/storage';
+import firstViewCss from '../ui/first-view.css?raw';
+import {
+  ATTRIBUTE_NAMES,
+  FIRST_VIEW_ATTRIBUTES,
+  parseAttributes,
+  type AttributeName,
+  type ParsedAttributes,
+} from './attributes';
+import type { DeferredMount, DeferredReactRenderer } from './deferred-react';
+import type { ElementRootProps } from './element-root';
 import { dispatchAssistantEvent } from './element-events';
-import { drawLauncherShell } from './launcher-shell';
+import { elementCore, type ElementCore } from './lazy-core';
+import { drawLauncherShell, type LauncherShell } from './launcher-shell';
 import { pageLanguage, pageLanguageFollower } from './page-language';
 import type { Theme } from '../theme/theme';
 import type { StoreAssistantMembers } from './members';
-import { coverViewport, measureViewport } from './mobile-viewport';
 import { adoptStyles } from './stylesheet';
-import { darkSchemeTextColors, themeColorVariables, themeTextColors } from './theme-colors';
+import { darkSchemeTextColors, launcherColorVariables, themeColorVariables, themeTextColors } from './theme-colors';
 
 /** How long the viewport's size waits for an idle moment, at most, once a floating widget is connected. */
 const VIEWPORT_MEASURE_WAIT_MS = 2000;
 
+/**
+ * How long a floating widget's set-up waits, at most, for an idle moment after its first view has been
+ * painted, when nothing hurries it (a visitor reaching for the launcher, a method, something to resume).
+ */
+const SET_UP_IDLE_WAIT_MS = 1000;
+
 /** With `analytics="datalayer"`, pushes a widget event to the page's `window.dataLayer`. */
-function trackEvent(config: AnalyticsConfig, [name, detail]: Parameters<Emit<AssistantEvents>>): void {
+function trackEvent(
+  core: ElementCore,
+  config: AnalyticsConfig,
+  [name, detail]: Parameters<Emit<AssistantEvents>>,
+): void {
   if (config.analytics !== 'datalayer') return;
-  for (const entry of dataLayerEntries(name, detail, config.analyticsContent))
-    pushToDataLayer(window as { dataLayer?: unknown }, entry);
+  for (const entry of core.dataLayerEntries(name, detail, config.analyticsContent))
+    core.pushToDataLayer(window as { dataLayer?: unknown }, entry);
 }
 
 /** Runs `work` for the element's own callbacks: an error is logged for the store owner, never thrown at the host page. */
-function contained(work: () => void): void {
+function contained<T>(work: () => T): T | undefined {
   try {
-    work();
+    return work();
   } catch (error) {
     console.error('[store-assistant]', error);
+    return undefined;
   }
 }
 
@@ -81,45 +99,44 @@ function oncePerMessage(warn: (message: string) => void): (message: string) => v
 
 /**
  * The browser's deps for `element`'s assistant: its events go to `announce`, a page's answer to a request
- * is whether a listener of `store-assistant:<name>` on the element cancelled it, and the same invalid
- * attribute is reported once, not on every re-parse.
+ * is whether a listener of `store-assistant:<name>` on the element cancelled it, and console messages go
+ * to the element's `warn` (which writes the same invalid attribute once, not on every re-parse).
  */
-function elementDeps(element: HTMLElement, announce: AssistantDeps['emit']): AssistantDeps {
-  const deps = browserDeps(
+function elementDeps(
+  core: ElementCore,
+  element: HTMLElement,
+  announce: AssistantDeps['emit'],
+  warn: (message: string) => void,
+): AssistantDeps {
+  const deps = core.browserDeps(
     announce,
     (name, detail) =>
       !element.dispatchEvent(
         new CustomEvent(`store-assistant:${name}`, { detail, bubbles: true, composed: true, cancelable: true }),
       ),
   );
-  deps.warn = oncePerMessage(deps.warn);
+  deps.warn = warn;
   return deps;
 }
 
 /**
  * The element's shadow root and its store, made when first needed (connecting, or a method called before),
- * not when the element is created: a page being parsed creates the element in the script's own task.
+ * not when the element is created: a page being parsed creates the element in the script's own task. The
+ * store's code (element-core.ts) is evaluated then too, not when the script runs.
  */
 function withLazyStore() {
   return class LazyStoreHost extends HTMLElement {
     /** The store behind this element, once made (see {@link assistant}). */
     private made: Assistant | null = null;
     /**
-     * Connecting while the page is still being parsed waits for later tasks (withSetUpInTasks below): set
-     * meanwhile, it does that work at once, for whatever needs the store now.
+     * Connecting while the page is still being parsed draws the first view and waits for later tasks
+     * (withFirstViewFirst below): set meanwhile, it does that work at once, for whatever needs the store now.
      */
     protected connectPending: (() => void) | null = null;
     /** The open shadow root React renders into. */
     protected readonly root: ShadowRoot = this.attachShadow({ mode: 'open' });
     /** Console messages for the store owner, each written once per element. */
-    protected readonly warn: (message: string) => void;
-    private readonly deps: AssistantDeps;
-
-    constructor() {
-      super();
-      this.deps = elementDeps(this, (...event) => this.announce(...event));
-      this.warn = this.deps.warn;
-    }
+    protected readonly warn = oncePerMessage((message) => console.warn(`[store-assistant] ${message}`));
 
     /**
      * The store behind this element. It outlives re-renders and moves, so the conversation does too. It is
@@ -134,7 +151,9 @@ function withLazyStore() {
     }
 
     private makeAssistant(): Assistant {
-      const assistant = (this.made = createAssistant(this.deps));
+      const core = elementCore();
+      const deps = elementDeps(core, this, (...event) => this.announce(...event), this.warn);
+      const assistant = (this.made = core.createAssistant(deps));
       this.adoptStylesOnce();
       this.assistantMade(assistant);
       return assistant;
@@ -142,11 +161,11 @@ function withLazyStore() {
 
     private stylesAdopted = false;
 
-    /** The widget's stylesheet in the shadow root (parsed once a page, shared by every element). */
+    /** The widget's whole stylesheet in the shadow root (parsed once a page, shared by every element). */
     protected adoptStylesOnce(): void {
       if (this.stylesAdopted) return;
       this.stylesAdopted = true;
-      adoptStyles(this.root, `${css}\n${iconCss}`);
+      adoptStyles(this.root, [firstViewCss, elementCore().REST_OF_STYLESHEET]);
     }
 
     /** What follows the store once it is made: the layers above subscribe to it. */
@@ -165,7 +184,7 @@ function withLazyStore() {
     /** Dispatches `store-assistant:<name>` on the element and, with `analytics="datalayer"`, pushes it to `window.dataLayer`. */
     protected announce(...event: Parameters<Emit<AssistantEvents>>): void {
       dispatchAssistantEvent(this, ...event);
-      if (this.made) trackEvent(this.made.getState().config, event);
+      if (this.made) trackEvent(elementCore(), this.made.getState().config, event);
     }
   };
 }
@@ -220,14 +239,20 @@ function withAssistant(Base: ReturnType<typeof withLazyStore>) {
     protected configure(): void {
       this.attributesChanged = false;
       contained(() => {
-        const read = (name: AttributeName) => this.getAttribute(name);
-        const { open, ...config } = parseAttributes(read, pageLocation(), this.warn);
-        config.lang = pageLanguage(this.getAttribute('lang'));
+        const { open, ...config } = this.readAttributes();
         this.followPageLanguage(this.isConnected && !this.hasAttribute('lang'));
         this.assistant.configure(config);
         // The store holds whether the card is open; the attribute reflects it, and setting it asks for it.
         if (Boolean(open) !== this.assistant.getState().isOpen) this.assistant.actions.setOpen(Boolean(open));
       });
+    }
+
+    /** The element's attributes (or only `names`) as a configuration; without `lang`, in the page's language. */
+    protected readAttributes(names?: readonly AttributeName[]): ParsedAttributes {
+      const read = (name: AttributeName) => this.getAttribute(name);
+      const parsed = parseAttributes(read, pageLocation(), this.warn, names);
+      parsed.lang = pageLanguage(this.getAttribute('lang'));
+      return parsed;
     }
 
     protected applyTheme(): void {
@@ -238,7 +263,7 @@ function withAssistant(Base: ReturnType<typeof withLazyStore>) {
     protected syncViewport(): void {
       const { isOpen, config } = this.assistant.getState();
       const cover = this.isConnected && isOpen && config.mode === 'floating';
-      if (cover && !this.releaseViewport) this.releaseViewport = coverViewport(this);
+      if (cover && !this.releaseViewport) this.releaseViewport = elementCore().coverViewport(this);
       else if (!cover && this.releaseViewport) {
         this.releaseViewport();
         this.releaseViewport = null;
@@ -253,11 +278,15 @@ function withAssistant(Base: ReturnType<typeof withLazyStore>) {
  * for a closed floating widget once the page is idle, its launcher drawn in plain DOM meanwhile
  * (launcher-shell.ts) and a visitor reaching for it hurrying React along. Removal ends calls.
  */
-function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: DeferredReactRenderer<ElementRootProps>) {
-  const hurryReact = renderer.hurry;
+function withLifecycle(
+  Base: ReturnType<typeof withAssistant>,
+  renderer: () => DeferredReactRenderer<ElementRootProps>,
+) {
   return class ElementLifecycle extends Base {
-    /** Removes the plain-DOM launcher, if it is still drawn. */
-    private removeLauncherShell: (() => void) | null = null;
+    /** The plain-DOM launcher, while it is drawn. */
+    protected launcherShell: LauncherShell | null = null;
+    /** A visitor reached for the launcher before the store was made: React is not left waiting then. */
+    private reached = false;
     /** React's tree in the shadow root while the element is connected. */
     private mounted: DeferredMount | null = null;
 
@@ -265,8 +294,14 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
       super.assistantMade(assistant);
       // Only a closed floating widget can wait for an idle moment: anything else shows React's views.
       assistant.subscribe((state) => {
-        if (this.isConnected && (state.isOpen || state.config.mode !== 'floating')) hurryReact();
+        if (this.isConnected && (state.isOpen || state.config.mode !== 'floating')) renderer().hurry();
       });
+    }
+
+    /** A visitor reached for the launcher (a pointer on it, a touch, focus): nothing waits for idle time. */
+    protected reachedFor(): void {
+      this.reached = true;
+      if (this.assistantMadeYet) renderer().hurry();
     }
 
     /** The page is being unloaded (or frozen): keep a live call for the next page, write pending saves. */
@@ -279,16 +314,19 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
       this.syncViewport();
       const { config, isOpen } = this.assistant.getState();
       if (config.mode === 'floating') {
-        contained(() => (this.removeLauncherShell = drawLauncherShell(this.root, this.assistant, hurryReact)));
+        contained(() => {
+          this.launcherShell ??= drawLauncherShell(this.root, this.assistant.getState(), () => this.reachedFor());
+          this.launcherShell.follow(this.assistant);
+        });
         // The closed card is laid out ahead, in idle time (styles.css), at the viewport's size: opening it
         // on an unchanged viewport then restyles and lays out next to nothing.
         void whenIdle(VIEWPORT_MEASURE_WAIT_MS).then(() => {
-          if (this.isConnected) contained(() => measureViewport(this));
+          if (this.isConnected) contained(() => elementCore().measureViewport(this));
         });
       }
       // Before mounting, so an inline or open card does not wait for an idle moment even for a task.
-      if (config.mode !== 'floating' || isOpen) hurryReact();
-      this.mounted ??= renderer.mount(this.root, ElementRoot, { assistant: this.assistant });
+      if (config.mode !== 'floating' || isOpen || this.reached) renderer().hurry();
+      this.mounted ??= renderer().mount(this.root, elementCore().ElementRoot, { assistant: this.assistant });
     }
 
     disconnectedCallback(): void {
@@ -297,9 +335,9 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
       this.themeColors.forget();
       this.followPageLanguage(false);
       this.syncViewport();
-      this.removeLauncherShell?.();
-      this.removeLauncherShell = null;
-      if (this.mounted) renderer.unmount(this.mounted);
+      this.launcherShell?.remove();
+      this.launcherShell = null;
+      if (this.mounted) renderer().unmount(this.mounted);
       this.mounted = null;
       // A move (remove then insert in the same task) reconnects before this runs and keeps everything alive.
       queueMicrotask(() => {
@@ -310,15 +348,21 @@ function withLifecycle(Base: ReturnType<typeof withAssistant>, renderer: Deferre
 }
 
 /**
- * An element the page's parser connects, before anything asked for its store, sets up in the tasks after:
- * the parser creates it right after the script's own task (often in the same one), and the two together
- * would make one long task. The stylesheet is parsed in one task, the store made in the next, and the
- * first view configured and drawn in the one after, so none of them is a long task. Anything that needs
- * the store sooner (a method, a property) sets it all up at once. Elements added later (by a script, a
- * framework) set up at once, as before.
+ * Only the first view runs first. An element the page's parser connects, before anything asked for its
+ * store, draws its first view at once, in that task, from its attributes alone: a floating launcher in
+ * plain DOM with its own small stylesheet (the saved theme and the attributes' colours applied). The rest
+ * waits until that view has been painted and the page is idle (at most {@link SET_UP_IDLE_WAIT_MS}), or
+ * less when the visitor reaches for the launcher, the card is open or inline, or a kept call or a
+ * takeover is to be taken up; then it runs in tasks of its own, none of them long: the widget's code is
+ * evaluated, its whole stylesheet parsed, its store made, and the store configured, taking over the
+ * launcher. Anything that needs the store sooner (a method, a property) sets it all up at once. Elements
+ * added later (by a script, a framework) set up at once, as before.
  */
-function withSetUpInTasks(Base: ReturnType<typeof withLifecycle>) {
-  return class ElementSetUp extends Base {
+function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
+  return class ElementFirstView extends Base {
+    /** Ends the wait for idle time: a visitor reached for the launcher. */
+    private hurrySetUp: (() => void) | null = null;
+
     override connectedCallback(): void {
       if (document.readyState !== 'loading' || this.assistantMadeYet) return super.connectedCallback();
       const connect = () => {
@@ -327,24 +371,62 @@ function withSetUpInTasks(Base: ReturnType<typeof withLifecycle>) {
       };
       this.connectPending = connect;
       const stillPending = () => this.connectPending === connect;
-      void nextTask()
-        .then(() => {
-          if (stillPending()) contained(() => this.adoptStylesOnce());
-          return nextTask();
-        })
-        .then(() => {
-          if (stillPending()) contained(() => this.makeAssistantAhead());
-          return nextTask();
-        })
+      const mayWait = contained(() => this.drawFirstView()) ?? false;
+      const slice = (work: () => void) => () => {
+        if (stillPending()) contained(work);
+        return nextTask();
+      };
+      void this.whenToSetUp(mayWait)
+        .then(slice(() => elementCore()))
+        .then(slice(() => this.adoptStylesOnce()))
+        .then(slice(() => this.makeAssistantAhead()))
         .then(() => {
           if (stillPending()) connect();
         });
     }
 
+    /**
+     * Draws the first view from the attributes; returns whether the rest may wait for idle time: only a
+     * closed floating launcher can (and only with nothing to take up, which is asked once it is painted).
+     */
+    private drawFirstView(): boolean {
+      const { open, ...config } = this.readAttributes(FIRST_VIEW_ATTRIBUTES);
+      if (config.mode !== 'floating' || open) return false;
+      const view = firstView(
+        config,
+        safeStorage(() => window.localStorage),
+        pageLocation().origin,
+      );
+      for (const [name, value] of launcherColorVariables(view.theme)) this.style.setProperty(name, value);
+      adoptStyles(this.root, [firstViewCss]);
+      this.launcherShell = drawLauncherShell(this.root, view, () => this.reachedFor());
+      return true;
+    }
+
+    /**
+     * Resolves once the first view has been painted and, when it may wait, the page is idle or the
+     * launcher reached for; a kept call or a takeover to take up does not wait.
+     */
+    private async whenToSetUp(mayWait: boolean): Promise<void> {
+      await afterNextPaint();
+      const storage = (name: 'localStorage' | 'sessionStorage') => safeStorage(() => window[name]);
+      if (!mayWait || hasSomethingToResume(storage('localStorage'), storage('sessionStorage'))) return;
+      const reached = new Promise<void>((resolve) => (this.hurrySetUp = resolve));
+      await Promise.race([whenIdle(SET_UP_IDLE_WAIT_MS), reached]);
+      this.hurrySetUp = null;
+    }
+
+    protected override reachedFor(): void {
+      super.reachedFor();
+      this.hurrySetUp?.();
+    }
+
     override disconnectedCallback(): void {
       if (!this.connectPending && this.assistantMadeYet) return super.disconnectedCallback();
-      // Removed before its set-up's tasks: nothing was drawn; a store made meanwhile is stopped.
+      // Removed before its set-up's tasks: only the first view was drawn; a store made meanwhile is stopped.
       this.connectPending = null;
+      this.launcherShell?.remove();
+      this.launcherShell = null;
       if (this.assistantMadeYet) queueMicrotask(() => this.isConnected || this.assistant.dispose());
     }
   };
@@ -355,7 +437,7 @@ function withSetUpInTasks(Base: ReturnType<typeof withLifecycle>) {
  * (`StoreAssistantMembers`, which the class implements): it is what the README, the types and the
  * manifest show, so it is not repeated here.
  */
-function withPublicMethods(Base: ReturnType<typeof withSetUpInTasks>) {
+function withPublicMethods(Base: ReturnType<typeof withFirstViewFirst>) {
   return class StoreAssistantElement extends Base implements StoreAssistantMembers {
     open(): void {
       this.assistant.actions.setOpen(true);
@@ -427,13 +509,15 @@ function withPublicMethods(Base: ReturnType<typeof withSetUpInTasks>) {
 
 /**
  * Builds the `<store-assistant>` class, with a React renderer that asks for ReactDOM, the largest part of
- * the script, only when the first element mounts, and evaluates it in a task of its own. This module and
- * the rest of the widget are plain code evaluated with the script, so the element can be defined (and its
- * launcher drawn) before ReactDOM is evaluated.
+ * the script, only when the first element mounts, and evaluates it in a task of its own. Only the first
+ * view's modules are evaluated with the script; the rest of the widget (element-core.ts) when an element
+ * first needs it, so the element is defined, and its launcher drawn, before either.
  */
 export function createStoreAssistantElement() {
-  const renderer = deferredReactRenderer<ElementRootProps>(() => import('react-dom/client'));
-  return withPublicMethods(withSetUpInTasks(withLifecycle(withAssistant(withLazyStore()), renderer)));
+  let renderer: DeferredReactRenderer<ElementRootProps> | null = null;
+  const lazyRenderer = () =>
+    (renderer ??= elementCore().deferredReactRenderer<ElementRootProps>(() => import('react-dom/client')));
+  return withPublicMethods(withFirstViewFirst(withLifecycle(withAssistant(withLazyStore()), lazyRenderer)));
 }
 
 /**

@@ -1,23 +1,36 @@
 /**
- * Puts the widget's stylesheet into a shadow root. Constructed stylesheets are shared by every widget
- * on the page and pass a strict CSP (no 'unsafe-inline'); browsers without them get a <style> element.
+ * Puts stylesheets into a shadow root, in place of those it had: the first view's, then the first view's
+ * and the rest. Constructed stylesheets are parsed once a page and shared by every widget on it, and pass
+ * a strict CSP (no 'unsafe-inline'); browsers without them get one <style> element, whose text is replaced.
  */
-let sharedSheet: CSSStyleSheet | null = null;
+const sharedSheets = new Map<string, CSSStyleSheet>();
+const styleElements = new WeakMap<ShadowRoot, HTMLStyleElement>();
 
-export function adoptStyles(shadowRoot: ShadowRoot, cssText: string): void {
+/** The constructed stylesheet of `cssText`, parsed once a page. */
+function sharedSheet(cssText: string): CSSStyleSheet {
+  let sheet = sharedSheets.get(cssText);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(cssText);
+    sharedSheets.set(cssText, sheet);
+  }
+  return sheet;
+}
+
+export function adoptStyles(shadowRoot: ShadowRoot, cssTexts: readonly string[]): void {
   if (
     'adoptedStyleSheets' in shadowRoot &&
     typeof CSSStyleSheet === 'function' &&
     'replaceSync' in CSSStyleSheet.prototype
   ) {
-    if (!sharedSheet) {
-      sharedSheet = new CSSStyleSheet();
-      sharedSheet.replaceSync(cssText);
-    }
-    shadowRoot.adoptedStyleSheets = [sharedSheet];
+    shadowRoot.adoptedStyleSheets = cssTexts.map(sharedSheet);
     return;
   }
-  const style = document.createElement('style');
-  style.textContent = cssText;
-  shadowRoot.prepend(style);
+  let style = styleElements.get(shadowRoot);
+  if (!style) {
+    style = document.createElement('style');
+    styleElements.set(shadowRoot, style);
+    shadowRoot.prepend(style);
+  }
+  style.textContent = cssTexts.join('\n');
 }

@@ -8,7 +8,7 @@ import {
   textColorOn,
   type Rgb,
 } from '../theme/contrast';
-import { themeCssVariables } from '../theme/css-variables';
+import { THEME_CSS_VARIABLES, themeCssVariables } from '../theme/css-variables';
 import type { Theme } from '../theme/theme';
 
 /** Turns any CSS colour into `#rrggbb(aa)` or `rgba()`, as the browser reads it; null for what is not a colour. */
@@ -79,6 +79,21 @@ export function themeColorVariables(
   return themeCssVariables(theme).map(([name, value]) => [name, opaque(value, normalise)]);
 }
 
+/** The text colour that keeps WCAG AA contrast on the primary gradient (the header, the launcher, the visitor's bubbles). */
+const onPrimary = (theme: Theme, normalise: Normalise) => textColorOn(stopsOf(theme.primaryGradient, normalise));
+
+/**
+ * What the launcher is painted with, and nothing more: the primary gradient (translucent colours
+ * flattened on white) and the text colour that keeps WCAG AA contrast on it. The first view, drawn
+ * before the widget sets up, applies these; the rest of the theme's colours follow with the widget.
+ */
+export function launcherColorVariables(theme: Theme, normalise: Normalise = browserNormalise): [string, string][] {
+  return [
+    [THEME_CSS_VARIABLES.primaryGradient, opaque(theme.primaryGradient, normalise)],
+    ['--sa-on-primary', onPrimary(theme, normalise)],
+  ];
+}
+
 /**
  * Text colours that keep WCAG AA contrast on the store's colours: on the primary gradient (header,
  * launcher, the visitor's bubbles), on accent buttons, and accent-coloured text on white.
@@ -86,7 +101,7 @@ export function themeColorVariables(
 export function themeTextColors(theme: Theme, normalise: Normalise = browserNormalise): Record<string, string> {
   const accent = stopsOf(theme.accentColor, normalise)[0];
   return {
-    '--sa-on-primary': textColorOn(stopsOf(theme.primaryGradient, normalise)),
+    '--sa-on-primary': onPrimary(theme, normalise),
     '--sa-on-accent': accent ? textColorOn([accent]) : LIGHT_TEXT,
     '--sa-accent-text': accent ? readableAccent(accent) : DARK_TEXT,
   };

@@ -3,12 +3,12 @@ import { eventually, mountWidget } from './helpers';
 import pkg from '../../package.json' with { type: 'json' };
 
 describe('<store-assistant> element', () => {
-  it('is defined once, renders into an open shadow root with one adopted stylesheet and exposes the version', async () => {
+  it('is defined once, renders into an open shadow root with its two adopted stylesheets (the first view’s, then the rest) and exposes the version', async () => {
     const { el, root } = await mountWidget();
     expect(customElements.get('store-assistant')).toBeDefined();
     expect(el.shadowRoot).toBe(root);
     expect(root.mode).toBe('open');
-    expect(root.adoptedStyleSheets).toHaveLength(1);
+    expect(root.adoptedStyleSheets).toHaveLength(2);
     expect(root.querySelector('style')).toBeNull();
     expect(window.StoreAssistant?.version).toBe(pkg.version);
   });

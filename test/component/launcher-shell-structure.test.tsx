@@ -80,11 +80,12 @@ function viewWith(assistant: Assistant, overrides: Partial<AssistantState>): Ass
 function shellLauncher(view: Assistant): Shape {
   const host = document.body.appendChild(document.createElement('div'));
   const shadow = host.attachShadow({ mode: 'open' });
-  const remove = drawLauncherShell(shadow, view, () => {});
+  const shell = drawLauncherShell(shadow, view.getState(), () => {});
+  shell.follow(view);
   try {
     return launcherPath(shadow.querySelector('.launcher') as Element);
   } finally {
-    remove();
+    shell.remove();
     host.remove();
   }
 }

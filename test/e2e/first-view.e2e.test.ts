@@ -5,9 +5,10 @@ import { afterFrames, startSession, type E2eSession } from './harness';
 
 // What a store page pays before the visitor reaches for the widget, and the first tap
 // (src/element/store-assistant-element.tsx, src/element/launcher-shell.ts): an element the page's parser
-// connects sets up in the tasks after the script's own (stylesheet, store, first view), so they never
-// make one long task together; a method called meanwhile sets it up at once; and a tap on the launcher's
-// first frame opens the card once, with the welcome view, however little of the widget is ready.
+// connects draws its first view at once (the launcher, with the first view's stylesheet alone) and sets
+// up the rest once that is painted and the page is idle, or sooner when the visitor reaches for it; a
+// method called meanwhile sets it up at once; and a tap on the launcher's first frame opens the card
+// once, with the welcome view, however little of the widget is ready.
 
 let session: E2eSession;
 let fixtures: FixtureServer;
@@ -35,21 +36,80 @@ const welcomeShown = (page: Page) =>
   });
 
 describe('before the visitor reaches for the widget', () => {
-  it('an element the page parses sets up in the tasks after the script’s own, and still draws its launcher', async () => {
+  it('an element the page parses draws its launcher in that parse, and nothing more of the widget', async () => {
     const { page, pageErrors } = await session.newPage();
     const html = widgetPage(ATTRIBUTES).replace(
       '</body>',
-      `${afterElement('(element) => ({ drawn: element.shadowRoot.childElementCount, open: element.hasAttribute("open") })')}</body>`,
+      `${afterElement(`(element) => ({
+        launchers: [...element.shadowRoot.querySelectorAll('[part~="launcher"]')].map((launcher) => launcher.closest('.launcher-shell') !== null),
+        stylesheets: element.shadowRoot.adoptedStyleSheets.length,
+        views: element.shadowRoot.querySelectorAll('.root:not(.launcher-shell)').length,
+        open: element.hasAttribute('open'),
+      })`)}</body>`,
     );
     await page.goto(fixtures.page(uniquePath('parsed'), html));
-    // In the parse that created it, the element has its shadow root and nothing in it yet.
+    // In the parse that created it, the element has drawn its first view: the launcher in plain DOM, with
+    // the first view's stylesheet alone, and no view of React's.
     expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({
-      drawn: 0,
+      launchers: [true],
+      stylesheets: 1,
+      views: 0,
       open: false,
     });
+    // Then the rest sets up (here in idle time) and React's launcher takes over, with the whole stylesheet.
     await expect
-      .poll(() => page.locator('store-assistant [part~="launcher"]').count(), { interval: 20, timeout: 10_000 })
-      .toBe(1);
+      .poll(() => page.locator('store-assistant .launcher-shell').count(), { interval: 20, timeout: 10_000 })
+      .toBe(0);
+    expect(await page.locator('store-assistant [part~="launcher"]').count()).toBe(1);
+    expect(
+      await page.evaluate(() => document.querySelector('store-assistant')?.shadowRoot?.adoptedStyleSheets.length),
+    ).toBe(2);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the rest waits for idle time, unless the visitor reaches for the launcher: then it sets up at once', async () => {
+    const { page, pageErrors } = await session.newPage();
+    // The page's idle callbacks come 60 s late, as on a store busy loading for that long.
+    await page.addInitScript(() => {
+      const idle = window.requestIdleCallback.bind(window);
+      window.requestIdleCallback = (callback, options) => window.setTimeout(() => idle(callback, options), 60_000);
+      const record = window as unknown as { ready?: boolean };
+      document.addEventListener('store-assistant:ready', () => (record.ready = true));
+    });
+    await page.goto(fixtures.page(uniquePath('waits'), widgetPage(ATTRIBUTES)));
+    await expect.poll(() => page.locator('store-assistant .launcher-shell').count()).toBe(1);
+    // Frames and tasks go by (more than the set-up takes when it may go on): the first view stays alone.
+    for (let round = 0; round < 5; round++) await afterFrames(page);
+    const alone = () =>
+      page.evaluate(() => ({
+        shell: document.querySelector('store-assistant')?.shadowRoot?.querySelectorAll('.launcher-shell').length,
+        stylesheets: document.querySelector('store-assistant')?.shadowRoot?.adoptedStyleSheets.length,
+        ready: (window as unknown as { ready?: boolean }).ready ?? false,
+      }));
+    expect(await alone()).toEqual({ shell: 1, stylesheets: 1, ready: false });
+    // A pointer over the launcher: everything sets up, React's launcher takes over, long before idle time.
+    await page.locator('store-assistant [part~="launcher"]').hover();
+    await expect.poll(alone, { interval: 20, timeout: 10_000 }).toEqual({ shell: 0, stylesheets: 2, ready: true });
+    await page.locator('store-assistant [part~="launcher"]').click();
+    await expect.poll(() => welcomeShown(page), { interval: 20, timeout: 10_000 }).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a kept call or a takeover to take up does not wait for idle time', async () => {
+    const { page, pageErrors } = await session.newPage();
+    await page.addInitScript(() => {
+      const idle = window.requestIdleCallback.bind(window);
+      window.requestIdleCallback = (callback, options) => window.setTimeout(() => idle(callback, options), 60_000);
+      // A takeover saved by a previous page of the store (its record is read by the widget once set up).
+      sessionStorage.setItem('store-assistant:handoff:earlier-conversation', '{}');
+    });
+    await page.goto(fixtures.page(uniquePath('resumes'), widgetPage(ATTRIBUTES)));
+    await expect
+      .poll(
+        () => page.evaluate(() => document.querySelector('store-assistant')?.shadowRoot?.adoptedStyleSheets.length),
+        { interval: 20, timeout: 10_000 },
+      )
+      .toBe(2);
     expect(pageErrors).toEqual([]);
   });
 

@@ -24,10 +24,9 @@ function drawShell(config: Partial<AssistantConfig>) {
   });
   const host = document.body.appendChild(document.createElement('div'));
   const shadowRoot = host.attachShadow({ mode: 'open' });
-  removals.push(
-    drawLauncherShell(shadowRoot, assistant, () => undefined),
-    () => host.remove(),
-  );
+  const shell = drawLauncherShell(shadowRoot, assistant.getState(), () => undefined);
+  shell.follow(assistant);
+  removals.push(shell.remove, () => host.remove());
   const label = () => shadowRoot.querySelector('.launcher')?.getAttribute('aria-label');
   const regionName = () => shadowRoot.querySelector('.widget')?.getAttribute('aria-label');
   /** Sends `count` messages while the card is closed: each reply counts on the launcher. */

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { lazyCorePlugin } from '../../build/lazy-core.mjs';
+import { rawCssPlugin } from '../../build/stylesheets.mjs';
+
+// Only the first view runs first: in the built script, the modules evaluated when the script runs are
+// the first view's (the element, its attributes, the theme, the language, the launcher drawn in plain
+// DOM); the store, the features, React and the rest are evaluated when an element first needs them
+// (build/lazy-core.mjs). The script is built here as build.mjs builds it, without minifying, and the
+// modules its top level initialises are followed through their lazy initialisers.
+const root = path.resolve(__dirname, '../..');
+
+/** Each lazily initialised module (ES or CommonJS): its source path and the initialisers it calls. */
+function lazyModules(lines: string[]): Map<string, { source: string; calls: string[] }> {
+  const modules = new Map<string, { source: string; calls: string[] }>();
+  let source = '';
+  for (const [index, line] of lines.entries()) {
+    source = /^ {2}\/\/ ((?:src|node_modules)\/\S+)/.exec(line)?.[1] ?? source;
+    const init = /^ {2}var ((?:init|require)_\w+) = __(?:esm|commonJS)\(\{/.exec(line)?.[1];
+    if (!init) continue;
+    const calls: string[] = [];
+    for (let next = index + 1; !/^ {2}\}\);/.test(lines[next] ?? '  });'); next++)
+      calls.push(
+        ...[...(lines[next] ?? '').matchAll(/\b((?:init|require)_\w+)\(\)/g)].map((match) => match[1] as string),
+      );
+    modules.set(init, { source, calls });
+  }
+  return modules;
+}
+
+/** The source paths of the modules the script's top level evaluates, and those it leaves for later. */
+async function evaluatedWithTheScript(): Promise<{ now: string[]; later: string[] }> {
+  const result = await build({
+    entryPoints: [path.join(root, 'src/index.ts')],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __STORE_ASSISTANT_VERSION__: '"test"',
+      __STORE_ASSISTANT_LANGUAGE_FILES__: '[]',
+    },
+    plugins: [rawCssPlugin, lazyCorePlugin],
+    logLevel: 'silent',
+  });
+  const lines = (result.outputFiles[0]?.text ?? '').split('\n');
+  const modules = lazyModules(lines);
+  const evaluated = new Set<string>();
+  const visit = (init: string) => {
+    if (evaluated.has(init)) return;
+    evaluated.add(init);
+    modules.get(init)?.calls.forEach(visit);
+  };
+  // The script's own top level: statements at the IIFE's first indentation, outside every initialiser.
+  for (const line of lines.filter((text) => /^ {2}\S/.test(text)))
+    for (const match of line.matchAll(/\b((?:init|require)_\w+)\(\)/g)) visit(match[1] as string);
+  const sourceOf = (init: string) => modules.get(init)?.source ?? init;
+  return {
+    now: [...evaluated].map(sourceOf),
+    later: [...modules.keys()].filter((init) => !evaluated.has(init)).map(sourceOf),
+  };
+}
+
+describe('the modules the built script evaluates when it runs', () => {
+  it('are the first view’s: no store, no feature, no React, no view', async () => {
+    const { now, later } = await evaluatedWithTheScript();
+    // The plumbing works: most modules wait, and the first view's own are evaluated. (The theme's image
+    // policy, which checks a saved theme's logo, is the chat's module the first view needs.)
+    expect(later.length).toBeGreaterThan(100);
+    expect(now).toEqual(expect.arrayContaining(['src/i18n/strings.ts', 'src/theme/theme.ts']));
+    const heavy = now.filter((source) =>
+      /^(?:node_modules\/|src\/ui\/(?!launcher-label)|src\/app\/(?:assistant|deps)\.ts|src\/(?:chat\/(?!attachments\/image-policy)|commerce\/|customer\/customer-slice|analytics\/|transcript\/)|src\/voice\/voice-slice|src\/handoff\/handoff-slice|src\/element\/(?:element-core|element-root|deferred-react)\.)/.test(
+        source,
+      ),
+    );
+    expect(heavy).toEqual([]);
+    expect(later).toEqual(
+      expect.arrayContaining([
+        'src/app/assistant.ts',
+        'src/element/element-core.ts',
+        'src/ui/app.tsx',
+        'node_modules/react/cjs/react.production.js',
+      ]),
+    );
+  }, 30_000);
+});
