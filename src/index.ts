@@ -3,15 +3,16 @@
  * A second copy of the script on the page logs a warning and changes nothing; a page element whose id is
  * `StoreAssistant` is not taken for a copy.
  *
- * Loading is staged so the store's page never sees a long task, and a floating launcher is on the screen
- * before the largest part of the script has run: this script's own task evaluates the widget's own
- * modules and React (plain functions and constants, cheap), registers the global and defines the element.
- * An element builds its store and draws its launcher in plain DOM once connected (one the page's parser
- * creates, in three short tasks after this one: element/store-assistant-element.tsx); ReactDOM is
- * evaluated in a later task of its own, when the first element mounts, and React renders in the one
- * after (element/deferred-react.ts). The one-file build keeps everything inside this script; `import()`
- * only decides when ReactDOM is evaluated. Only third-party code sits behind `import()`: the bundler wraps
- * every module reached through one in a lazy initialiser, which would cost our own modules about 1 KB gzip.
+ * Loading is staged so the store's page never sees a long task, and a floating launcher (or an inline
+ * card's greeting) is on the screen in the frame after the script: this script's own task evaluates only
+ * the first view's modules (the element, its attributes, the theme, the language, the views drawn in
+ * plain DOM), registers the global and defines the element. An element the page's parser creates draws
+ * its first view at once, and the rest waits until that is painted and the page is idle, or the visitor
+ * reaches for it (element/store-assistant-element.tsx): the rest of the widget's modules are evaluated
+ * then (element/element-core.ts, which the build reaches through a synchronous `require()`:
+ * build/lazy-core.mjs), its store made and configured, in tasks of their own; ReactDOM is evaluated in a
+ * later task of its own, and React renders in the one after (element/deferred-react.ts). The one-file
+ * build keeps everything inside this script: the lazy initialisers only decide when each module runs.
  */
 import { createStoreAssistantElement } from './element/store-assistant-element';
 import { VERSION } from './common/version';

@@ -1,6 +1,6 @@
 /**
  * Everything the element needs beyond its first view: the store and its features, the browser's side
- * effects, analytics, React and its tree, the whole stylesheet and the open card's viewport. The element
+ * effects, analytics, React and its tree, and the open card's viewport. The element
  * reaches it only through {@link elementCore} (lazy-core.ts), so in the built script none of it is
  * evaluated before the element asks for it: the first view (a floating launcher) is drawn from
  * attributes.ts, first-view.ts and launcher-shell.ts alone.
@@ -11,7 +11,3 @@ export { dataLayerEntries, pushToDataLayer } from '../analytics/data-layer';
 export { deferredReactRenderer } from './deferred-react';
 export { ElementRoot } from './element-root';
 export { coverViewport, measureViewport } from './mobile-viewport';
-import restOfStylesheet from '../ui/styles.css?raw';
-
-/** The widget's stylesheet beyond the first view's (first-view.css): adopted after it. */
-export const REST_OF_STYLESHEET = restOfStylesheet;

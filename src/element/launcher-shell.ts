@@ -1,6 +1,6 @@
 import type { AssistantView } from '../app/assistant';
 import type { FirstView } from '../app/first-view-state';
-import { directionOf } from '../i18n/language-choice';
+import { applyRootConfig, shellRoot } from './shell-root';
 import { launcherLabel } from '../ui/launcher-label';
 
 /** What the launcher drawn before React shows and hands over to: the store, once it is made. */
@@ -111,10 +111,8 @@ function trackPress(button: HTMLElement, onRelease: () => void): { held(): boole
 
 /** The markup of React's launcher (ui/launcher.tsx in ui/app.tsx's widget), in plain DOM. */
 function launcherMarkup() {
-  const root = document.createElement('div');
   // The stylesheet hides React's launcher while this one is drawn (.launcher-shell ~ .root .launcher).
-  root.className = 'root launcher-shell';
-  root.setAttribute('part', 'root');
+  const root = shellRoot('launcher-shell');
   const widget = document.createElement('section');
   const button = document.createElement('button');
   button.type = 'button';
@@ -140,10 +138,7 @@ function drawState(
 ): void {
   const { config, theme, unread } = state;
   const brandName = theme.brandName;
-  root.lang = config.lang;
-  root.dir = directionOf(config.lang);
-  root.dataset.scheme =
-    config.colorScheme === 'dark' || (config.colorScheme === 'auto' && prefersDark()) ? 'dark' : 'light';
+  applyRootConfig(root, config);
   widget.className = config.position === 'bottom-left' ? 'widget at-left' : 'widget';
   widget.setAttribute('aria-label', brandName);
   button.setAttribute('aria-label', launcherLabel(state, isOpen));
@@ -153,8 +148,4 @@ function drawState(
     badge.textContent = unread > 9 ? '9+' : String(unread);
     if (!badge.isConnected) button.append(badge);
   } else badge.remove();
-}
-
-function prefersDark(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 }

@@ -6,7 +6,6 @@ import type { Emit } from '../common/events';
 import { afterNextPaint, nextTask, whenIdle } from '../common/next-task';
 import { pageLocation } from '../common/page-location';
 import { safeStorage } from '../common/storage';
-import firstViewCss from '../ui/first-view.css?raw';
 import {
   ATTRIBUTE_NAMES,
   FIRST_VIEW_ATTRIBUTES,
@@ -18,11 +17,12 @@ import type { DeferredMount, DeferredReactRenderer } from './deferred-react';
 import type { ElementRootProps } from './element-root';
 import { dispatchAssistantEvent } from './element-events';
 import { elementCore, type ElementCore } from './lazy-core';
+import { drawCardShell } from './card-shell';
 import { drawLauncherShell, type LauncherShell } from './launcher-shell';
 import { pageLanguage, pageLanguageFollower } from './page-language';
 import type { Theme } from '../theme/theme';
 import type { StoreAssistantMembers } from './members';
-import { adoptStyles } from './stylesheet';
+import { adoptStyles, FIRST_VIEW_STYLESHEET, WHOLE_STYLESHEET } from './stylesheet';
 import { darkSchemeTextColors, launcherColorVariables, themeColorVariables, themeTextColors } from './theme-colors';
 
 /** How long the viewport's size waits for an idle moment, at most, once a floating widget is connected. */
@@ -165,7 +165,7 @@ function withLazyStore() {
     protected adoptStylesOnce(): void {
       if (this.stylesAdopted) return;
       this.stylesAdopted = true;
-      adoptStyles(this.root, [firstViewCss, elementCore().REST_OF_STYLESHEET]);
+      adoptStyles(this.root, WHOLE_STYLESHEET);
     }
 
     /** What follows the store once it is made: the layers above subscribe to it. */
@@ -348,23 +348,42 @@ function withLifecycle(
 }
 
 /**
- * Only the first view runs first. An element the page's parser connects, before anything asked for its
- * store, draws its first view at once, in that task, from its attributes alone: a floating launcher in
- * plain DOM with its own small stylesheet (the saved theme and the attributes' colours applied). The rest
- * waits until that view has been painted and the page is idle (at most {@link SET_UP_IDLE_WAIT_MS}), or
- * less when the visitor reaches for the launcher, the card is open or inline, or a kept call or a
- * takeover is to be taken up; then it runs in tasks of its own, none of them long: the widget's code is
- * evaluated, its whole stylesheet parsed, its store made, and the store configured, taking over the
- * launcher. Anything that needs the store sooner (a method, a property) sets it all up at once. Elements
- * added later (by a script, a framework) set up at once, as before.
+ * Resolves once the first view has been painted and, when the rest may wait, the page is idle (at most
+ * {@link SET_UP_IDLE_WAIT_MS}) or `reached` resolves (the visitor reached for the launcher); a kept call
+ * or a takeover to take up does not wait.
+ */
+async function afterFirstView(mayWait: boolean, reached: Promise<void>): Promise<void> {
+  await afterNextPaint();
+  const storage = (name: 'localStorage' | 'sessionStorage') => safeStorage(() => window[name]);
+  if (!mayWait || hasSomethingToResume(storage('localStorage'), storage('sessionStorage'))) return;
+  await Promise.race([whenIdle(SET_UP_IDLE_WAIT_MS), reached]);
+}
+
+/**
+ * Only the first view runs first. An element connected while the page loads (created by the page's
+ * parser, or upgraded by a deferred script), before anything asked for its store, draws its first view at
+ * once, in that task, from its attributes alone: a floating launcher in plain DOM with its own small
+ * stylesheet and the theme's colours (the saved theme's and the attributes'), or an inline card's
+ * greeting. The rest waits until that view has been painted and the page is idle (at most
+ * {@link SET_UP_IDLE_WAIT_MS}), or less when the visitor reaches for the launcher, the card is open or
+ * inline, or a kept call or a takeover is to be taken up; then it runs in tasks of their own, none of
+ * them long: the widget's code is evaluated, its whole stylesheet parsed, its store made, and the store
+ * configured, taking over the first view. Anything that needs the store sooner (a method, a property) sets
+ * it all up at once. Elements added once the page has loaded (by a script, a framework) set up at once.
  */
 function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
   return class ElementFirstView extends Base {
     /** Ends the wait for idle time: a visitor reached for the launcher. */
     private hurrySetUp: (() => void) | null = null;
+    /** Removes the inline card's first view, while it is drawn (React's card replaces it). */
+    private removeCardShell: (() => void) | null = null;
+
+    /** In the document before the script defined it (a deferred script): upgraded by the script's task. */
+    private readonly upgradedInDocument = this.isConnected;
 
     override connectedCallback(): void {
-      if (document.readyState !== 'loading' || this.assistantMadeYet) return super.connectedCallback();
+      const pageLoading = document.readyState !== 'complete' || this.upgradedInDocument;
+      if (!pageLoading || this.assistantMadeYet) return super.connectedCallback();
       const connect = () => {
         if (this.connectPending === connect) this.connectPending = null;
         if (this.isConnected) super.connectedCallback();
@@ -376,7 +395,8 @@ function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
         if (stillPending()) contained(work);
         return nextTask();
       };
-      void this.whenToSetUp(mayWait)
+      const reached = new Promise<void>((resolve) => (this.hurrySetUp = resolve));
+      void afterFirstView(mayWait, reached)
         .then(slice(() => elementCore()))
         .then(slice(() => this.adoptStylesOnce()))
         .then(slice(() => this.makeAssistantAhead()))
@@ -386,42 +406,40 @@ function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
     }
 
     /**
-     * Draws the first view from the attributes; returns whether the rest may wait for idle time: only a
-     * closed floating launcher can (and only with nothing to take up, which is asked once it is painted).
+     * Draws the first view from the attributes: a closed floating launcher, or an inline card's greeting.
+     * Returns whether the rest may wait for idle time: only a closed launcher can (and only with nothing
+     * to take up, which is asked once it is painted).
      */
     private drawFirstView(): boolean {
       const { open, ...config } = this.readAttributes(FIRST_VIEW_ATTRIBUTES);
-      if (config.mode !== 'floating' || open) return false;
+      if (config.mode === 'floating' && open) return false;
       const view = firstView(
         config,
         safeStorage(() => window.localStorage),
         pageLocation().origin,
       );
+      if (config.mode === 'inline') {
+        // The card shows the theme's colours and most of the stylesheet's views: all of both, at once.
+        this.themeColors.apply(view.theme);
+        adoptStyles(this.root, WHOLE_STYLESHEET);
+        this.removeCardShell = drawCardShell(this.root, view);
+        return false;
+      }
       for (const [name, value] of launcherColorVariables(view.theme)) this.style.setProperty(name, value);
-      adoptStyles(this.root, [firstViewCss]);
+      adoptStyles(this.root, [FIRST_VIEW_STYLESHEET]);
       this.launcherShell = drawLauncherShell(this.root, view, () => this.reachedFor());
       return true;
-    }
-
-    /**
-     * Resolves once the first view has been painted and, when it may wait, the page is idle or the
-     * launcher reached for; a kept call or a takeover to take up does not wait.
-     */
-    private async whenToSetUp(mayWait: boolean): Promise<void> {
-      await afterNextPaint();
-      const storage = (name: 'localStorage' | 'sessionStorage') => safeStorage(() => window[name]);
-      if (!mayWait || hasSomethingToResume(storage('localStorage'), storage('sessionStorage'))) return;
-      const reached = new Promise<void>((resolve) => (this.hurrySetUp = resolve));
-      await Promise.race([whenIdle(SET_UP_IDLE_WAIT_MS), reached]);
-      this.hurrySetUp = null;
     }
 
     protected override reachedFor(): void {
       super.reachedFor();
       this.hurrySetUp?.();
+      this.hurrySetUp = null;
     }
 
     override disconnectedCallback(): void {
+      this.removeCardShell?.();
+      this.removeCardShell = null;
       if (!this.connectPending && this.assistantMadeYet) return super.disconnectedCallback();
       // Removed before its set-up's tasks: only the first view was drawn; a store made meanwhile is stopped.
       this.connectPending = null;

@@ -3,6 +3,16 @@
  * and the rest. Constructed stylesheets are parsed once a page and shared by every widget on it, and pass
  * a strict CSP (no 'unsafe-inline'); browsers without them get one <style> element, whose text is replaced.
  */
+import firstViewCss from '../ui/first-view.css?raw';
+import restOfStylesheet from '../ui/styles.css?raw';
+
+/** The first view's stylesheet (first-view.css): the launcher's rules and its two icons, first in the cascade. */
+export const FIRST_VIEW_STYLESHEET = firstViewCss;
+/** The widget's stylesheet beyond the first view's (styles.css): adopted after it. */
+export const REST_OF_STYLESHEET = restOfStylesheet;
+/** The whole stylesheet, as the shadow root adopts it once the widget is set up. */
+export const WHOLE_STYLESHEET = [FIRST_VIEW_STYLESHEET, REST_OF_STYLESHEET] as const;
+
 const sharedSheets = new Map<string, CSSStyleSheet>();
 const styleElements = new WeakMap<ShadowRoot, HTMLStyleElement>();
 

@@ -98,3 +98,8 @@ export function defaultTheme(storeDomain: string, strings: StringTable = english
     badgeImages: [],
   };
 }
+
+/** The brand's first letter, for when there is no logo or it fails to load. */
+export function brandInitial(brandName: string): string {
+  return Array.from(brandName.trim())[0]?.toUpperCase() ?? '?';
+}

@@ -1,10 +1,6 @@
 import { useState } from 'react';
+import { brandInitial } from '../theme/theme';
 import { useAssistantState } from './context';
-
-/** The brand's first letter, for when there is no logo or it fails to load. */
-export function brandInitial(brandName: string): string {
-  return Array.from(brandName.trim())[0]?.toUpperCase() ?? '?';
-}
 
 /** The logo, or the brand's initial when there is none or it fails to load. */
 export function BrandMark({ className, alt }: { className: string; alt: string }) {

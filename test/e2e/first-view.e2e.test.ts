@@ -95,6 +95,34 @@ describe('before the visitor reaches for the widget', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('pasted with defer, as the README says, the script draws the launcher in its own task and leaves the rest', async () => {
+    const { page, pageErrors } = await session.newPage();
+    await page.addInitScript(() => {
+      const idle = window.requestIdleCallback.bind(window);
+      window.requestIdleCallback = (callback, options) => window.setTimeout(() => idle(callback, options), 60_000);
+    });
+    // The deferred script after ours runs right after it, in order: what it sees, the script's task left.
+    const after = fixtures.handle(uniquePath('after.js'), (_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/javascript' });
+      response.end(`{const root = document.querySelector('store-assistant').shadowRoot;
+        window.seen = { launchers: root.querySelectorAll('.launcher-shell [part~="launcher"]').length,
+          stylesheets: root.adoptedStyleSheets.length, views: root.querySelectorAll('.root:not(.launcher-shell)').length };}`);
+    });
+    const html = `<!doctype html><html><head><meta charset="utf-8"><script defer src="/store-assistant.js"></script>
+<script defer src="${after}"></script></head><body><store-assistant ${ATTRIBUTES}></store-assistant></body></html>`;
+    await page.goto(fixtures.page(uniquePath('deferred'), html));
+    expect(await page.evaluate(() => (window as unknown as { seen: unknown }).seen)).toEqual({
+      launchers: 1,
+      stylesheets: 1,
+      views: 0,
+    });
+    for (let round = 0; round < 5; round++) await afterFrames(page);
+    expect(await page.locator('store-assistant .launcher-shell').count()).toBe(1);
+    await page.locator('store-assistant [part~="launcher"]').click();
+    await expect.poll(() => welcomeShown(page), { interval: 20, timeout: 10_000 }).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('a kept call or a takeover to take up does not wait for idle time', async () => {
     const { page, pageErrors } = await session.newPage();
     await page.addInitScript(() => {
@@ -155,6 +183,44 @@ describe('before the visitor reaches for the widget', () => {
       .toBe(1);
     await page.locator('store-assistant [part~="launcher"]').click();
     await expect.poll(() => welcomeShown(page), { interval: 20, timeout: 10_000 }).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('an inline card', () => {
+  it('draws its greeting in the parse, where React’s card then draws it: no box moves, nothing is drawn twice', async () => {
+    const { page, pageErrors } = await session.newPage({ viewport: { width: 390, height: 844 } });
+    const INLINE = 'brand-name="Acme" webhook-url="/api/chat" typing-speed="0"';
+    // The boxes of the card, its greeting and its title, and whose they are (the first view's or React's).
+    const boxes = `(element) => {
+      const box = (selector) => {
+        const found = [...element.shadowRoot.querySelectorAll(selector)];
+        const rect = found[0]?.getBoundingClientRect();
+        return { count: found.length, box: rect ? [rect.x, rect.y, rect.width, rect.height].map(Math.round) : null };
+      };
+      return {
+        shell: element.shadowRoot.querySelectorAll('.card-shell').length,
+        card: box('[part~="card"]'),
+        hero: box('[part~="hero"]'),
+        title: box('.home-title'),
+        titleText: element.shadowRoot.querySelector('.home-title')?.textContent ?? null,
+        heroColor: getComputedStyle(element.shadowRoot.querySelector('[part~="hero"]')).color,
+      };
+    }`;
+    const html = widgetPage(INLINE).replace('</body>', `${afterElement(boxes)}</body>`);
+    await page.goto(fixtures.page(uniquePath('inline'), html));
+    const first = await page.evaluate(() => (window as unknown as { seen: Record<string, unknown> }).seen);
+    expect(first).toMatchObject({ shell: 1, titleText: 'Welcome to Acme' });
+    // React's card takes over: the first view is gone, and the greeting is where it was.
+    await expect
+      .poll(() => page.locator('store-assistant .card-shell').count(), { interval: 20, timeout: 10_000 })
+      .toBe(0);
+    await expect.poll(() => page.locator('store-assistant .home-body').count()).toBe(1);
+    const react = await page.evaluate(
+      (source) => new Function(`return (${source})`)()(document.querySelector('store-assistant')),
+      boxes,
+    );
+    expect(react).toEqual({ ...first, shell: 0 });
     expect(pageErrors).toEqual([]);
   });
 });
