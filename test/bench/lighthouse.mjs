@@ -77,6 +77,7 @@ export async function benchLighthouse(runs) {
   const started = Date.now();
   const server = await startBenchServer({ compress: true });
   const { browser, port } = await launchWithDevToolsPort();
+  const chromium = browser.version();
   const samples = { [WITHOUT]: [], [WITH_WIDGET]: [] };
   try {
     for (let run = 0; run < runs; run++)
@@ -94,6 +95,7 @@ export async function benchLighthouse(runs) {
       runs,
       lighthouse: createRequire(import.meta.url)('lighthouse/package.json').version,
       throttling: CONFIG.settings.throttlingMethod,
+      chromium,
       seconds: Math.round((Date.now() - started) / 1000),
       without,
       withWidget,

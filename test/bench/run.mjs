@@ -95,7 +95,9 @@ for (const [index, line] of table.entries()) {
   if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 }
 
-const browserVersion = browser ? browser.version() : (mobile?.figures.chromium ?? null);
+const browserVersion = browser
+  ? browser.version()
+  : (mobile?.figures.chromium ?? firstView?.figures.chromium ?? lighthouse?.figures.chromium ?? null);
 const report = {
   date: new Date().toISOString(),
   machine: {
