@@ -38,7 +38,12 @@ async function loadOnce(browser, server, subject) {
  * `runs` rounds of cold loads of `subjects`; returns, per subject, the medians (painted, script, tbt,
  * longest), the worst longest task and the samples.
  */
-export async function measureLoads(browser, server, runs, subjects = Object.keys(SUBJECTS)) {
+export async function measureLoads(
+  browser,
+  server,
+  runs,
+  subjects = Object.keys(SUBJECTS).filter((name) => !SUBJECTS[name].lighthouseOnly),
+) {
   const samples = Object.fromEntries(subjects.map((subject) => [subject, []]));
   for (let run = 0; run < runs; run++) {
     // Each round in another order, so no subject always follows the same one.

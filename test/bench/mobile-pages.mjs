@@ -72,6 +72,23 @@ export const SUBJECTS = {
     // And then the strip, saying "Reconnecting…".
     then: inShadow('store-assistant', '[part~="call-bar"]'),
   },
+  // The product page without any widget, and with our floating launcher pasted as the documentation says
+  // (a deferred script): the Lighthouse group compares the two, which differ only by the script and the
+  // element. Only that group loads them.
+  product: {
+    label: 'a product page, no widget',
+    head: PRODUCT_PAGE.head,
+    body: PRODUCT_PAGE.body,
+    shown: 'true',
+    lighthouseOnly: true,
+  },
+  'ours-product-deferred': {
+    label: 'this widget, floating, on a product page, its script deferred as documented (launcher)',
+    head: `${PRODUCT_PAGE.head}<script src="/store-assistant.js" defer></script>`,
+    body: `${PRODUCT_PAGE.body}<store-assistant mode="floating" ${OURS}></store-assistant>`,
+    shown: inShadow('store-assistant', '[part~="launcher"]'),
+    lighthouseOnly: true,
+  },
   'ours-product': {
     label: 'this widget, floating, on a product page (launcher)',
     head: `${PRODUCT_PAGE.head}<script src="/store-assistant.js"></script>`,
@@ -118,18 +135,19 @@ export const SUBJECTS = {
   },
 };
 
-/** The HTML of subject `name`. */
-export function mobilePage(name) {
+/**
+ * The HTML of subject `name`. A `bare` page is the store's page alone, without the instrumentation, whose
+ * frame-by-frame check for the first view would weigh on what Lighthouse measures.
+ */
+export function mobilePage(name, { bare = false } = {}) {
   const subject = SUBJECTS[name];
   if (!subject) return null;
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${subject.label}</title>
-<script src="/mobile-instrument.js"></script>
-${subject.head}
+<title>${bare ? 'A store' : subject.label}</title>
+${bare ? '' : '<script src="/mobile-instrument.js"></script>\n'}${subject.head}
 </head><body>
 ${subject.body}
-<script>__bench.paintedWhen(() => ${subject.shown});</script>
-</body></html>`;
+${bare ? '' : `<script>__bench.paintedWhen(() => ${subject.shown});</script>\n`}</body></html>`;
 }
 
 /** The "same bytes, doing nothing" floor: the bundle as the body of a function that is never called. */

@@ -1,6 +1,6 @@
 // npm run bench: builds, runs every measurement, prints one table, writes it as JSON
 // (test/bench/results/latest.json) and exits non-zero when a budget is missed.
-//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory,mobile,first-view,engines,engine-load] [--runs N] [--docs]
+//   node test/bench/run.mjs [--only size,load,replies,hostile,growth,memory,mobile,first-view,lighthouse,engines,engine-load] [--runs N] [--docs]
 // engine-load runs only when asked for by name (minutes of n8n under load; test/bench/engine-load.mjs has its options).
 // --docs rewrites the mobile tables of docs/performance.md from this run (test/bench/mobile-tables.mjs).
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { benchEngineLoad } from './engine-load.mjs';
 import { benchEngines } from './engines.mjs';
 import { benchFirstView } from './first-view.mjs';
 import { benchGrowth } from './growth.mjs';
+import { benchLighthouse } from './lighthouse.mjs';
 import { benchLoad } from './load.mjs';
 import { benchMemory } from './memory.mjs';
 import { benchMobile } from './mobile.mjs';
@@ -34,6 +35,7 @@ const onlyEngineLoad = only?.length === 1 && only[0] === 'engine-load';
 const rows = [];
 let mobile = null;
 let firstView = null;
+let lighthouse = null;
 const started = Date.now();
 // The size benchmark builds the bundle every other benchmark loads.
 if (!onlyEngineLoad) rows.push(...(await benchSize()));
@@ -57,6 +59,10 @@ try {
     // Medians of at least 9 cold loads unless --runs says otherwise: the ratios it checks need them.
     firstView = await benchFirstView(argument('runs') || process.env.BENCH_RUNS ? runs : 9);
     rows.push(...firstView.rows);
+  }
+  if (wanted('lighthouse')) {
+    lighthouse = await benchLighthouse(runs);
+    rows.push(...lighthouse.rows);
   }
   if (wanted('engines')) rows.push(...(await benchEngines(runs)));
   if (only?.includes('engine-load')) rows.push(...(await benchEngineLoad()).rows);
@@ -89,7 +95,9 @@ for (const [index, line] of table.entries()) {
   if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
 }
 
-const browserVersion = browser ? browser.version() : (mobile?.figures.chromium ?? null);
+const browserVersion = browser
+  ? browser.version()
+  : (mobile?.figures.chromium ?? firstView?.figures.chromium ?? lighthouse?.figures.chromium ?? null);
 const report = {
   date: new Date().toISOString(),
   machine: {
@@ -104,6 +112,7 @@ const report = {
   rows,
   mobile: mobile?.figures,
   firstView: firstView?.figures,
+  lighthouse: lighthouse?.figures,
 };
 if (mobile && process.argv.includes('--docs')) {
   await writeMobileTable(path.join(here, '../../docs/performance.md'), mobileMarkdown(mobile, report));

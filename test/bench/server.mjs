@@ -1,7 +1,7 @@
 // The benchmark's own server: the built bundle, the instrumentation script, generated test pages and a
 // webhook whose replies the benchmarks choose (?reply=short|long|huge|hostile:<name>).
 import { createServer } from 'node:http';
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, deflateSync, gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,13 +141,22 @@ async function vendorFile(vendors, pathname) {
 /**
  * Starts the server on a free port. The mobile profile adds `vendors` (the folders of the published
  * widgets, served under /vendor/<key>/) and `floors` (the floor scripts' code by name, /floor/<name>.js).
+ * With `compress`, the widget's scripts go out gzipped to a browser that accepts it, as a CDN serves them:
+ * Lighthouse's simulated network counts the bytes transferred.
  */
-export async function startBenchServer({ vendors = {}, floors = {} } = {}) {
+export async function startBenchServer({ vendors = {}, floors = {}, compress = false } = {}) {
+  const gzipped = new Map();
+  /** `body` as the response to `request`: gzipped (once per path) when asked for and accepted. */
+  const encoded = (request, pathname, body) => {
+    if (!compress || !/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return { body, headers: {} };
+    if (!gzipped.has(pathname)) gzipped.set(pathname, gzipSync(body));
+    return { body: gzipped.get(pathname), headers: { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } };
+  };
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://bench.local');
     try {
       if (url.pathname.startsWith('/mobile/')) {
-        const html = mobilePage(url.pathname.slice('/mobile/'.length));
+        const html = mobilePage(url.pathname.slice('/mobile/'.length), { bare: url.searchParams.has('bare') });
         if (html === null) return response.writeHead(404).end();
         response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
         return response.end(html);
@@ -169,8 +178,10 @@ export async function startBenchServer({ vendors = {}, floors = {} } = {}) {
       }
       // The widget's script and the parts beside it (the voice SDK, languages).
       if (/^\/store-assistant(?:\.[a-z0-9-]+)?\.js$/.test(url.pathname)) {
-        response.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' });
-        return response.end(await readFile(path.join(root, 'dist', url.pathname.slice(1))));
+        const script = await readFile(path.join(root, 'dist', url.pathname.slice(1)));
+        const { body, headers } = encoded(request, url.pathname, script);
+        response.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store', ...headers });
+        return response.end(body);
       }
       if (url.pathname === '/instrument.js') {
         response.writeHead(200, { 'Content-Type': 'text/javascript' });
