@@ -1,5 +1,6 @@
 import type { AssistantView } from '../app/assistant';
 import type { FirstView } from '../app/first-view-state';
+import { LAUNCHER_ICON_PATHS } from './launcher-icons';
 import { applyRootConfig, shellRoot } from './shell-root';
 import { launcherLabel } from '../ui/launcher-label';
 
@@ -130,6 +131,37 @@ function launcherMarkup() {
   return { root, widget, button, icon, badge };
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * The launcher's icon: React's classes (`icon icon-<name>`, a mask of the icons' sprite), and the icon
+ * drawn inline, which the first view's stylesheet shows instead of the mask (floating-launcher.css): an
+ * SVG image would cost the first frame its own document's style recalculation.
+ */
+function drawIcon(icon: HTMLElement, name: keyof typeof LAUNCHER_ICON_PATHS): void {
+  const className = `icon icon-${name}`;
+  if (icon.className === className) return;
+  icon.className = className;
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [attribute, value] of Object.entries(SVG_ATTRIBUTES)) svg.setAttribute(attribute, value);
+  for (const data of LAUNCHER_ICON_PATHS[name]) {
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', data);
+    svg.append(path);
+  }
+  icon.replaceChildren(svg);
+}
+
+/** The icons' drawing, as the sprite's: a 24-unit box, stroked with the text colour, two units wide. */
+const SVG_ATTRIBUTES = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  'stroke-width': '2',
+  'stroke-linecap': 'round',
+  'stroke-linejoin': 'round',
+} as const;
+
 /** Sets what React's launcher would show for `state`: language, scheme, corner, label, icon and unread count. */
 function drawState(
   { root, widget, button, icon, badge }: ReturnType<typeof launcherMarkup>,
@@ -143,7 +175,7 @@ function drawState(
   widget.setAttribute('aria-label', brandName);
   button.setAttribute('aria-label', launcherLabel(state, isOpen));
   button.setAttribute('aria-expanded', String(isOpen));
-  icon.className = `icon icon-${isOpen ? 'close' : 'launcher'}`;
+  drawIcon(icon, isOpen ? 'close' : 'launcher');
   if (unread > 0) {
     badge.textContent = unread > 9 ? '9+' : String(unread);
     if (!badge.isConnected) button.append(badge);

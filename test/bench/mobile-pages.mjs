@@ -1,3 +1,4 @@
+// @ts-check
 // The pages of the mobile profile: one per subject, each a blank store page with one widget pasted the
 // way its documentation says, and the floors (the same bytes doing nothing; React rendering an empty
 // element). Each page marks `painted` once its widget's first view is on the screen (mobile-instrument.js).
@@ -8,7 +9,11 @@
  */
 const OURS = 'webhook-url="/api/chat?reply=first" store-domain="shop.example" voice-provider="demo"';
 
-/** `host.shadowRoot.querySelector(selector)` visible, as a predicate's source. */
+/**
+ * `host.shadowRoot.querySelector(selector)` visible, as a predicate's source.
+ * @param {string} host
+ * @param {string} selector
+ */
 const inShadow = (host, selector) =>
   `__bench.visible(document.querySelector('${host}')?.shadowRoot?.querySelector('${selector}'))`;
 
@@ -138,9 +143,13 @@ export const SUBJECTS = {
 /**
  * The HTML of subject `name`. A `bare` page is the store's page alone, without the instrumentation, whose
  * frame-by-frame check for the first view would weigh on what Lighthouse measures.
+ * @param {string} name
+ * @param {{ bare?: boolean }} [options]
  */
 export function mobilePage(name, { bare = false } = {}) {
-  const subject = SUBJECTS[name];
+  const subject = /** @type {Record<string, { label: string; head: string; body: string; shown: string }>} */ (
+    SUBJECTS
+  )[name];
   if (!subject) return null;
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${bare ? 'A store' : subject.label}</title>
@@ -150,7 +159,10 @@ ${subject.body}
 ${bare ? '' : `<script>__bench.paintedWhen(() => ${subject.shown});</script>\n`}</body></html>`;
 }
 
-/** The "same bytes, doing nothing" floor: the bundle as the body of a function that is never called. */
+/**
+ * The "same bytes, doing nothing" floor: the bundle as the body of a function that is never called.
+ * @param {string} bundle
+ */
 export function bytesFloor(bundle) {
   const code = bundle.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
   return `function storeAssistantNeverCalled(){\n${code}\n}\n`;

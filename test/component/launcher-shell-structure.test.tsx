@@ -12,7 +12,9 @@ import { eventually } from './helpers';
 
 // The launcher drawn before React (element/launcher-shell.ts) rebuilds React's launcher markup by hand.
 // The visitor must not see the swap, so in every state the two are the same tree: the same elements,
-// attributes, parts, classes and texts, from the widget's root down to the badge.
+// attributes, parts, classes and texts, from the widget's root down to the badge; but for the icon's
+// drawing, which the shell puts inside the icon as an inline SVG (its stylesheet shows that instead of
+// the mask of the icons' sprite), compared with the sprite's own icon below.
 
 const newRoot = reactRootsPerTest();
 
@@ -36,7 +38,7 @@ function shapeOf(element: Element, ignoredClasses: string[] = []): Shape {
             .join(' ')
         : value;
   }
-  const children = [...element.children].map((child) => shapeOf(child));
+  const children = [...element.children].filter((child) => child.localName !== 'svg').map((child) => shapeOf(child));
   const text = children.length === 0 && element.textContent ? element.textContent : undefined;
   return { tag: element.tagName.toLowerCase(), attributes, ...(text ? { text } : {}), children };
 }

@@ -95,6 +95,58 @@ describe('before the visitor reaches for the widget', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('looks as React’s launcher looks, its icon drawn inline: the pixels hardly differ when React takes over', async () => {
+    const { page, pageErrors } = await session.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    // Idle callbacks wait until the test lets them run: the first view stays alone until then.
+    await page.addInitScript(() => {
+      const waiting: (() => void)[] = [];
+      window.requestIdleCallback = (callback) =>
+        waiting.push(() => callback({ didTimeout: false, timeRemaining: () => 50 })) && 0;
+      (window as unknown as { releaseIdle: () => void }).releaseIdle = () => {
+        for (const run of waiting.splice(0)) run();
+        window.requestIdleCallback = (callback) =>
+          window.setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 50 }), 0);
+      };
+    });
+    await page.goto(fixtures.page(uniquePath('looks'), widgetPage(ATTRIBUTES)));
+    await expect.poll(() => page.locator('store-assistant .launcher-shell').count()).toBe(1);
+    await afterFrames(page);
+    const box = await page.locator('store-assistant [part~="launcher"]').boundingBox();
+    if (!box) throw new Error('no launcher');
+    const clip = { x: box.x - 12, y: box.y - 12, width: box.width + 24, height: box.height + 24 };
+    const drawnFirst = await page.screenshot({ clip });
+    await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
+    await expect
+      .poll(() => page.locator('store-assistant .launcher-shell').count(), { interval: 20, timeout: 10_000 })
+      .toBe(0);
+    await afterFrames(page);
+    const react = await page.screenshot({ clip });
+    // The share of pixels whose colour moved by more than a rounding (antialiasing may differ by a step).
+    const differing = await page.evaluate(
+      async ([first, second]) => {
+        const pixels = async (base64: string) => {
+          const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+          const context = new OffscreenCanvas(image.width, image.height).getContext('2d');
+          context?.drawImage(image, 0, 0);
+          return context?.getImageData(0, 0, image.width, image.height).data ?? new Uint8ClampedArray();
+        };
+        const [a, b] = await Promise.all([pixels(first as string), pixels(second as string)]);
+        let moved = 0;
+        for (let index = 0; index < a.length; index += 4) {
+          const distance = [0, 1, 2].reduce(
+            (sum, channel) => sum + Math.abs((a[index + channel] ?? 0) - (b[index + channel] ?? 0)),
+            0,
+          );
+          if (distance > 48) moved++;
+        }
+        return a.length === b.length && a.length > 0 ? moved / (a.length / 4) : 1;
+      },
+      [drawnFirst.toString('base64'), react.toString('base64')],
+    );
+    expect(differing).toBeLessThan(0.02);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('pasted with defer, as the README says, the script draws the launcher in its own task and leaves the rest', async () => {
     const { page, pageErrors } = await session.newPage();
     await page.addInitScript(() => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAssistant } from '../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../src/app/config';
@@ -81,5 +83,34 @@ describe('the launcher drawn before React, for a store nothing names', () => {
   it('leaves a named store named in its sentence', async () => {
     const { label } = drawShell({ lang: 'pl', themeAttributes: { brandName: 'Northwind' } });
     await eventually(() => expect(label()).toBe('Otwórz czat z Northwind'));
+  });
+});
+
+/** The path data of icon `name` in the icons' sprite (src/ui/icons.css), as React's launcher shows it. */
+function spriteIconPaths(name: string): string[] {
+  const css = readFileSync(path.resolve(__dirname, '../../../src/ui/icons.css'), 'utf8');
+  const sprite = decodeURIComponent(/url\("data:image\/svg\+xml,([^"]+)"\)/.exec(css)?.[1] ?? '');
+  const names = [...css.matchAll(/\.icon-([\w-]+) \{/g)].map((match) => match[1]);
+  const index = names.indexOf(name);
+  const cells = sprite
+    .replace(/^<svg[^>]*>|<\/svg>$/g, '')
+    .split(/<g transform='translate\(\d+\)'>|<\/g>/)
+    .filter(Boolean);
+  return [...(cells[index] ?? '').matchAll(/\bd='([^']+)'/g)].map((match) => match[1] as string);
+}
+
+describe('the launcher drawn before React, its icon', () => {
+  it('is drawn inline with the paths of the sprite’s own icon, closed and pressed to open', async () => {
+    const { assistant } = drawShell({});
+    const shadowRoot = document.querySelector('div')?.shadowRoot as ShadowRoot;
+    const drawn = () =>
+      [...shadowRoot.querySelectorAll('.launcher .icon svg path')].map((element) => element.getAttribute('d'));
+    expect(spriteIconPaths('launcher')).toHaveLength(1);
+    expect(drawn()).toEqual(spriteIconPaths('launcher'));
+    expect(shadowRoot.querySelector('.launcher .icon')?.className).toBe('icon icon-launcher');
+    (shadowRoot.querySelector('.launcher') as HTMLButtonElement).click();
+    expect(drawn()).toEqual(spriteIconPaths('close'));
+    expect(spriteIconPaths('close')).toHaveLength(2);
+    expect(assistant.getState().isOpen).toBe(false);
   });
 });
