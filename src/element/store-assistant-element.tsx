@@ -359,6 +359,14 @@ async function afterFirstView(mayWait: boolean, reached: Promise<void>): Promise
   await Promise.race([whenIdle(SET_UP_IDLE_WAIT_MS), reached]);
 }
 
+/** Runs each step in a task of its own while `stillPending()` holds (an error logged, never thrown). */
+async function inTasksOfTheirOwn(steps: (() => unknown)[], stillPending: () => boolean): Promise<void> {
+  for (const step of steps) {
+    if (stillPending()) contained(step);
+    await nextTask();
+  }
+}
+
 /**
  * Only the first view runs first. An element connected while the page loads (created by the page's
  * parser, or upgraded by a deferred script), before anything asked for its store, draws its first view at
@@ -390,19 +398,16 @@ function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
       };
       this.connectPending = connect;
       const stillPending = () => this.connectPending === connect;
-      const mayWait = contained(() => this.drawFirstView()) ?? false;
-      const slice = (work: () => void) => () => {
-        if (stillPending()) contained(work);
-        return nextTask();
-      };
+      const drawFirst = () => stillPending() && (contained(() => this.drawFirstView()) ?? false);
+      // Upgraded by the script's own task: the first view is drawn in the next, so the script's evaluation
+      // and the first view never make one long task together.
+      const mayWait = this.upgradedInDocument ? nextTask().then(drawFirst) : Promise.resolve(drawFirst());
       const reached = new Promise<void>((resolve) => (this.hurrySetUp = resolve));
-      void afterFirstView(mayWait, reached)
-        .then(slice(() => elementCore()))
-        .then(slice(() => this.adoptStylesOnce()))
-        .then(slice(() => this.makeAssistantAhead()))
-        .then(() => {
-          if (stillPending()) connect();
-        });
+      const steps = [() => elementCore(), () => this.adoptStylesOnce(), () => this.makeAssistantAhead()];
+      void mayWait
+        .then((wait) => afterFirstView(wait, reached))
+        .then(() => inTasksOfTheirOwn(steps, stillPending))
+        .then(() => stillPending() && connect());
     }
 
     /**
