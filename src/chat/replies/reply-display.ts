@@ -12,10 +12,21 @@ export function createReplyDisplay(
   { onReplyActions, onReplySignals }: ChatExtensions = {},
 ) {
   return {
-    /** Shows a reply: a new message revealed by the typewriter, or the final form of the streamed one. */
-    showReply(reply: ParsedReply, streamedId: string | null): void {
+    /**
+     * Acts on a reply's takeover signals (`handoff`, `pending`) as it arrives, before it waits to be shown
+     * (for the markdown renderer): the desk's news that comes meanwhile then follows it, as it happened.
+     * Returns whether the reply may show nothing itself, for {@link showReply}.
+     */
+    takeSignals(reply: ParsedReply): boolean {
+      return onReplySignals?.({ pending: reply.pending, handoff: reply.handoff }) === true;
+    },
+
+    /**
+     * Shows a reply: a new message revealed by the typewriter, or the final form of the streamed one.
+     * `quiet` is what {@link takeSignals} returned for it when it arrived.
+     */
+    showReply(reply: ParsedReply, streamedId: string | null, quiet: boolean): void {
       const empty = !reply.text && reply.products.length === 0 && !reply.orders;
-      const quiet = onReplySignals?.({ pending: reply.pending, handoff: reply.handoff }) === true;
       // A reply that only says what follows (a person takes over, more will be pushed) shows nothing itself.
       if (empty && quiet && !streamedId) return;
       const content = empty ? store.getState().strings.replyNotUnderstood : reply.text;

@@ -310,11 +310,12 @@ function n8nSocket(
         return parts.conversations.commit();
       // The takeover has read the reply's `handoff` already: it takes effect once.
       const shownReply = parts.takeover ? { ...reply, handoff: undefined } : reply;
+      const quiet = display.takeSignals(shownReply);
       shown = shown
         .then(parts.ensureMarkdown)
         .catch(() => undefined)
         .then(() => {
-          display.showReply(shownReply, null);
+          display.showReply(shownReply, null, quiet);
           parts.conversations.commit();
         });
     },
@@ -397,9 +398,10 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     const markdownReady = parts.ensureMarkdown();
     try {
       const parsed = await fetchReply(store, deps, withSocket, current, (text) => showStreamText(current, text));
+      const quiet = parsed !== undefined && stillCurrent(current) && display.takeSignals(parsed);
       await markdownReady;
       await deps.yieldToPage();
-      if (parsed && stillCurrent(current)) display.showReply(parsed, current.streamedId);
+      if (parsed && stillCurrent(current)) display.showReply(parsed, current.streamedId, quiet);
     } catch (error) {
       fail(current, userMessage, error);
     } finally {

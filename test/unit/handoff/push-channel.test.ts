@@ -1,6 +1,7 @@
 // @vitest-environment node
 // Loopback tests of the push channel: a real Server-Sent Events server on 127.0.0.1 and the platform's
 // fetch, as a store's bridge (Chatwoot, Zendesk, its own inbox) would serve the widget.
+import { loadMarkdown } from '../../../src/chat/markdown/markdown-loader';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAssistant, type Assistant } from '../../../src/app/assistant';
 import { defaultConfig } from '../../../src/app/config';
@@ -276,6 +277,25 @@ describe('a takeover nobody answers', () => {
       expect(server.posts.at(-1)).toMatchObject({ context: { handoff: { status: 'cancelled' } } }),
     );
     expect(handoffEvents(tab).map((detail) => JSON.stringify(detail))).not.toContain('Alex');
+  });
+
+  it("a reply's takeover signals act when it arrives, not once the markdown renderer is there", async () => {
+    // The renderer is held: the reply waits for it, while the person who joined in it leaves again.
+    let release: () => void = () => undefined;
+    const renderer = new Promise<void>((resolve) => (release = resolve));
+    const tab = openTab(sharedStorage(), 1, { loadMarkdown: () => renderer.then(loadMarkdown) });
+    server.reply({ output: 'Alex is here.', handoff: { status: 'joined', agent: { name: 'Alex' } } });
+    tab.assistant.actions.requestHumanAgent();
+    await eventually(() => expect(server.openStreams).toBe(1));
+    await eventually(() => expect(tab.assistant.getState().handoff.phase).toBe('joined'));
+    expect(tab.assistant.getState().loading).toBe(true);
+    server.push({ id: '1', type: 'handoff', data: { status: 'left' } });
+    await eventually(() => expect(tab.assistant.getState().handoff.phase).toBe('none'));
+    release();
+    await eventually(() => expect(tab.assistant.getState().loading).toBe(false));
+    // The reply shows, and the takeover it announced stays ended: it is not joined again.
+    expect(tab.assistant.getState().messages.some((message) => message.content === 'Alex is here.')).toBe(true);
+    expect(tab.assistant.getState().handoff.phase).toBe('none');
   });
 
   it("a reply's late connecting does not reopen a wait the desk has already declined", async () => {
