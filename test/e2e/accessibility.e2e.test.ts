@@ -92,6 +92,8 @@ describe('axe: zero violations on every view', () => {
       const widget = page.locator('store-assistant');
       if (mode === 'floating') await widget.getByRole('button', { name: 'Open chat with Acme' }).click();
       await widget.getByRole('heading', { name: 'Welcome to Acme' }).waitFor();
+      // The whole welcome view, not only the greeting an inline card draws first (src/element/card-shell.ts).
+      await widget.locator('.home-body').waitFor();
       const checked: Record<string, AxeViolation[]> = {};
 
       checked.welcome = await axeViolations(page);
@@ -136,7 +138,7 @@ describe('axe: zero violations on every view', () => {
   ])('%s: welcome and a reply', async (_name, attributes) => {
     const { page } = await openStorePage(attributes);
     const widget = page.locator('store-assistant');
-    await widget.locator('.home-title').waitFor();
+    await widget.locator('.home-body').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await widget.locator('.pill-button').first().click();
     await widget.locator('.product-card').first().waitFor();
@@ -214,7 +216,7 @@ async function tabThrough(page: Page, count: number, key = 'Tab') {
 describe('keyboard', () => {
   it('inline: every control of the welcome view in reading order, each with a focus ring, and each works', async () => {
     const { page } = await openStorePage('mode="inline" store-url="/"');
-    await page.locator('store-assistant .home-title').waitFor();
+    await page.locator('store-assistant .home-body').waitFor();
     await page.locator('h1').click();
     expect(await tabThrough(page, 9)).toEqual([
       'Ask a question',
@@ -238,7 +240,7 @@ describe('keyboard', () => {
 
   it('inline: the conversation is usable from the keyboard alone', async () => {
     const { page } = await openStorePage('mode="inline"');
-    await page.locator('store-assistant .home-title').waitFor();
+    await page.locator('store-assistant .home-body').waitFor();
     await page.locator('h1').click();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');

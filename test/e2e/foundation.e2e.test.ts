@@ -24,13 +24,15 @@ describe('demo page', () => {
     const { page, pageErrors } = await session.newPage();
     await page.goto(`${session.server.url}/`);
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome to Lumen' }).isVisible()).toBe(true);
+    // The greeting is drawn first, in the page's parse (src/element/card-shell.ts); the rest of the welcome
+    // view comes with React's card.
     for (const text of [
       'How can we help you today?',
       'Recent Conversation',
       'Start a live call',
       'Talk to a human agent',
     ]) {
-      expect(await page.getByText(text, { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(text, { exact: true }).isVisible()).toBe(true);
     }
     expect(await page.evaluate(() => window.StoreAssistant?.version)).toMatch(/^\d+\.\d+\.\d+/);
 

@@ -37,6 +37,8 @@ async function colorsFor(attribute: string, values: string[]) {
     ),
   );
   await page.locator('store-assistant').last().getByRole('heading', { name: 'Welcome to Acme store' }).waitFor();
+  // React's welcome view in every card, not only the greeting an inline card draws first.
+  await expect.poll(() => page.locator('store-assistant .home-body').count()).toBe(values.length);
   return page.evaluate(
     (count) =>
       Array.from({ length: count }, (_, index) => {
