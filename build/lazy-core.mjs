@@ -1,6 +1,6 @@
 // @ts-check
 // The built script evaluates the element's core (src/element/element-core.ts: the store, the features,
-// React, the whole stylesheet) when the element first asks for it, not when the script runs.
+// React and the views) when the element first asks for it, not when the script runs.
 //
 // esbuild evaluates an ES module's top level with the script, except a module reached through `require()`
 // or `import()`, which it wraps in a lazy initialiser (with everything it imports that the script's own

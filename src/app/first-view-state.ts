@@ -7,7 +7,7 @@ import type { AssistantConfig } from './config';
 import { languageBeforeSetUp } from './language';
 import type { AssistantState } from './state';
 
-/** What a first view drawn before the store is made shows: the floating launcher's state. */
+/** What a first view drawn before the store is made shows (the launcher, or an inline card's greeting). */
 export type FirstView = Pick<
   AssistantState,
   'config' | 'theme' | 'strings' | 'locale' | 'languagePending' | 'unread' | 'isOpen'

@@ -44,9 +44,9 @@ function choice(table: Partial<StringTable>, code: string, config: AssistantConf
 }
 
 /**
- * The strings of a first view drawn before the widget sets up (element/launcher-shell.ts): English, or,
- * for another language, whose file nothing has asked for yet, the waiting table that shows the brand
- * alone, as the store shows until the file is there.
+ * The strings of a first view drawn before the widget sets up (element/launcher-shell.ts, card-shell.ts):
+ * English, or, for another language, whose file nothing has asked for yet, the waiting table that shows
+ * the brand alone, as the store shows until the file is there.
  */
 export function languageBeforeSetUp(config: AssistantConfig): LanguageChoice {
   const code = builtInLanguage(config.lang);

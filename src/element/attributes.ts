@@ -656,8 +656,8 @@ function assign(config: ParsedAttributes, path: ConfigPath, value: unknown): voi
 }
 
 /**
- * The attributes the first view (a floating launcher drawn before the widget sets up) is drawn from: its
- * mode and corner, its colours and scheme, its language and the name it reads out.
+ * The attributes the first view (the floating launcher, or the inline card's greeting, drawn before the
+ * widget sets up) is drawn from: its mode and corner, its colours and scheme, its language and its names.
  */
 export const FIRST_VIEW_ATTRIBUTES: readonly AttributeName[] = [
   'mode',
