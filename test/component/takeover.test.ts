@@ -126,10 +126,13 @@ describe('a takeover read by a screen reader', () => {
     );
     fireEvent.click(await findByRole('button', { name: 'Talk to a human agent' }));
     await eventually(() => expect(stream.open).toBe(true));
+    const liveRegion = root.querySelector('[aria-live="polite"][aria-atomic="true"]');
+    // The reply to the request is shown and announced before the person joins, as it is on a page whose
+    // markdown renderer is there: a loaded machine can hold the renderer's first load past the takeover.
+    await eventually(() => expect(liveRegion?.textContent).toBe('Assistant: One moment.'));
     stream.send('1', 'handoff', { status: 'joined', agent: { name: 'Sam' } });
     stream.send('2', 'message', { text: 'Hi, I am Sam.' });
     await findByText("You're chatting with Sam");
-    const liveRegion = root.querySelector('[aria-live="polite"][aria-atomic="true"]');
     // The person's message is announced under their name.
     await eventually(() => expect(liveRegion?.textContent).toBe('Sam: Hi, I am Sam.'));
 
