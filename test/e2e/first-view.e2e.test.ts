@@ -29,6 +29,13 @@ const uniquePath = (name: string) => `/${name}-${Math.random().toString(36).slic
 const afterElement = (script: string) =>
   `<script>{const element = document.querySelector('store-assistant'); window.seen = (${script})(element);}</script>`;
 
+/** The page's idle callbacks come `ms` late, as on a store busy loading for that long. */
+const delayIdleCallbacks = (page: Page, ms: number) =>
+  page.addInitScript((delay) => {
+    const idle = window.requestIdleCallback.bind(window);
+    window.requestIdleCallback = (callback, options) => window.setTimeout(() => idle(callback, options), delay);
+  }, ms);
+
 const welcomeShown = (page: Page) =>
   page.evaluate(() => {
     const title = document.querySelector('store-assistant')?.shadowRoot?.querySelector('.floating-card .home-title');
@@ -70,9 +77,8 @@ describe('before the visitor reaches for the widget', () => {
   it('the rest waits for idle time, unless the visitor reaches for the launcher: then it sets up at once', async () => {
     const { page, pageErrors } = await session.newPage();
     // The page's idle callbacks come 60 s late, as on a store busy loading for that long.
+    await delayIdleCallbacks(page, 60_000);
     await page.addInitScript(() => {
-      const idle = window.requestIdleCallback.bind(window);
-      window.requestIdleCallback = (callback, options) => window.setTimeout(() => idle(callback, options), 60_000);
       const record = window as unknown as { ready?: boolean };
       document.addEventListener('store-assistant:ready', () => (record.ready = true));
     });
@@ -149,10 +155,7 @@ describe('before the visitor reaches for the widget', () => {
 
   it('pasted with defer, as the README says, the first view is drawn in the task after the script’s and the rest waits', async () => {
     const { page, pageErrors } = await session.newPage();
-    await page.addInitScript(() => {
-      const idle = window.requestIdleCallback.bind(window);
-      window.requestIdleCallback = (callback, options) => window.setTimeout(() => idle(callback, options), 60_000);
-    });
+    await delayIdleCallbacks(page, 60_000);
     // The deferred script after ours runs right after it, in order: what is drawn a task later.
     const after = fixtures.handle(uniquePath('after.js'), (_request, response) => {
       response.writeHead(200, { 'Content-Type': 'text/javascript' });
@@ -181,9 +184,8 @@ describe('before the visitor reaches for the widget', () => {
 
   it('a kept call or a takeover to take up does not wait for idle time', async () => {
     const { page, pageErrors } = await session.newPage();
+    await delayIdleCallbacks(page, 60_000);
     await page.addInitScript(() => {
-      const idle = window.requestIdleCallback.bind(window);
-      window.requestIdleCallback = (callback, options) => window.setTimeout(() => idle(callback, options), 60_000);
       // A takeover saved by a previous page of the store (its record is read by the widget once set up).
       sessionStorage.setItem('store-assistant:handoff:earlier-conversation', '{}');
     });
