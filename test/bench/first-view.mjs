@@ -3,17 +3,21 @@
 // of our bytes (the script inside a function never called), Vapi's launcher, our floating launcher and our
 // inline card (painted, TBT, longest task), then a tap on our launcher, once the page has had idle time and
 // at once on the launcher's first paint: the tap to the welcome view painted, and the tap's input to next
-// paint (Event Timing: from the pointerdown to the frame after its handlers). Every figure is a median over
-// the runs, and each target is a ratio within this run, so a busy moment on the shared machine weighs on
-// both sides of it.
+// paint (Event Timing: from the pointerdown to the frame after its handlers). Two reference launchers show
+// what the launcher targets leave room for: our bytes never called, then a launcher drawn by a few lines,
+// with a few rules of its own or with the widget's own first-view stylesheet and markup (no budget on
+// them; pages/reference-launcher.js). Every figure is a median over the runs, and each target is a ratio
+// within this run, so a busy moment on the shared machine weighs on both sides of it.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { transform } from 'esbuild';
+import { joinedStylesheet } from '../../build/stylesheets.mjs';
 import { launchChromium } from '../support/chromium.mjs';
 import { round } from './lib.mjs';
 import { measureLoads } from './mobile-load.mjs';
-import { bytesFloor } from './mobile-pages.mjs';
+import { bytesFloor, launcherFloors } from './mobile-pages.mjs';
 import { medianOf, openPhone, SETTLE_MS } from './mobile-session.mjs';
 import { ensurePublishedWidget, versionOf } from './published-widgets.mjs';
 import { startBenchServer } from './server.mjs';
@@ -21,7 +25,15 @@ import { startBenchServer } from './server.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bundlePath = path.join(here, '../../dist/store-assistant.js');
 /** The loads compared, each `runs` times, in turn. */
-const SUBJECTS = ['blank', 'floor-bytes', 'vapi', 'ours-floating', 'ours-inline'];
+const SUBJECTS = [
+  'blank',
+  'floor-bytes',
+  'vapi',
+  'ours-floating',
+  'ours-inline',
+  'floor-launcher',
+  'floor-launcher-styled',
+];
 const HOST = 'store-assistant';
 /** The main script's budget (KiB, gzip). */
 const MAIN_SCRIPT_BUDGET_KB = 150;
@@ -107,6 +119,8 @@ function rowsOf(loads, taps, mainKb) {
     vapi: `Vapi widget ${versionOf('vapi')}, launcher`,
     'ours-floating': 'this widget, floating launcher',
     'ours-inline': 'this widget, inline card',
+    'floor-launcher': 'reference: a launcher drawn by a few lines, a few rules',
+    'floor-launcher-styled': 'reference: a launcher drawn by a few lines, our stylesheet and markup',
   };
   const rows = [];
   for (const subject of SUBJECTS) {
@@ -128,8 +142,19 @@ function rowsOf(loads, taps, mainKb) {
         'runs',
       ),
     );
-  const [blank, floor, vapi, floating, inline] = SUBJECTS.map((subject) => loads[subject]);
+  const [blank, floor, vapi, floating, inline, bare, styled] = SUBJECTS.map((subject) => loads[subject]);
   rows.push(
+    // What the launcher targets leave room for: no budget, for reading beside the ratios below.
+    row(
+      'reference: a launcher drawn by a few lines, a few rules, painted / floor painted',
+      bare.painted / floor.painted,
+      'x',
+    ),
+    row(
+      'reference: a launcher drawn by a few lines, our stylesheet and markup, painted / floor painted',
+      styled.painted / floor.painted,
+      'x',
+    ),
     row('main script, gzip', mainKb, 'KB', MAIN_SCRIPT_BUDGET_KB),
     row('floating launcher painted / floor painted', floating.painted / floor.painted, 'x', 1.1),
     row('floating launcher painted / Vapi launcher painted', floating.painted / vapi.painted, 'x', 0.5),
@@ -160,7 +185,15 @@ function rowsOf(loads, taps, mainKb) {
 export async function benchFirstView(runs) {
   const vapi = await ensurePublishedWidget('vapi');
   const bundle = await readFile(bundlePath, 'utf8');
-  const server = await startBenchServer({ vendors: { vapi }, floors: { bytes: bytesFloor(bundle) } });
+  const firstViewCss = (await joinedStylesheet(path.join(here, '../../src/ui/first-view.css'))).css;
+  const { code: firstViewStylesheet } = await transform(firstViewCss, { loader: 'css', minify: true });
+  const icons = await transform(await readFile(path.join(here, '../../src/element/launcher-icons.ts'), 'utf8'), {
+    loader: 'ts',
+    format: 'esm',
+  });
+  const { LAUNCHER_ICON_PATHS } = await import(`data:text/javascript,${encodeURIComponent(icons.code)}`);
+  const references = await launcherFloors(bundle, firstViewStylesheet, LAUNCHER_ICON_PATHS.launcher);
+  const server = await startBenchServer({ vendors: { vapi }, floors: { bytes: bytesFloor(bundle), ...references } });
   const browser = await launchChromium();
   try {
     const loads = await measureLoads(browser, server, runs, SUBJECTS);

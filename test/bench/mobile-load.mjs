@@ -42,7 +42,7 @@ export async function measureLoads(
   browser,
   server,
   runs,
-  subjects = Object.keys(SUBJECTS).filter((name) => !SUBJECTS[name].lighthouseOnly),
+  subjects = Object.keys(SUBJECTS).filter((name) => !SUBJECTS[name].lighthouseOnly && !SUBJECTS[name].firstViewOnly),
 ) {
   const samples = Object.fromEntries(subjects.map((subject) => [subject, []]));
   for (let run = 0; run < runs; run++) {

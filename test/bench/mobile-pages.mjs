@@ -2,6 +2,7 @@
 // The pages of the mobile profile: one per subject, each a blank store page with one widget pasted the
 // way its documentation says, and the floors (the same bytes doing nothing; React rendering an empty
 // element). Each page marks `painted` once its widget's first view is on the screen (mobile-instrument.js).
+import { readFile } from 'node:fs/promises';
 
 /**
  * Our element, as a store pastes it; the demo voice provider lets the benchmark start a call, and the
@@ -132,6 +133,23 @@ export const SUBJECTS = {
     body: '',
     shown: 'true',
   },
+  // The first-view group's reference launchers (reference-launcher.js): our bytes never called, and a
+  // launcher drawn by a few lines: with a few rules of its own, and with the widget's first-view
+  // stylesheet and markup. Only that group loads them.
+  'floor-launcher': {
+    label: 'reference: our bytes never called, and a launcher drawn by a few lines (a few rules)',
+    head: '<script src="/floor/launcher.js"></script>',
+    body: `<store-assistant mode="floating" ${OURS}></store-assistant>`,
+    shown: inShadow('store-assistant', '[part~="launcher"]'),
+    firstViewOnly: true,
+  },
+  'floor-launcher-styled': {
+    label: 'reference: our bytes never called, and a launcher drawn by a few lines (our stylesheet and markup)',
+    head: '<script src="/floor/launcher-styled.js"></script>',
+    body: `<store-assistant mode="floating" ${OURS}></store-assistant>`,
+    shown: inShadow('store-assistant', '[part~="launcher"]'),
+    firstViewOnly: true,
+  },
   'floor-react': {
     label: 'floor: React rendering an empty element in a shadow root',
     head: '<script src="/floor/react.js"></script>',
@@ -166,4 +184,29 @@ ${bare ? '' : `<script>__bench.paintedWhen(() => ${subject.shown});</script>\n`}
 export function bytesFloor(bundle) {
   const code = bundle.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
   return `function storeAssistantNeverCalled(){\n${code}\n}\n`;
+}
+
+/** The bare reference launcher's own rules: a 56-pixel round button in the corner, its icon 24 pixels. */
+const BARE_LAUNCHER_STYLESHEET =
+  '.launcher{position:fixed;right:20px;bottom:20px;display:grid;place-items:center;width:56px;height:56px;padding:0;border:0;border-radius:50%;color:var(--sa-on-primary);background:var(--sa-primary-gradient);box-shadow:0 8px 24px rgba(15,23,42,.25)}svg{width:24px;height:24px}';
+
+/**
+ * The floors with a reference launcher (reference-launcher.js) after our bytes: `launcher` with a few
+ * rules of its own, `launcher-styled` with the widget's first-view stylesheet (as the build minifies it)
+ * and the markup the widget draws first (element/launcher-shell.ts).
+ * @param {string} bundle the built script
+ * @param {string} firstViewStylesheet the widget's first-view stylesheet
+ * @param {readonly string[]} iconPaths the launcher icon's path data
+ */
+export async function launcherFloors(bundle, firstViewStylesheet, iconPaths) {
+  const script = await readFile(new URL('./pages/reference-launcher.js', import.meta.url), 'utf8');
+  const icon = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${iconPaths.map((data) => `<path d="${data}"></path>`).join('')}</svg>`;
+  const widgetMarkup = `<div class="root launcher-shell" part="root" lang="en" dir="ltr" data-scheme="light"><section class="widget" aria-label="Shop"><button type="button" class="launcher" part="launcher" aria-label="Chat with Shop" aria-expanded="false"><span aria-hidden="true" class="icon icon-launcher">${icon}</span></button></section></div>`;
+  const bareMarkup = `<button type="button" class="launcher" part="launcher" aria-label="Chat with Shop">${icon}</button>`;
+  const withLauncher = (stylesheet, markup) =>
+    `${bytesFloor(bundle)}${script}defineReferenceLauncher(${JSON.stringify(stylesheet)}, ${JSON.stringify(markup)});\n`;
+  return {
+    launcher: withLauncher(BARE_LAUNCHER_STYLESHEET, bareMarkup),
+    'launcher-styled': withLauncher(firstViewStylesheet, widgetMarkup),
+  };
 }

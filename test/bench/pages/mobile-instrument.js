@@ -22,7 +22,13 @@
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 
   const raf = requestAnimationFrame;
-  const later = setTimeout;
+  // Right after the frame that a rAF callback belongs to: a task of the highest priority runs before
+  // anything else the page has queued (the rest of the document to parse, a message), so the time is the
+  // frame's end, not that of whatever task happened to be queued ahead of a timer.
+  const later = (callback) =>
+    window.scheduler?.postTask
+      ? window.scheduler.postTask(callback, { priority: 'user-blocking' })
+      : setTimeout(callback, 0);
   let markPainted;
   const painted = new Promise((resolve) => (markPainted = resolve));
   bench.paintedWhen = function (isShown) {
@@ -34,7 +40,7 @@
         shown = false;
       }
       // The frame this callback belongs to draws what isShown saw; the timeout runs once it has.
-      if (shown) later(() => markPainted(performance.mark('painted').startTime), 0);
+      if (shown) later(() => markPainted(performance.mark('painted').startTime));
       else raf(check);
     };
     raf(check);
@@ -44,7 +50,7 @@
   /** Resolves, once `isShown()` holds in an animation frame and that frame is drawn, with the time. */
   bench.drawn = (isShown) =>
     new Promise((resolve) => {
-      const check = () => (isShown() ? later(() => resolve(performance.now()), 0) : raf(check));
+      const check = () => (isShown() ? later(() => resolve(performance.now())) : raf(check));
       raf(check);
     });
   /** Whether `element` takes up room on the screen and is not transparent. */
