@@ -6,11 +6,15 @@
 // or `import()`, which it wraps in a lazy initialiser (with everything it imports that the script's own
 // top level does not). `import()` would make the element wait for a promise; `require()` is synchronous,
 // so a method called before the core is there (`open()`, `sendMessage()`) still works at once. Source and
-// tests keep the plain import of src/element/lazy-core.ts; only the build swaps it for this.
+// tests keep the plain import of src/element/lazy-core.ts; only the build swaps it for this. The set-up
+// that runs in idle time evaluates the core in parts (`elementCoreInParts`), each in a task of its own.
 import path from 'node:path';
 
 /** The module whose plain import of the core becomes a `require()` in the built script. */
 const LAZY_CORE = /[\\/]src[\\/]element[\\/]lazy-core\.ts$/;
+
+/** The modules the core is evaluated through, in turn: each brings what it imports that is not yet evaluated. */
+export const CORE_PARTS = ['../app/assistant', './element-root', './element-core'];
 
 /** @type {import('esbuild').Plugin} */
 export const lazyCorePlugin = {
@@ -20,6 +24,10 @@ export const lazyCorePlugin = {
       contents: [
         '/* Built from src/element/lazy-core.ts: the core is evaluated on the first call. */',
         "export function elementCore() { return require('./element-core'); }",
+        // The core evaluated in three steps (the store and its features, the views and React, the rest), so
+        // that a set-up running each in a task of its own has no long task.
+        ...CORE_PARTS.map((part, index) => `function corePart${index}() { return require('${part}'); }`),
+        `export function elementCoreInParts() { return [${CORE_PARTS.map((_, index) => `corePart${index}`).join(', ')}]; }`,
       ].join('\n'),
       loader: 'js',
       resolveDir: path.dirname(args.path),

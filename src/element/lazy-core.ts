@@ -12,3 +12,12 @@ export type ElementCore = typeof core;
 export function elementCore(): ElementCore {
   return core;
 }
+
+/**
+ * Steps that together evaluate the core, for a set-up that runs each in a task of its own so that none is
+ * a long task: in the built script the store's modules, then the views', then the rest (build/lazy-core.mjs);
+ * here, where the core is an ordinary import, the one step that returns it.
+ */
+export function elementCoreInParts(): (() => unknown)[] {
+  return [elementCore];
+}

@@ -16,7 +16,7 @@ import {
 import type { DeferredMount, DeferredReactRenderer } from './deferred-react';
 import type { ElementRootProps } from './element-root';
 import { dispatchAssistantEvent } from './element-events';
-import { elementCore, type ElementCore } from './lazy-core';
+import { elementCore, elementCoreInParts, type ElementCore } from './lazy-core';
 import { drawCardShell } from './card-shell';
 import { drawLauncherShell, type LauncherShell } from './launcher-shell';
 import { pageLanguage, pageLanguageFollower } from './page-language';
@@ -375,8 +375,8 @@ async function inTasksOfTheirOwn(steps: (() => unknown)[], stillPending: () => b
  * greeting. The rest waits until that view has been painted and the page is idle (at most
  * {@link SET_UP_IDLE_WAIT_MS}), or less when the visitor reaches for the launcher, the card is open or
  * inline, or a kept call or a takeover is to be taken up; then it runs in tasks of their own, none of
- * them long: the widget's code is evaluated, the rest of its stylesheet parsed, its store made, and the store
- * configured, taking over the first view. Anything that needs the store sooner (a method, a property) sets
+ * them long: the widget's code is evaluated (in three parts), the rest of its stylesheet parsed, its store
+ * made, and the store configured, taking over the first view. Anything that needs the store sooner (a method, a property) sets
  * it all up at once. Elements added once the page has loaded (by a script, a framework) set up at once.
  */
 function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
@@ -403,7 +403,7 @@ function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
       // and the first view never make one long task together.
       const mayWait = this.upgradedInDocument ? nextTask().then(drawFirst) : Promise.resolve(drawFirst());
       const reached = new Promise<void>((resolve) => (this.hurrySetUp = resolve));
-      const steps = [() => elementCore(), () => this.adoptStylesOnce(), () => this.makeAssistantAhead()];
+      const steps = [...elementCoreInParts(), () => this.adoptStylesOnce(), () => this.makeAssistantAhead()];
       void mayWait
         .then((wait) => afterFirstView(wait, reached))
         .then(() => inTasksOfTheirOwn(steps, stillPending))

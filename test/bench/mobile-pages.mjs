@@ -203,6 +203,7 @@ export async function launcherFloors(bundle, firstViewStylesheet, iconPaths) {
   const icon = `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${iconPaths.map((data) => `<path d="${data}"></path>`).join('')}</svg>`;
   const widgetMarkup = `<div class="root launcher-shell" part="root" lang="en" dir="ltr" data-scheme="light"><section class="widget" aria-label="Shop"><button type="button" class="launcher" part="launcher" aria-label="Chat with Shop" aria-expanded="false"><span aria-hidden="true" class="icon icon-launcher">${icon}</span></button></section></div>`;
   const bareMarkup = `<button type="button" class="launcher" part="launcher" aria-label="Chat with Shop">${icon}</button>`;
+  /** @param {string} stylesheet @param {string} markup */
   const withLauncher = (stylesheet, markup) =>
     `${bytesFloor(bundle)}${script}defineReferenceLauncher(${JSON.stringify(stylesheet)}, ${JSON.stringify(markup)});\n`;
   return {

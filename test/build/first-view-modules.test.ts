@@ -29,8 +29,8 @@ function lazyModules(lines: string[]): Map<string, { source: string; calls: stri
   return modules;
 }
 
-/** The source paths of the modules the script's top level evaluates, and those it leaves for later. */
-async function evaluatedWithTheScript(): Promise<{ now: string[]; later: string[] }> {
+/** The built script (as build.mjs builds it, unminified): its lines and its lazily initialised modules. */
+async function builtScript() {
   const result = await build({
     entryPoints: [path.join(root, 'src/index.ts')],
     bundle: true,
@@ -46,20 +46,47 @@ async function evaluatedWithTheScript(): Promise<{ now: string[]; later: string[
   });
   const lines = (result.outputFiles[0]?.text ?? '').split('\n');
   const modules = lazyModules(lines);
-  const evaluated = new Set<string>();
-  const visit = (init: string) => {
-    if (evaluated.has(init)) return;
-    evaluated.add(init);
-    modules.get(init)?.calls.forEach(visit);
+  /** Adds to `evaluated` every initialiser that calling those `code` calls would evaluate. */
+  const evaluate = (code: string, evaluated: Set<string>) => {
+    const visit = (init: string) => {
+      if (evaluated.has(init)) return;
+      evaluated.add(init);
+      modules.get(init)?.calls.forEach(visit);
+    };
+    for (const match of code.matchAll(/\b((?:init|require)_\w+)\(\)/g)) visit(match[1] as string);
   };
-  // The script's own top level: statements at the IIFE's first indentation, outside every initialiser.
-  for (const line of lines.filter((text) => /^ {2}\S/.test(text)))
-    for (const match of line.matchAll(/\b((?:init|require)_\w+)\(\)/g)) visit(match[1] as string);
   const sourceOf = (init: string) => modules.get(init)?.source ?? init;
+  return { lines, modules, evaluate, sourceOf };
+}
+
+/** The source paths of the modules the script's top level evaluates, and those it leaves for later. */
+async function evaluatedWithTheScript(): Promise<{ now: string[]; later: string[] }> {
+  const { lines, modules, evaluate, sourceOf } = await builtScript();
+  const evaluated = new Set<string>();
+  // The script's own top level: statements at the IIFE's first indentation, outside every initialiser.
+  evaluate(lines.filter((text) => /^ {2}\S/.test(text)).join('\n'), evaluated);
   return {
     now: [...evaluated].map(sourceOf),
     later: [...modules.keys()].filter((init) => !evaluated.has(init)).map(sourceOf),
   };
+}
+
+/** The modules each part of the core evaluates in turn (elementCoreInParts), after the script's own. */
+async function coreParts(): Promise<string[][]> {
+  const { lines, evaluate, sourceOf } = await builtScript();
+  const evaluated = new Set<string>();
+  evaluate(lines.filter((text) => /^ {2}\S/.test(text)).join('\n'), evaluated);
+  // Each part's function: from its first line to its closing brace at the same indentation.
+  const parts = lines.flatMap((line, index) => {
+    if (!/^ {2}function corePart\d+\(\)/.test(line)) return [];
+    const end = lines.findIndex((next, at) => at > index && next === '  }');
+    return [lines.slice(index, end).join('\n')];
+  });
+  return parts.map((part) => {
+    const before = new Set(evaluated);
+    evaluate(part, evaluated);
+    return [...evaluated].filter((init) => !before.has(init)).map(sourceOf);
+  });
 }
 
 describe('the modules the built script evaluates when it runs', () => {
@@ -83,5 +110,18 @@ describe('the modules the built script evaluates when it runs', () => {
         'node_modules/react/cjs/react.production.js',
       ]),
     );
+  }, 30_000);
+
+  it('are evaluated in three parts when set up in idle time: the store, the views, the rest', async () => {
+    const parts = await coreParts();
+    const { later } = await evaluatedWithTheScript();
+    expect(parts).toHaveLength(3);
+    const [store, views, rest] = parts as [string[], string[], string[]];
+    expect(views).toEqual(expect.arrayContaining(['src/ui/app.tsx', 'node_modules/react/cjs/react.production.js']));
+    expect(store).toEqual(expect.arrayContaining(['src/app/assistant.ts', 'src/chat/chat-slice.ts']));
+    expect(rest).toEqual(expect.arrayContaining(['src/element/element-core.ts']));
+    // Every module the core needs is evaluated by one part, and neither of the first two is a sliver.
+    expect(new Set([...views, ...store, ...rest]).size).toBe(views.length + store.length + rest.length);
+    for (const part of [store, views]) expect(part.length).toBeGreaterThan(later.length / 5);
   }, 30_000);
 });
