@@ -59,6 +59,26 @@ function appender(store: ChatStore, deps: Pick<ChatDeps, 'emit'>) {
   };
 }
 
+/**
+ * `append`, with what was asked to run just before the next messages join the conversation (added or
+ * pushed): `beforeNextAddition(run)` runs `run` once, then, so that what it adds comes before them, and
+ * returns how to cancel it.
+ */
+function appendAfterFirstRuns(append: ReturnType<typeof appender>) {
+  const first = new Set<() => void>();
+  const appendAfter: typeof append = (added, options) => {
+    const runs = [...first];
+    first.clear();
+    runs.forEach((run) => run());
+    append(added, options);
+  };
+  const beforeNextAddition = (run: () => void): (() => void) => {
+    first.add(run);
+    return () => void first.delete(run);
+  };
+  return { append: appendAfter, beforeNextAddition };
+}
+
 /** The conversation's messages: the one way in for every message, and the changes a message goes through. */
 export type MessageLog = ReturnType<typeof createMessageLog>;
 
@@ -68,19 +88,23 @@ export interface LogHooks {
   pushed?: (batch: readonly Message[]) => void;
 }
 
+/** Puts `update(message)` in place of the message `id` of the conversation. */
+function replaceMessage(store: ChatStore, id: string, update: (message: Message) => Message): void {
+  store.setState((state) => ({
+    messages: state.messages.map((message) => (message.id === id ? update(message) : message)),
+  }));
+}
+
 /** Creates the log over the chat's store. */
 export function createMessageLog(store: ChatStore, deps: Pick<ChatDeps, 'now' | 'emit'>, hooks: LogHooks = {}) {
   let sequence = 0;
-  const append = appender(store, deps);
+  const { append, beforeNextAddition } = appendAfterFirstRuns(appender(store, deps));
   const batch = createPushedBatch(store, (messages) => {
     append(messages, { keepLast: MAX_MESSAGES_PER_CONVERSATION });
     hooks.pushed?.(messages);
   });
 
-  const replace = (id: string, update: (message: Message) => Message) =>
-    store.setState((state) => ({
-      messages: state.messages.map((message) => (message.id === id ? update(message) : message)),
-    }));
+  const replace = (id: string, update: (message: Message) => Message) => replaceMessage(store, id, update);
   const find = (id: string) => messagesById(store.getState().messages).get(id) ?? batch.find(id);
 
   const add = (added: Message | readonly Message[], options: AddOptions = {}) => {
@@ -117,6 +141,9 @@ export function createMessageLog(store: ChatStore, deps: Pick<ChatDeps, 'now' | 
 
     /** Adds the pushed messages still waiting for the end of the task now (before the conversation changes). */
     flushPushed: () => batch.flush(),
+
+    /** Runs a function once, just before the next messages join (see {@link appendAfterFirstRuns}). */
+    beforeNextAddition,
 
     /** Changes a message while it is still arriving (a streamed reply's text so far). */
     update(id: string, patch: Partial<Message>): void {

@@ -367,6 +367,36 @@ function toolAnswerer(
   };
 }
 
+/**
+ * Runs `show` (showing a reply) once the markdown renderer is there (`renderer`, its first load) and the
+ * page has had a task, so the reply shows formatted; but if another message joins the conversation
+ * meanwhile (a person's, pushed by the desk, or the visitor's next), just before it: a reply is never shown
+ * after what came after it, and until the renderer comes it shows as plain text.
+ */
+async function showInOrder(
+  log: MessageLog,
+  renderer: Promise<void>,
+  deps: Pick<ChatDeps, 'yieldToPage'>,
+  show: () => void,
+): Promise<void> {
+  // What the reply's own signals pushed (a person joined in it) joins first, as it did before it waited.
+  log.flushPushed();
+  let shown = false;
+  const showOnce = () => {
+    if (shown) return;
+    shown = true;
+    show();
+  };
+  const cancel = log.beforeNextAddition(showOnce);
+  try {
+    await renderer;
+    await deps.yieldToPage();
+  } finally {
+    cancel();
+  }
+  showOnce();
+}
+
 /** A new request for `userMessage`, in flight from now on. */
 function inFlightFor(sessionId: string, userMessage: Message): InFlight {
   return { controller: new AbortController(), reason: null, sessionId, userMessage, streamedId: null };
@@ -399,9 +429,9 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     try {
       const parsed = await fetchReply(store, deps, withSocket, current, (text) => showStreamText(current, text));
       const quiet = parsed !== undefined && stillCurrent(current) && display.takeSignals(parsed);
-      await markdownReady;
-      await deps.yieldToPage();
-      if (parsed && stillCurrent(current)) display.showReply(parsed, current.streamedId, quiet);
+      await showInOrder(log, markdownReady, deps, () => {
+        if (parsed && stillCurrent(current)) display.showReply(parsed, current.streamedId, quiet);
+      });
     } catch (error) {
       fail(current, userMessage, error);
     } finally {

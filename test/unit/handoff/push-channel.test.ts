@@ -298,6 +298,29 @@ describe('a takeover nobody answers', () => {
     expect(tab.assistant.getState().handoff.phase).toBe('none');
   });
 
+  it("a reply waiting for the markdown renderer is shown before a person's message that comes meanwhile", async () => {
+    // The renderer is held: the reply waits for it, while the person who joined in it writes.
+    let release: () => void = () => undefined;
+    const renderer = new Promise<void>((resolve) => (release = resolve));
+    const tab = openTab(sharedStorage(), 1, { loadMarkdown: () => renderer.then(loadMarkdown) });
+    server.reply({ output: 'Alex is **here**.', handoff: { status: 'joined', agent: { name: 'Alex' } } });
+    tab.assistant.actions.requestHumanAgent();
+    await eventually(() => expect(server.openStreams).toBe(1));
+    await eventually(() => expect(tab.assistant.getState().handoff.phase).toBe('joined'));
+    const contents = () => tab.assistant.getState().messages.map((message) => message.content);
+    expect(contents()).not.toContain('Alex is **here**.');
+    server.push({ id: '2', type: 'message', data: { text: 'Hi, Alex here. How can I help?' } });
+    await eventually(() => expect(pushed(tab, '2')).toHaveLength(1));
+    // The reply came first, so it is shown first: at once, not after the person's message once the
+    // renderer is there, and once only.
+    expect(contents().filter((content) => content === 'Alex is **here**.')).toHaveLength(1);
+    expect(contents().indexOf('Alex is **here**.')).toBeLessThan(contents().indexOf('Hi, Alex here. How can I help?'));
+    release();
+    await eventually(() => expect(tab.assistant.getState().loading).toBe(false));
+    expect(contents().filter((content) => content === 'Alex is **here**.')).toHaveLength(1);
+    expect(contents().indexOf('Alex is **here**.')).toBeLessThan(contents().indexOf('Hi, Alex here. How can I help?'));
+  });
+
   it("a reply's late connecting does not reopen a wait the desk has already declined", async () => {
     // The webhook's answer to "talk to a person" is held until the desk's "we're away" has arrived.
     let release: () => void = () => undefined;
