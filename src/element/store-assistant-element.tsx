@@ -376,8 +376,9 @@ async function inTasksOfTheirOwn(steps: (() => unknown)[], stillPending: () => b
  * {@link SET_UP_IDLE_WAIT_MS}), or less when the visitor reaches for the launcher, the card is open or
  * inline, or a kept call or a takeover is to be taken up; then it runs in tasks of their own, none of
  * them long: the widget's code is evaluated (in three parts), the rest of its stylesheet parsed, its store
- * made, and the store configured, taking over the first view. Anything that needs the store sooner (a method, a property) sets
- * it all up at once. Elements added once the page has loaded (by a script, a framework) set up at once.
+ * made, and the store configured, taking over the first view. Anything that needs the store sooner (a
+ * method, a property) sets it all up at once. Elements added once the page has loaded (by a script, a
+ * framework) set up at once.
  */
 function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
   return class ElementFirstView extends Base {
