@@ -39,7 +39,7 @@
       } catch {
         shown = false;
       }
-      // The frame this callback belongs to draws what isShown saw; the timeout runs once it has.
+      // The frame this callback belongs to draws what isShown saw; the task posted runs once it has.
       if (shown) later(() => markPainted(performance.mark('painted').startTime));
       else raf(check);
     };
