@@ -30,7 +30,7 @@ function lazyModules(lines: string[]): Map<string, { source: string; calls: stri
 }
 
 /** The built script (as build.mjs builds it, unminified): its lines and its lazily initialised modules. */
-async function builtScript() {
+async function buildScript() {
   const result = await build({
     entryPoints: [path.join(root, 'src/index.ts')],
     bundle: true,
@@ -58,6 +58,10 @@ async function builtScript() {
   const sourceOf = (init: string) => modules.get(init)?.source ?? init;
   return { lines, modules, evaluate, sourceOf };
 }
+
+let built: ReturnType<typeof buildScript> | null = null;
+/** The built script, built once for every test here. */
+const builtScript = () => (built ??= buildScript());
 
 /** The source paths of the modules the script's top level evaluates, and those it leaves for later. */
 async function evaluatedWithTheScript(): Promise<{ now: string[]; later: string[] }> {
