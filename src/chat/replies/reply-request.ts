@@ -431,6 +431,8 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
       const quiet = parsed !== undefined && stillCurrent(current) && display.takeSignals(parsed);
       await showInOrder(log, markdownReady, deps, () => {
         if (parsed && stillCurrent(current)) display.showReply(parsed, current.streamedId, quiet);
+        // Shown ahead of the renderer, the reply is no longer awaited: no typing dots under what follows it.
+        if (inFlight === current) store.setState({ loading: false });
       });
     } catch (error) {
       fail(current, userMessage, error);

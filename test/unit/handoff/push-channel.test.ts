@@ -279,15 +279,25 @@ describe('a takeover nobody answers', () => {
     expect(handoffEvents(tab).map((detail) => JSON.stringify(detail))).not.toContain('Alex');
   });
 
-  it("a reply's takeover signals act when it arrives, not once the markdown renderer is there", async () => {
-    // The renderer is held: the reply waits for it, while the person who joined in it leaves again.
+  /**
+   * A tab whose markdown renderer is held until `release()`: it asks for a person, and the webhook's
+   * answer, `output`, says Alex has joined. Resolves once the push channel is open and Alex has joined,
+   * while the reply still waits for the renderer.
+   */
+  async function tabWithHeldRenderer(output: string) {
     let release: () => void = () => undefined;
     const renderer = new Promise<void>((resolve) => (release = resolve));
     const tab = openTab(sharedStorage(), 1, { loadMarkdown: () => renderer.then(loadMarkdown) });
-    server.reply({ output: 'Alex is here.', handoff: { status: 'joined', agent: { name: 'Alex' } } });
+    server.reply({ output, handoff: { status: 'joined', agent: { name: 'Alex' } } });
     tab.assistant.actions.requestHumanAgent();
     await eventually(() => expect(server.openStreams).toBe(1));
     await eventually(() => expect(tab.assistant.getState().handoff.phase).toBe('joined'));
+    return { tab, release };
+  }
+
+  it("a reply's takeover signals act when it arrives, not once the markdown renderer is there", async () => {
+    // The reply waits for the renderer, while the person who joined in it leaves again.
+    const { tab, release } = await tabWithHeldRenderer('Alex is here.');
     expect(tab.assistant.getState().loading).toBe(true);
     server.push({ id: '1', type: 'handoff', data: { status: 'left' } });
     await eventually(() => expect(tab.assistant.getState().handoff.phase).toBe('none'));
@@ -299,14 +309,8 @@ describe('a takeover nobody answers', () => {
   });
 
   it("a reply waiting for the markdown renderer is shown before a person's message that comes meanwhile", async () => {
-    // The renderer is held: the reply waits for it, while the person who joined in it writes.
-    let release: () => void = () => undefined;
-    const renderer = new Promise<void>((resolve) => (release = resolve));
-    const tab = openTab(sharedStorage(), 1, { loadMarkdown: () => renderer.then(loadMarkdown) });
-    server.reply({ output: 'Alex is **here**.', handoff: { status: 'joined', agent: { name: 'Alex' } } });
-    tab.assistant.actions.requestHumanAgent();
-    await eventually(() => expect(server.openStreams).toBe(1));
-    await eventually(() => expect(tab.assistant.getState().handoff.phase).toBe('joined'));
+    // The reply waits for the renderer, while the person who joined in it writes.
+    const { tab, release } = await tabWithHeldRenderer('Alex is **here**.');
     const contents = () => tab.assistant.getState().messages.map((message) => message.content);
     expect(contents()).not.toContain('Alex is **here**.');
     server.push({ id: '2', type: 'message', data: { text: 'Hi, Alex here. How can I help?' } });
@@ -315,6 +319,8 @@ describe('a takeover nobody answers', () => {
     // renderer is there, and once only.
     expect(contents().filter((content) => content === 'Alex is **here**.')).toHaveLength(1);
     expect(contents().indexOf('Alex is **here**.')).toBeLessThan(contents().indexOf('Hi, Alex here. How can I help?'));
+    // Shown, the reply is no longer awaited: no typing dots under the person's message meanwhile.
+    expect(tab.assistant.getState().loading).toBe(false);
     release();
     await eventually(() => expect(tab.assistant.getState().loading).toBe(false));
     expect(contents().filter((content) => content === 'Alex is **here**.')).toHaveLength(1);
