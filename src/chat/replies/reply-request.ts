@@ -299,8 +299,8 @@ function n8nSocket(
   deps: ChatDeps,
   parts: ReplyRequestParts,
   display: ReturnType<typeof createReplyDisplay>,
+  showInOrder: ReturnType<typeof showingInOrder>,
 ): { socket: N8nSocket; takeover: N8nTakeover } {
-  let shown = Promise.resolve();
   const socket: N8nSocket = createN8nSocket(deps, {
     onMessage(text) {
       const { config, markdownOptions } = store.getState();
@@ -311,13 +311,12 @@ function n8nSocket(
       // The takeover has read the reply's `handoff` already: it takes effect once.
       const shownReply = parts.takeover ? { ...reply, handoff: undefined } : reply;
       const quiet = display.takeSignals(shownReply);
-      shown = shown
-        .then(parts.ensureMarkdown)
-        .catch(() => undefined)
-        .then(() => {
-          display.showReply(shownReply, null, quiet);
-          parts.conversations.commit();
-        });
+      // In the order they came, once the renderer is there or just before anything that joins meanwhile
+      // (the visitor's answer to a question that waits for it, a person's message).
+      void showInOrder(parts.ensureMarkdown(), () => {
+        display.showReply(shownReply, null, quiet);
+        parts.conversations.commit();
+      });
     },
     onBusy: (busy) => store.setState({ loading: takeover.busy(busy) }),
     onFailure(reason) {
@@ -368,34 +367,39 @@ function toolAnswerer(
 }
 
 /**
- * Runs `show` (showing a reply) once the markdown renderer is there (`renderer`, its first load) and the
- * page has had a task, so the reply shows formatted; but if another message joins the conversation
- * meanwhile (a person's, pushed by the desk, or the visitor's next), just before it: a reply is never shown
- * after what came after it, and until the renderer comes it shows as plain text.
+ * Shows replies in the order they came: each `show` (showing a reply) runs once the markdown renderer is
+ * there (`renderer`, its first load) and the page has had a task, so the reply shows formatted; but if
+ * another message joins the conversation meanwhile (a person's, pushed by the desk, or the visitor's
+ * next), the replies still waiting are shown just before it: a reply is never shown after what came
+ * after it, and until the renderer comes it shows as plain text. Resolves once `show` has run. The
+ * webhook's replies and n8n's chat socket's messages share one such order.
  */
-async function showInOrder(
-  log: MessageLog,
-  renderer: Promise<void>,
-  deps: Pick<ChatDeps, 'yieldToPage'>,
-  show: () => void,
-): Promise<void> {
-  // What the reply's own signals pushed (a person joined in it) joins first, as it did before it waited.
-  log.flushPushed();
-  let shown = false;
-  const showOnce = () => {
-    if (shown) return;
-    shown = true;
-    show();
+function showingInOrder(log: MessageLog, deps: Pick<ChatDeps, 'yieldToPage'>) {
+  const waiting: (() => void)[] = [];
+  let cancelEarly = () => {};
+  let allShown = Promise.resolve();
+  const showWaiting = () => {
+    cancelEarly();
+    // Taken out first: what a reply adds to the conversation must not run the replies after it.
+    for (const show of waiting.splice(0)) show();
   };
-  const cancel = log.beforeNextAddition(showOnce);
-  try {
-    await renderer;
-    await deps.yieldToPage();
-  } finally {
-    cancel();
-  }
-  showOnce();
+  return (renderer: Promise<unknown>, show: () => void): Promise<void> => {
+    // What the reply's own signals pushed (a person joined in it) joins first, as it did before it waited.
+    log.flushPushed();
+    waiting.push(show);
+    if (waiting.length === 1) {
+      cancelEarly = log.beforeNextAddition(showWaiting);
+      allShown = renderer
+        .catch(() => undefined)
+        .then(() => deps.yieldToPage())
+        .then(showWaiting);
+    }
+    return allShown;
+  };
 }
+
+/** The console's note for a reply cut off by the element's removal. */
+const REMOVED_MID_REPLY = 'chat: the reply was interrupted (the widget was removed)';
 
 /** A new request for `userMessage`, in flight from now on. */
 function inFlightFor(sessionId: string, userMessage: Message): InFlight {
@@ -412,7 +416,8 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
   let inFlight: InFlight | null = null;
   const stillCurrent = (request: InFlight) => inFlight === request && store.getState().sessionId === request.sessionId;
   const { showStreamText, fail } = requestDisplay(log, display, stillCurrent);
-  const socket = n8nSocket(store, deps, parts, display);
+  const showInOrder = showingInOrder(log, deps);
+  const socket = n8nSocket(store, deps, parts, display, showInOrder);
   const toolCalls = createClientToolCalls();
   const agents = agentProtocols(deps, toolCalls);
   const withSocket = { ...parts, n8n: socket.socket, n8nTakeover: socket.takeover, agents };
@@ -429,7 +434,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     try {
       const parsed = await fetchReply(store, deps, withSocket, current, (text) => showStreamText(current, text));
       const quiet = parsed !== undefined && stillCurrent(current) && display.takeSignals(parsed);
-      await showInOrder(log, markdownReady, deps, () => {
+      await showInOrder(markdownReady, () => {
         if (parsed && stillCurrent(current)) display.showReply(parsed, current.streamedId, quiet);
         // Shown ahead of the renderer, the reply is no longer awaited: no typing dots under what follows it.
         if (inFlight === current) store.setState({ loading: false });
@@ -470,13 +475,7 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
       if (!request || request.reason !== null) return;
       request.reason = reason;
       if (request.streamedId !== null) display.interrupt(request.streamedId);
-      else if (reason === 'removed')
-        display.showFailure(
-          request.userMessage,
-          'interrupted',
-          null,
-          'chat: the reply was interrupted (the widget was removed)',
-        );
+      else if (reason === 'removed') display.showFailure(request.userMessage, 'interrupted', null, REMOVED_MID_REPLY);
       // Pending now, so leaving the page writes it: the question may have been saved before the stream began.
       parts.conversations.commit();
       inFlight = null;

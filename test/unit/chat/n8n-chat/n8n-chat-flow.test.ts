@@ -2,6 +2,8 @@ import { shopperMark } from '../../../../src/customer/identity';
 import { describe, expect, it } from 'vitest';
 import { createAssistant } from '../../../../src/app/assistant';
 import { defaultConfig, type AssistantConfig } from '../../../../src/app/config';
+import type { AssistantDeps } from '../../../../src/app/deps';
+import { loadMarkdown } from '../../../../src/chat/markdown/markdown-loader';
 import { rememberedFor, sessionKey } from '../../../../src/chat/n8n-chat/earlier-session';
 import { FAKE_IMAGE_DATA_URL, fakeDeps } from '../../../support/fake-deps';
 import { fakeFetch, jsonReply, n8nStream, type RecordedRequest } from '../../../support/fetch';
@@ -15,10 +17,14 @@ import { eventually } from '../../../support/patience';
 
 const CHAT_URL = 'https://n8n.example/webhook/5f3c/chat';
 
-function setup(respond: (request: RecordedRequest) => Response, config: Partial<AssistantConfig> = {}) {
+function setup(
+  respond: (request: RecordedRequest) => Response,
+  config: Partial<AssistantConfig> = {},
+  deps: Partial<AssistantDeps> = {},
+) {
   const { fetch, requests } = fakeFetch(respond);
   const sockets = fakeSockets();
-  const harness = fakeDeps({ fetch, openSocket: sockets.openSocket });
+  const harness = fakeDeps({ fetch, openSocket: sockets.openSocket, ...deps });
   const assistant = createAssistant(harness.deps);
   const configure = () =>
     assistant.configure({ ...defaultConfig('shop.example'), webhookUrl: CHAT_URL, protocol: 'n8n-chat', ...config });
@@ -104,6 +110,45 @@ describe('protocol="n8n-chat"', () => {
     // The execution ended: the next message starts a new one.
     chat.assistant.actions.sendMessage('Thanks');
     await eventually(() => expect(chat.sent()).toHaveLength(2));
+  });
+
+  it("shows a Chat node's question waiting for the markdown renderer before the visitor's answer to it", async () => {
+    // The renderer is held: the questions wait for it while the visitor, not kept waiting, answers.
+    let release: () => void = () => undefined;
+    const renderer = new Promise<void>((resolve) => (release = resolve));
+    const chat = setup(
+      () => jsonReply({ executionStarted: true, executionId: '9' }),
+      {},
+      {
+        loadMarkdown: () => renderer.then(loadMarkdown),
+      },
+    );
+    chat.configure();
+    chat.assistant.actions.sendMessage('I want to return a mug');
+    await eventually(() => expect(chat.opened).toHaveLength(1));
+    const socket = chat.opened[0]!;
+    socket.handlers.onMessage('Sorry to hear **that**.');
+    socket.handlers.onMessage('n8n|continue');
+    socket.handlers.onMessage('What is the order number?');
+    await eventually(() => expect(chat.state().loading).toBe(false));
+    expect(chat.bot()).toEqual([]);
+    expect(chat.assistant.actions.sendMessage('#1042')).toBe(true);
+    // Both came before the answer: shown at once, in order, just before it, and once each.
+    const contents = () => chat.state().messages.map((message) => message.content);
+    expect(contents()).toEqual([
+      'I want to return a mug',
+      'Sorry to hear **that**.',
+      'What is the order number?',
+      '#1042',
+    ]);
+    release();
+    await eventually(() => expect(chat.state().markdown).not.toBeNull());
+    expect(contents()).toEqual([
+      'I want to return a mug',
+      'Sorry to hear **that**.',
+      'What is the order number?',
+      '#1042',
+    ]);
   });
 
   it('closes the socket on a new chat', async () => {
