@@ -1,7 +1,7 @@
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
 import { agUiAgent, type AgentRun } from './ag-ui-server';
-import { ask, startChat } from './agent-page';
+import { answerProposal, ask, cartAdds, proposalFor, startChat } from './agent-page';
 import { agentSuite, sharedAgentTests, sharedScript, SHIRTS, type ScriptedReply } from './agent-suite';
 
 // protocol="ag-ui": the widget as an AG-UI client of an agent that writes its events with @ag-ui/encoder.
@@ -85,17 +85,12 @@ describe('protocol="ag-ui"', () => {
 
   it('a call of the add_to_cart tool proposes the cart change; the answer (confirmed: added; refused: nothing) starts a run at once, whose reply shows', async () => {
     const { page, widget } = await suite.open();
-    await ask(page, 'add one');
-    const proposal = widget.locator('.sa-proposal').first();
-    await proposal.waitFor();
+    const proposal = await proposalFor(page, widget);
     expect(await proposal.locator('.sa-proposal-text').textContent()).toContain('Linen Shirt M');
-    expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toEqual([]);
+    expect(await cartAdds(page)).toEqual([]);
     const runsBefore = suite.agent.inputs.length;
-    await proposal.getByRole('button', { name: /^Add to cart/ }).click();
-    await proposal.getByText('Added').waitFor();
-    expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toEqual([
-      { variantId: 'shirt-m', quantity: 2 },
-    ]);
+    await answerProposal(proposal, 'Add to cart');
+    expect(await cartAdds(page)).toEqual([{ variantId: 'shirt-m', quantity: 2 }]);
 
     // The answer goes back at once as the tool's result, in a run of its own, and the agent's reply shows.
     await widget.locator('.message.bot', { hasText: 'It is in your cart.' }).waitFor();
@@ -123,12 +118,9 @@ describe('protocol="ag-ui"', () => {
     const addedResult = continued.messages.at(-1) as { content: string };
     expect(JSON.parse(addedResult.content)).toEqual({ added: true, variantId: 'shirt-m', quantity: 2 });
 
-    await ask(page, 'add one');
-    const second = widget.locator('.sa-proposal').nth(1);
-    await second.getByRole('button', { name: /^No thanks/ }).click();
-    await second.getByText('Not added').waitFor();
+    await answerProposal(await proposalFor(page, widget, 1), 'No thanks');
     await widget.locator('.message.bot', { hasText: 'Maybe another time.' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toHaveLength(1);
+    expect(await cartAdds(page)).toHaveLength(1);
     const declined = suite.agent.inputs.at(-1)!.messages.at(-1) as {
       role: string;
       toolCallId: string;
@@ -163,7 +155,7 @@ describe('protocol="ag-ui"', () => {
     expect(JSON.parse(retried.content)).toEqual({ added: true, variantId: 'shirt-l', quantity: 1 });
     expect(await widget.locator('.message.bot', { hasText: 'Saved' }).count()).toBe(1);
     expect(await widget.locator('.message.user').count()).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toEqual([]);
+    expect(await cartAdds(page)).toEqual([]);
   });
 
   it("a takeover's own requests go to the agent as runs: the visitor's message with the handoff context entry, leaving it in forwardedProps", async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { widgetPage, type FixtureServer } from '../fixture-server';
 import type { E2eSession } from '../harness';
@@ -51,6 +51,25 @@ export async function ask(page: Page, text: string): Promise<void> {
       ),
     )
     .toBe(true);
+}
+
+/** The cart lines the agent pages' cart adapter has added so far (`window.added`). */
+export function cartAdds(page: Page): Promise<unknown[]> {
+  return page.evaluate(() => (window as unknown as { added: unknown[] }).added);
+}
+
+/** Asks the agent to "add one" and waits for the cart proposal of its reply (the `index`th of the conversation). */
+export async function proposalFor(page: Page, widget: Locator, index = 0): Promise<Locator> {
+  await ask(page, 'add one');
+  const proposal = widget.locator('.sa-proposal').nth(index);
+  await proposal.waitFor();
+  return proposal;
+}
+
+/** Answers a cart proposal with one of its buttons and waits until it shows the answer. */
+export async function answerProposal(proposal: Locator, choice: 'Add to cart' | 'No thanks'): Promise<void> {
+  await proposal.getByRole('button', { name: new RegExp(`^${choice}`) }).click();
+  await proposal.getByText(choice === 'Add to cart' ? 'Added' : 'Not added').waitFor();
 }
 
 const corpus = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/xss-payloads.json'), 'utf8')) as {

@@ -1,7 +1,7 @@
 import { lastAssistantMessageIsCompleteWithToolCalls, validateUIMessages } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { aiSdkRoute, type AgentTurn } from './ai-sdk-server';
-import { ask, startChat } from './agent-page';
+import { answerProposal, ask, cartAdds, proposalFor, startChat } from './agent-page';
 import { agentSuite, sharedAgentTests, sharedScript, SHIRTS, type ScriptedReply } from './agent-suite';
 
 // protocol="ai-sdk": the widget as useChat's client against a route built with the `ai` package itself.
@@ -66,17 +66,12 @@ describe('protocol="ai-sdk"', () => {
 
   it('a tool call proposes the cart change; the answer (confirmed: added; refused: nothing) is sent at once as the tool output, as useChat sends it, and the reply shows', async () => {
     const { page, widget } = await suite.open();
-    await ask(page, 'add one');
-    const proposal = widget.locator('.sa-proposal').first();
-    await proposal.waitFor();
+    const proposal = await proposalFor(page, widget);
     expect(await proposal.locator('.sa-proposal-text').textContent()).toContain('Linen Shirt M');
-    expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toEqual([]);
+    expect(await cartAdds(page)).toEqual([]);
     const requestsBefore = suite.agent.requests.length;
-    await proposal.getByRole('button', { name: /^Add to cart/ }).click();
-    await proposal.getByText('Added').waitFor();
-    expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toEqual([
-      { variantId: 'shirt-m', quantity: 2 },
-    ]);
+    await answerProposal(proposal, 'Add to cart');
+    expect(await cartAdds(page)).toEqual([{ variantId: 'shirt-m', quantity: 2 }]);
 
     // useChat with sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls sends this by itself.
     await widget.locator('.message.bot', { hasText: 'It is in your cart.' }).waitFor();
@@ -95,12 +90,9 @@ describe('protocol="ai-sdk"', () => {
       },
     ]);
 
-    await ask(page, 'add one');
-    const second = widget.locator('.sa-proposal').nth(1);
-    await second.getByRole('button', { name: /^No thanks/ }).click();
-    await second.getByText('Not added').waitFor();
+    await answerProposal(await proposalFor(page, widget, 1), 'No thanks');
     await widget.locator('.message.bot', { hasText: 'Maybe another time.' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { added: unknown[] }).added)).toHaveLength(1);
+    expect(await cartAdds(page)).toHaveLength(1);
     expect(suite.agent.requests.at(-1)!.messages.at(-1)!.parts.at(-1)).toMatchObject({
       output: { added: false, declined: true, variantId: 'shirt-m', quantity: 2 },
     });
