@@ -74,6 +74,16 @@ async function sessionIdOf(page: Page, act: () => Promise<void>): Promise<string
   return (request.postDataJSON() as { sessionId: string }).sessionId;
 }
 
+/** A phone's visitor taps "talk to a person" on the demo store: the wait has begun (the desk has the conversation). */
+async function personAskedForOnPhone() {
+  const { page } = await session.newPage(phone);
+  await page.goto(`${session.server.url}/`);
+  const widget = page.locator('store-assistant');
+  const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).tap());
+  await widget.getByText(en.handoffConnecting).waitFor();
+  return { page, widget, sessionId };
+}
+
 async function send(page: Page, text: string) {
   const box = page.locator('store-assistant').getByRole('textbox', { name: 'Message' });
   await box.fill(text);
@@ -209,11 +219,7 @@ describe('a person takes over, on the demo page', () => {
   });
 
   it('Cancel while connecting: the wait ends, the desk is told, and the assistant answers', async () => {
-    const { page } = await session.newPage(phone);
-    await page.goto(`${session.server.url}/`);
-    const widget = page.locator('store-assistant');
-    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).tap());
-    await widget.getByText(en.handoffConnecting).waitFor();
+    const { page, widget, sessionId } = await personAskedForOnPhone();
     await eventually(async () => expect((await desk.entry(sessionId))?.status).toBe('waiting'));
     const [cancel] = await Promise.all([
       page.waitForRequest((request) => handoffOf(request)?.status === 'cancelled'),
@@ -395,11 +401,7 @@ describe('nobody answers', () => {
   });
 
   it('out of hours, the team being away offers the email form at once', async () => {
-    const { page } = await session.newPage(phone);
-    await page.goto(`${session.server.url}/`);
-    const widget = page.locator('store-assistant');
-    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).tap());
-    await widget.getByText(en.handoffConnecting).waitFor();
+    const { page, widget, sessionId } = await personAskedForOnPhone();
     await desk.act('away', sessionId);
     await widget.locator('.messages').getByText(en.handoffUnavailable).waitFor();
     await leaveEmail(page, 'unavailable');
@@ -408,11 +410,7 @@ describe('nobody answers', () => {
   });
 
   it('the email form says what it wants, and offers to keep chatting with the assistant instead', async () => {
-    const { page } = await session.newPage(phone);
-    await page.goto(`${session.server.url}/`);
-    const widget = page.locator('store-assistant');
-    const sessionId = await sessionIdOf(page, () => widget.getByRole('button', { name: en.talkToHuman }).tap());
-    await widget.getByText(en.handoffConnecting).waitFor();
+    const { page, widget, sessionId } = await personAskedForOnPhone();
     await desk.act('away', sessionId);
     const form = widget.locator('.messages .takeover-email');
     await form.waitFor();
