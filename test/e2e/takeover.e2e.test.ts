@@ -74,7 +74,7 @@ async function sessionIdOf(page: Page, act: () => Promise<void>): Promise<string
   return (request.postDataJSON() as { sessionId: string }).sessionId;
 }
 
-/** A phone's visitor taps "talk to a person" on the demo store: the wait has begun (the desk has the conversation). */
+/** A phone's visitor taps "talk to a person" on the demo store; resolves once the widget shows it is connecting. */
 async function personAskedForOnPhone() {
   const { page } = await session.newPage(phone);
   await page.goto(`${session.server.url}/`);
