@@ -431,21 +431,24 @@ export function createReplyRequests(store: ChatStore, deps: ChatDeps, parts: Rep
     inFlight = current;
     store.setState({ loading: true, notice: null });
     const markdownReady = parts.ensureMarkdown();
+    const endWait = () => {
+      if (inFlight !== current) return;
+      inFlight = null;
+      store.setState({ loading: false });
+    };
     try {
       const parsed = await fetchReply(store, deps, withSocket, current, (text) => showStreamText(current, text));
       const quiet = parsed !== undefined && stillCurrent(current) && display.takeSignals(parsed);
       await showInOrder(markdownReady, () => {
         if (parsed && stillCurrent(current)) display.showReply(parsed, current.streamedId, quiet);
-        // Shown ahead of the renderer, the reply is no longer awaited: no typing dots under what follows it.
-        if (inFlight === current) store.setState({ loading: false });
+        // Shown, even ahead of the renderer, the reply is no longer awaited: no typing dots under what
+        // follows it, and nothing left in flight for a new chat to mark interrupted.
+        endWait();
       });
     } catch (error) {
       fail(current, userMessage, error);
     } finally {
-      if (inFlight === current) {
-        inFlight = null;
-        store.setState({ loading: false });
-      }
+      endWait();
       parts.conversations.commit();
     }
   };
