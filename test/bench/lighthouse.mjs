@@ -2,7 +2,8 @@
 // the same product page without any widget and with our floating launcher (its script deferred, as the
 // documentation pastes it, and served gzipped as a CDN serves it), in turn, `runs` times each, in
 // Lighthouse's mobile preset, performance only. Medians of the score, TBT, FCP, LCP and the boot-up time
-// of our script; the targets are in test/bench/lighthouse-rows.mjs.
+// of our script; the targets are in test/bench/lighthouse-rows.mjs. Then the script's own task with and
+// without the debugger Lighthouse turns on, Lighthouse not involved (test/bench/script-task.mjs).
 //
 // Throttling: Lighthouse's default, "simulate", loads the page unthrottled and multiplies every main-thread
 // task it saw by 4, whatever caused it. On a shared 2-core machine that counts the machine's own hiccups:
@@ -11,11 +12,14 @@
 // the mobile preset's latency and bandwidth) and times the page's real tasks; there the page without the
 // widget measures 0 ms of TBT run after run, and what the widget adds is the widget's. It costs time: each
 // run waits the longer quiet windows Lighthouse uses for it (about 17 s a run here).
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import { launchChromium } from '../support/chromium.mjs';
 import { figuresOf, lighthouseRows, mediansOf } from './lighthouse-rows.mjs';
+import { bytesFloor } from './mobile-pages.mjs';
+import { benchScriptTask } from './script-task.mjs';
 import { startBenchServer } from './server.mjs';
 
 /** The pages compared: the product page without any widget, and with ours (test/bench/mobile-pages.mjs). */
@@ -75,14 +79,18 @@ async function lighthouseOnce(server, port, subject) {
 /** Runs the group: `runs` Lighthouse runs of each page, alternating which goes first. */
 export async function benchLighthouse(runs) {
   const started = Date.now();
-  const server = await startBenchServer({ compress: true });
+  const bundle = await readFile(new URL('../../dist/store-assistant.js', import.meta.url), 'utf8');
+  const server = await startBenchServer({ compress: true, floors: { bytes: bytesFloor(bundle) } });
   const { browser, port } = await launchWithDevToolsPort();
   const chromium = browser.version();
   const samples = { [WITHOUT]: [], [WITH_WIDGET]: [] };
+  let scriptTask;
   try {
     for (let run = 0; run < runs; run++)
       for (const subject of run % 2 ? [WITH_WIDGET, WITHOUT] : [WITHOUT, WITH_WIDGET])
         samples[subject].push(await lighthouseOnce(server, port, subject));
+    // Then, Lighthouse not involved: the script's task with and without the debugger it turns on.
+    scriptTask = await benchScriptTask(browser, server, runs);
   } finally {
     await browser.close();
     await server.close();
@@ -90,7 +98,7 @@ export async function benchLighthouse(runs) {
   const without = mediansOf(samples[WITHOUT]);
   const withWidget = mediansOf(samples[WITH_WIDGET]);
   return {
-    rows: lighthouseRows(without, withWidget),
+    rows: [...lighthouseRows(without, withWidget), ...scriptTask.rows],
     figures: {
       runs,
       lighthouse: createRequire(import.meta.url)('lighthouse/package.json').version,
@@ -100,6 +108,7 @@ export async function benchLighthouse(runs) {
       without,
       withWidget,
       samples,
+      scriptTask: scriptTask.samples,
     },
   };
 }
