@@ -76,7 +76,10 @@ export async function benchScriptTask(browser, server, runs) {
         'our script’s own task, DevTools’ debugger on (as under Lighthouse)',
         medianOf('ours-product-deferred:true', 'task'),
       ),
-      row('  of which compiled on the main thread', medianOf('ours-product-deferred:true', 'compile')),
+      row(
+        'our script’s own task, debugger on: of it, compiling on the main thread',
+        medianOf('ours-product-deferred:true', 'compile'),
+      ),
       row('floor of our bytes: its task, debugger on (nothing of ours runs)', medianOf('floor-bytes:true', 'task')),
     ],
     samples,
