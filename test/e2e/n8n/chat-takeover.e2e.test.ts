@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishStrings as en } from '../../../src/i18n/strings';
 import { n8nInstallDir, N8N_VERSION } from './install';
-import { personSays, startDesk, STEP_TIMEOUT_MS } from './desk';
+import { assistantAnswersAgain, personSays, personsMessages, startDesk, STEP_TIMEOUT_MS } from './desk';
 import { send, withN8nSuite } from './suite';
 import { chatPath, takeoverWorkflowForStore } from './workflows';
 
@@ -41,8 +40,6 @@ describe.skipIf(!ENABLED)(`a person's takeover through n8n ${N8N_VERSION}'s chat
     };
   }, STEP_TIMEOUT_MS);
 
-  const personsMessages = (page: Page) => page.locator('store-assistant .message.from-agent');
-
   it('connects, shows the person by name, carries both ways, and hands back to the assistant', async () => {
     const { page, pageErrors } = await openChat('/takeover');
     const widget = page.locator('store-assistant');
@@ -75,8 +72,7 @@ describe.skipIf(!ENABLED)(`a person's takeover through n8n ${N8N_VERSION}'s chat
     expect(await widget.locator('.takeover').count()).toBe(0);
 
     // The assistant answers again, in a new execution.
-    await send(page, 'Do you have linen shirts?');
-    await widget.locator('.message.bot', { hasText: 'Here is our Linen Shirt' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await assistantAnswersAgain({ page, widget });
     expect(desk.posts).toHaveLength(before + 2);
     expect(pageErrors).toEqual([]);
   });

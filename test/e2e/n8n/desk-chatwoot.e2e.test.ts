@@ -1,10 +1,10 @@
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { englishStrings as en } from '../../../src/i18n/strings';
 import { renderChatwootInbox, startChatwootApi, type ChatwootAgent } from '../../support/loopback/chatwoot-api';
 import { n8nInstallDir, N8N_VERSION } from './install';
 import { saveDeskPictures, serveAgentPictures } from './desk-pictures';
-import { deskChatPath, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
+import { assistantAnswersAgain, leaveEmail, personsMessages, STEP_TIMEOUT_MS, visitorAsksForPerson } from './desk';
+import { deskSuitePlan, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
 import { send, withN8nSuite } from './suite';
 
 // workflows/takeover-chatwoot.json in a real n8n, the store's agents answering from a Chatwoot API-channel
@@ -17,8 +17,6 @@ import { send, withN8nSuite } from './suite';
 const ENABLED = process.env.N8N_E2E === '1';
 if (!ENABLED) console.info(`n8n Chatwoot desk suite skipped: set N8N_E2E=1 (n8n ${N8N_VERSION} in ${n8nInstallDir()})`);
 
-/** n8n polls a waiting execution every 3 s: each step of a takeover takes up to a few seconds. */
-const STEP_TIMEOUT_MS = 45_000;
 /** A whole takeover of two visitors: a dozen such steps, each usually a few seconds. */
 const WHOLE_TAKEOVER_MS = 4 * STEP_TIMEOUT_MS;
 
@@ -73,28 +71,13 @@ describe.skipIf(!ENABLED)(`a person answers from Chatwoot, through n8n ${N8N_VER
     const hook = open.nodes.find((node) => node.type === 'n8n-nodes-base.webhook');
     // Chatwoot → Settings → Integrations → Webhooks: the Chatwoot webhook node's production URL.
     chatwoot.setWebhookUrl(`${webhooks}/webhook/${String(hook?.parameters.path ?? '')}`);
-    const page = (workflow: typeof open) => ({
-      webhookUrl: `${webhooks}${deskChatPath(workflow)}`,
-      attributes: { protocol: 'n8n-chat', 'image-hosts': 'app.chatwoot.com' },
-    });
-    return {
-      pages: { '/open': page(open), '/closed': page(closed) },
-      workflows: [open, closed],
-      credentials: [credential],
-      readyPaths: [deskChatPath(open), deskChatPath(closed)],
-    };
+    return deskSuitePlan(webhooks, { open, closed }, [credential], 'app.chatwoot.com');
   }, STEP_TIMEOUT_MS);
 
-  const personsMessages = (page: Page) => page.locator('store-assistant .message.from-agent');
-
-  async function askForPerson(path: string) {
-    const { page, pageErrors } = await openChat(path, (opening) =>
+  const askForPerson = (path: string) =>
+    visitorAsksForPerson(openChat, path, (opening) =>
       serveAgentPictures(opening, 'https://app.chatwoot.com/**', 'M', '#1f93ff'),
     );
-    const widget = page.locator('store-assistant');
-    await widget.getByRole('button', { name: en.talkToHuman }).click();
-    return { page, pageErrors, widget };
-  }
 
   it(
     'two visitors at once: a conversation each, agents answer by name, notes stay private, resolving hands back',
@@ -165,10 +148,7 @@ describe.skipIf(!ENABLED)(`a person answers from Chatwoot, through n8n ${N8N_VER
         STEP_TIMEOUT_MS,
       );
 
-      await send(first.page, 'Do you have linen shirts?');
-      await first.widget
-        .locator('.message.bot', { hasText: 'Here is our Linen Shirt' })
-        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await assistantAnswersAgain(first);
       expect(first.pageErrors).toEqual([]);
       expect(second.pageErrors).toEqual([]);
     },
@@ -180,9 +160,7 @@ describe.skipIf(!ENABLED)(`a person answers from Chatwoot, through n8n ${N8N_VER
     await widget
       .locator('.messages .system-line', { hasText: en.handoffUnavailable })
       .waitFor({ timeout: STEP_TIMEOUT_MS });
-    await widget.getByRole('textbox', { name: en.handoffEmailLabel }).fill('grace@lumen.shop');
-    await widget.locator('.takeover-email').getByRole('button', { name: en.handoffEmailSend }).click();
-    await widget.getByText(en.handoffEmailSent).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await leaveEmail(widget, 'grace@lumen.shop');
     const withEmail = await chatwoot.until(
       () => chatwoot.conversations.find((candidate) => candidate.contact.email === 'grace@lumen.shop'),
       STEP_TIMEOUT_MS,

@@ -1,10 +1,10 @@
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { englishStrings as en } from '../../../src/i18n/strings';
 import { renderSlackChannel, startSlackApi, type SlackMessage, type SlackUser } from '../../support/loopback/slack-api';
 import { n8nInstallDir, N8N_VERSION } from './install';
 import { saveDeskPictures, serveAgentPictures } from './desk-pictures';
-import { deskChatPath, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
+import { assistantAnswersAgain, leaveEmail, personsMessages, STEP_TIMEOUT_MS, visitorAsksForPerson } from './desk';
+import { deskSuitePlan, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
 import { send, withN8nSuite } from './suite';
 
 // workflows/takeover-slack.json in a real n8n, the store's team answering from a Slack channel, a thread
@@ -16,8 +16,6 @@ import { send, withN8nSuite } from './suite';
 const ENABLED = process.env.N8N_E2E === '1';
 if (!ENABLED) console.info(`n8n Slack desk suite skipped: set N8N_E2E=1 (n8n ${N8N_VERSION} in ${n8nInstallDir()})`);
 
-/** n8n polls a waiting execution every 3 s: each step of a takeover takes up to a few seconds. */
-const STEP_TIMEOUT_MS = 45_000;
 /** A whole takeover of two visitors: a dozen such steps, each usually a few seconds. */
 const WHOLE_TAKEOVER_MS = 4 * STEP_TIMEOUT_MS;
 
@@ -74,28 +72,13 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
     // Its Interactivity Request URL: the Slack button node's production URL.
     const button = open.nodes.find((node) => node.name === 'Slack button');
     slack.setInteractivityUrl(`${webhooks}/webhook/${String(button?.parameters.path ?? '')}`);
-    const page = (workflow: typeof open) => ({
-      webhookUrl: `${webhooks}${deskChatPath(workflow)}`,
-      attributes: { protocol: 'n8n-chat', 'image-hosts': 'avatars.slack-edge.com' },
-    });
-    return {
-      pages: { '/open': page(open), '/closed': page(closed) },
-      workflows: [open, closed],
-      credentials: [credential],
-      readyPaths: [deskChatPath(open), deskChatPath(closed)],
-    };
+    return deskSuitePlan(webhooks, { open, closed }, [credential], 'avatars.slack-edge.com');
   }, STEP_TIMEOUT_MS);
 
-  const personsMessages = (page: Page) => page.locator('store-assistant .message.from-agent');
-
-  async function askForPerson(path: string) {
-    const { page, pageErrors } = await openChat(path, (opening) =>
+  const askForPerson = (path: string) =>
+    visitorAsksForPerson(openChat, path, (opening) =>
       serveAgentPictures(opening, 'https://avatars.slack-edge.com/**', 'S', '#2eb67d'),
     );
-    const widget = page.locator('store-assistant');
-    await widget.getByRole('button', { name: en.talkToHuman }).click();
-    return { page, pageErrors, widget };
-  }
 
   it(
     'two visitors at once: a thread each, answers under the Slack name and picture, handed back by "done" or ✅',
@@ -152,10 +135,7 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
       expect(await personsMessages(second.page).allTextContents()).toEqual([expect.stringContaining('Jo here')]);
       expect(await personsMessages(first.page).allTextContents()).not.toContain('Not from Slack');
 
-      await send(first.page, 'Do you have linen shirts?');
-      await first.widget
-        .locator('.message.bot', { hasText: 'Here is our Linen Shirt' })
-        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await assistantAnswersAgain(first);
       expect(first.pageErrors).toEqual([]);
       expect(second.pageErrors).toEqual([]);
     },
@@ -198,10 +178,7 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
         () => slack.messages.find((message) => message.thread_ts === post.ts && message.text.includes('handed')),
         STEP_TIMEOUT_MS,
       );
-      await send(visitor.page, 'Do you have linen shirts?');
-      await visitor.widget
-        .locator('.message.bot', { hasText: 'Here is our Linen Shirt' })
-        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await assistantAnswersAgain(visitor);
       expect(visitor.pageErrors).toEqual([]);
     },
     WHOLE_TAKEOVER_MS,
@@ -212,9 +189,7 @@ describe.skipIf(!ENABLED)(`a person answers from Slack, through n8n ${N8N_VERSIO
     await widget
       .locator('.messages .system-line', { hasText: en.handoffUnavailable })
       .waitFor({ timeout: STEP_TIMEOUT_MS });
-    await widget.getByRole('textbox', { name: en.handoffEmailLabel }).fill('grace@lumen.shop');
-    await widget.locator('.takeover-email').getByRole('button', { name: en.handoffEmailSend }).click();
-    await widget.getByText(en.handoffEmailSent).waitFor({ timeout: STEP_TIMEOUT_MS });
+    await leaveEmail(widget, 'grace@lumen.shop');
     const email = await appPost('grace@lumen.shop');
     expect(email.text).toContain('outside opening hours');
     expect(email.text).toContain(`*Visitor:* ${en.humanAgentMessage}`);

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishStrings as en } from '../../../src/i18n/strings';
 import {
@@ -9,7 +8,8 @@ import {
 } from '../../support/loopback/telegram-bot-api';
 import { n8nInstallDir, N8N_VERSION } from './install';
 import { saveDeskPictures } from './desk-pictures';
-import { deskChatPath, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
+import { assistantAnswersAgain, leaveEmail, personsMessages, visitorAsksForPerson } from './desk';
+import { deskSuitePlan, deskWorkflowForStore, type ImportedCredential } from './desk-workflows';
 import { send, withN8nSuite } from './suite';
 
 // workflows/takeover-telegram.json in a real n8n, the store's team answering from Telegram: the loopback
@@ -77,16 +77,8 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
     );
     const quick = setUp('quick', { openingHours: 'always', waitSeconds: 1 }, 'nobody free');
     const closed = setUp('closed', { openingHours: 'closed' }, 'closed');
-    const page = (workflow: typeof open) => ({
-      webhookUrl: `${webhooks}${deskChatPath(workflow)}`,
-      attributes: { protocol: 'n8n-chat' },
-    });
-    return {
-      pages: { '/open': page(open), '/topics': page(topics), '/quick': page(quick), '/closed': page(closed) },
-      workflows: [open, topics, quick, closed],
-      credentials: Object.keys(bots).map((key) => credential(key as keyof typeof bots)),
-      readyPaths: [open, topics, quick, closed].map(deskChatPath),
-    };
+    const credentials = Object.keys(bots).map((key) => credential(key as keyof typeof bots));
+    return deskSuitePlan(webhooks, { open, topics, quick, closed }, credentials);
   }, STEP_TIMEOUT_MS);
 
   beforeAll(async () => {
@@ -94,14 +86,7 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
     await telegram.until(() => Object.values(bots).every((token) => telegram.webhook(token)) || undefined, 60_000);
   });
 
-  const personsMessages = (page: Page) => page.locator('store-assistant .message.from-agent');
-
-  async function askForPerson(path: string) {
-    const { page, pageErrors } = await openChat(path);
-    const widget = page.locator('store-assistant');
-    await widget.getByRole('button', { name: en.talkToHuman }).click();
-    return { page, pageErrors, widget };
-  }
+  const askForPerson = (path: string) => visitorAsksForPerson(openChat, path);
 
   it(
     'two visitors at once: each reaches the team, gets their own answers by name, and is handed back',
@@ -173,10 +158,7 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
       expect(sent.filter((call) => 'message_thread_id' in call.body)).toEqual([]);
 
       // The assistant answers again.
-      await send(first.page, 'Do you have linen shirts?');
-      await first.widget
-        .locator('.message.bot', { hasText: 'Here is our Linen Shirt' })
-        .waitFor({ timeout: STEP_TIMEOUT_MS });
+      await assistantAnswersAgain(first);
       expect(first.pageErrors).toEqual([]);
       expect(second.pageErrors).toEqual([]);
       expect(await botReply(first.page, 2)).toContain("I'm finding someone");
@@ -254,12 +236,6 @@ describe.skipIf(!ENABLED)(`a person answers from Telegram, through n8n ${N8N_VER
     },
     WHOLE_TAKEOVER_MS,
   );
-
-  async function leaveEmail(widget: ReturnType<Page['locator']>, address: string) {
-    await widget.getByRole('textbox', { name: en.handoffEmailLabel }).fill(address);
-    await widget.locator('.takeover-email').getByRole('button', { name: en.handoffEmailSend }).click();
-    await widget.getByText(en.handoffEmailSent).waitFor({ timeout: STEP_TIMEOUT_MS });
-  }
 
   it(
     'nobody answers in time: the visitor is offered the email form, and the team gets the address with the conversation',

@@ -36,9 +36,42 @@ function nodeNamed(workflow: DeskWorkflow, name: string): DeskNode {
 }
 
 /** The Chat URL of the workflow's Chat Trigger: `/webhook/<its webhook id>/chat`. */
-export function deskChatPath(workflow: DeskWorkflow): string {
+function deskChatPath(workflow: DeskWorkflow): string {
   const trigger = workflow.nodes.find((node) => node.type === CHAT_TRIGGER);
   return `/webhook/${trigger?.webhookId ?? ''}/chat`;
+}
+
+/**
+ * The store's page with the widget on `workflow`'s chat, as its README pastes it: n8n's chat socket at the
+ * Chat Trigger's URL on `webhooks`, and the desk's pictures of its people allowed from `imageHost`.
+ */
+function deskStorePage(webhooks: string, workflow: DeskWorkflow, imageHost?: string) {
+  return {
+    webhookUrl: `${webhooks}${deskChatPath(workflow)}`,
+    attributes: { protocol: 'n8n-chat', ...(imageHost ? { 'image-hosts': imageHost } : {}) },
+  };
+}
+
+/**
+ * What a desk suite asks n8n and the store for: each copy of the workflow (by the page path it is pasted
+ * on, `open` for `/open`), its store page, the credentials the copies name, and the Chat URLs that must
+ * answer before the tests start.
+ */
+export function deskSuitePlan(
+  webhooks: string,
+  copies: Record<string, DeskWorkflow>,
+  credentials: ImportedCredential[],
+  imageHost?: string,
+) {
+  const entries = Object.entries(copies);
+  return {
+    pages: Object.fromEntries(
+      entries.map(([path, workflow]) => [`/${path}`, deskStorePage(webhooks, workflow, imageHost)]),
+    ),
+    workflows: entries.map(([, workflow]) => workflow),
+    credentials,
+    readyPaths: entries.map(([, workflow]) => deskChatPath(workflow)),
+  };
 }
 
 /** A credential as n8n's `import:credentials` reads it: `data` in plain JSON is encrypted on import. */
