@@ -42,7 +42,7 @@ function deskChatPath(workflow: DeskWorkflow): string {
 }
 
 /**
- * The store's page with the widget on `workflow`'s chat, as its README pastes it: n8n's chat socket at the
+ * The store's page with the widget on `workflow`'s chat, as docs/desk-*.md paste it: n8n's chat socket at the
  * Chat Trigger's URL on `webhooks`, and the desk's pictures of its people allowed from `imageHost`.
  */
 function deskStorePage(webhooks: string, workflow: DeskWorkflow, imageHost?: string) {
