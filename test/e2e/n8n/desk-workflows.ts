@@ -42,8 +42,9 @@ function deskChatPath(workflow: DeskWorkflow): string {
 }
 
 /**
- * The store's page with the widget on `workflow`'s chat, as docs/desk-*.md paste it: n8n's chat socket at the
- * Chat Trigger's URL on `webhooks`, and the desk's pictures of its people allowed from `imageHost`.
+ * The store's page with the widget on `workflow`'s chat, as the desk's page in docs pastes it: n8n's chat
+ * socket at the Chat Trigger's URL on `webhooks`, and the desk's pictures of its people allowed from
+ * `imageHost`.
  */
 function deskStorePage(webhooks: string, workflow: DeskWorkflow, imageHost?: string) {
   return {
