@@ -8,10 +8,18 @@
 // so a method called before the core is there (`open()`, `sendMessage()`) still works at once. Source and
 // tests keep the plain import of src/element/lazy-core.ts; only the build swaps it for this. The set-up
 // that runs in idle time evaluates the core in parts (`elementCoreInParts`), each in a task of its own.
+//
+// The first view's own code (src/element/first-view-code.ts: the attributes' parsing, the launcher and the
+// inline card drawn in plain DOM, the theme's colours) is reached the same way, through
+// src/element/lazy-first-view.ts: the script's own task defines the element and evaluates nothing else,
+// which matters most where DevTools' debugger is on (Lighthouse), as it compiles the script on the main
+// thread in that same task.
 import path from 'node:path';
 
 /** The module whose plain import of the core becomes a `require()` in the built script. */
 const LAZY_CORE = /[\\/]src[\\/]element[\\/]lazy-core\.ts$/;
+/** The module whose plain import of the first view's code becomes a `require()` in the built script. */
+const LAZY_FIRST_VIEW = /[\\/]src[\\/]element[\\/]lazy-first-view\.ts$/;
 
 /** The modules the core is evaluated through, in turn: each brings what it imports that is not yet evaluated. */
 export const CORE_PARTS = ['../app/assistant', './element-root', './element-core'];
@@ -28,6 +36,14 @@ export const lazyCorePlugin = {
         // that a set-up running each in a task of its own has no long task.
         ...CORE_PARTS.map((part, index) => `function corePart${index}() { return require('${part}'); }`),
         `export function elementCoreInParts() { return [${CORE_PARTS.map((_, index) => `corePart${index}`).join(', ')}]; }`,
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
+    pluginBuild.onLoad({ filter: LAZY_FIRST_VIEW }, (args) => ({
+      contents: [
+        "/* Built from src/element/lazy-first-view.ts: the first view's code is evaluated on the first call. */",
+        "export function firstViewCode() { return require('./first-view-code'); }",
       ].join('\n'),
       loader: 'js',
       resolveDir: path.dirname(args.path),

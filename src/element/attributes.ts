@@ -1,4 +1,5 @@
 import { defaultConfig, type AssistantConfig, type FaqEntry } from '../app/config';
+import { ATTRIBUTE_NAMES, type AttributeName } from './attribute-names';
 import type { CommerceConfig } from '../commerce/commerce-state';
 import {
   checkCustomerEmail,
@@ -621,13 +622,9 @@ export const ATTRIBUTES = {
    * @default none
    */
   strings: attribute('strings', stringOverrides),
-} as const satisfies Record<string, AnyAttributeDeclaration>;
+} as const satisfies Record<AttributeName, AnyAttributeDeclaration>;
 
-/** An attribute name of `<store-assistant>`. */
-export type AttributeName = keyof typeof ATTRIBUTES;
-
-/** Every attribute of `<store-assistant>`, in documentation order. */
-export const ATTRIBUTE_NAMES = Object.keys(ATTRIBUTES) as AttributeName[];
+export { ATTRIBUTE_NAMES, type AttributeName };
 
 /** The attributes that set a theme field. */
 type ThemeAttributeName = {

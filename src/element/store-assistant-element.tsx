@@ -1,29 +1,20 @@
 import type { Assistant } from '../app/assistant';
 import type { AssistantDeps, AssistantEvents } from '../app/deps';
-import { firstView, hasSomethingToResume } from '../app/first-view-state';
 import type { AnalyticsConfig } from '../analytics/data-layer';
 import type { Emit } from '../common/events';
 import { afterNextPaint, nextTask, whenIdle } from '../common/next-task';
 import { pageLocation } from '../common/page-location';
 import { safeStorage } from '../common/storage';
-import {
-  ATTRIBUTE_NAMES,
-  FIRST_VIEW_ATTRIBUTES,
-  parseAttributes,
-  type AttributeName,
-  type ParsedAttributes,
-} from './attributes';
+import { ATTRIBUTE_NAMES, type AttributeName } from './attribute-names';
+import type { ParsedAttributes } from './attributes';
 import type { DeferredMount, DeferredReactRenderer } from './deferred-react';
 import type { ElementRootProps } from './element-root';
 import { dispatchAssistantEvent } from './element-events';
 import { elementCore, elementCoreInParts, type ElementCore } from './lazy-core';
-import { drawCardShell } from './card-shell';
-import { drawLauncherShell, type LauncherShell } from './launcher-shell';
-import { pageLanguage, pageLanguageFollower } from './page-language';
+import { firstViewCode } from './lazy-first-view';
+import type { LauncherShell } from './launcher-shell';
 import type { Theme } from '../theme/theme';
 import type { StoreAssistantMembers } from './members';
-import { adoptStyles, FIRST_VIEW_STYLESHEET, WHOLE_STYLESHEET } from './stylesheet';
-import { darkSchemeTextColors, launcherColorVariables, themeColorVariables, themeTextColors } from './theme-colors';
 
 /** How long the viewport's size waits for an idle moment, at most, once a floating widget is connected. */
 const VIEWPORT_MEASURE_WAIT_MS = 2000;
@@ -63,6 +54,7 @@ function reflectOpen(element: HTMLElement, isOpen: boolean, announce: (name: 'op
 
 /** The theme's colours, and the text colours that read on them, as custom properties of the element. */
 function applyThemeColors(element: HTMLElement, theme: Theme): void {
+  const { themeColorVariables, themeTextColors, darkSchemeTextColors } = firstViewCode();
   for (const [name, value] of themeColorVariables(theme)) element.style.setProperty(name, value);
   const textColors = { ...themeTextColors(theme), ...darkSchemeTextColors(theme) };
   for (const [name, value] of Object.entries(textColors)) element.style.setProperty(name, value);
@@ -165,6 +157,7 @@ function withLazyStore() {
     protected adoptStylesOnce(): void {
       if (this.stylesAdopted) return;
       this.stylesAdopted = true;
+      const { adoptStyles, WHOLE_STYLESHEET } = firstViewCode();
       adoptStyles(this.root, WHOLE_STYLESHEET);
     }
 
@@ -210,8 +203,15 @@ function withAssistant(Base: ReturnType<typeof withLazyStore>) {
     protected readonly themeColors = themeColorsOf(this);
     /** Undoes {@link coverViewport} while the floating card is open. */
     private releaseViewport: (() => void) | null = null;
+    /** Follows the page's `<html lang>` while told to; made on the first call that asks it to. */
+    private pageLanguageFollower: ((follow: boolean) => void) | null = null;
+
     /** Without a `lang` attribute the widget speaks the page's language, and follows it when it changes. */
-    protected readonly followPageLanguage = pageLanguageFollower(() => this.configure());
+    protected followPageLanguage(follow: boolean): void {
+      if (!follow && !this.pageLanguageFollower) return;
+      this.pageLanguageFollower ??= firstViewCode().pageLanguageFollower(() => this.configure());
+      this.pageLanguageFollower(follow);
+    }
 
     /** Theme, `open` and the viewport follow the store once it is made. */
     protected override assistantMade(assistant: Assistant): void {
@@ -250,6 +250,7 @@ function withAssistant(Base: ReturnType<typeof withLazyStore>) {
     /** The element's attributes (or only `names`) as a configuration; without `lang`, in the page's language. */
     protected readAttributes(names?: readonly AttributeName[]): ParsedAttributes {
       const read = (name: AttributeName) => this.getAttribute(name);
+      const { parseAttributes, pageLanguage } = firstViewCode();
       const parsed = parseAttributes(read, pageLocation(), this.warn, names);
       parsed.lang = pageLanguage(this.getAttribute('lang'));
       return parsed;
@@ -315,6 +316,7 @@ function withLifecycle(
       const { config, isOpen } = this.assistant.getState();
       if (config.mode === 'floating') {
         contained(() => {
+          const { drawLauncherShell } = firstViewCode();
           this.launcherShell ??= drawLauncherShell(this.root, this.assistant.getState(), () => this.reachedFor());
           this.launcherShell.follow(this.assistant);
         });
@@ -355,8 +357,22 @@ function withLifecycle(
 async function afterFirstView(mayWait: boolean, reached: Promise<void>): Promise<void> {
   await afterNextPaint();
   const storage = (name: 'localStorage' | 'sessionStorage') => safeStorage(() => window[name]);
-  if (!mayWait || hasSomethingToResume(storage('localStorage'), storage('sessionStorage'))) return;
+  if (!mayWait || firstViewCode().hasSomethingToResume(storage('localStorage'), storage('sessionStorage'))) return;
   await Promise.race([whenIdle(SET_UP_IDLE_WAIT_MS), reached]);
+}
+
+/**
+ * Draws the first view (`draw`, which returns whether the rest may wait): at once for an element the
+ * page's parser creates. One upgraded by the script's own task evaluates the first view's code in the next
+ * task (while `stillPending()` holds) and draws in the one after, so the script's evaluation (and, with a
+ * debugger on, its compile), the first view's code and its drawing never make one long task together.
+ */
+function drawnFirst(upgradedInDocument: boolean, stillPending: () => boolean, draw: () => boolean): Promise<boolean> {
+  if (!upgradedInDocument) return Promise.resolve(draw());
+  return nextTask()
+    .then(() => stillPending() && contained(firstViewCode))
+    .then(nextTask)
+    .then(draw);
 }
 
 /** Runs each step in a task of its own while `stillPending()` holds (an error logged, never thrown). */
@@ -400,9 +416,7 @@ function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
       this.connectPending = connect;
       const stillPending = () => this.connectPending === connect;
       const drawFirst = () => stillPending() && (contained(() => this.drawFirstView()) ?? false);
-      // Upgraded by the script's own task: the first view is drawn in the next, so the script's evaluation
-      // and the first view never make one long task together.
-      const mayWait = this.upgradedInDocument ? nextTask().then(drawFirst) : Promise.resolve(drawFirst());
+      const mayWait = drawnFirst(this.upgradedInDocument, stillPending, drawFirst);
       const reached = new Promise<void>((resolve) => (this.hurrySetUp = resolve));
       const steps = [...elementCoreInParts(), () => this.adoptStylesOnce(), () => this.makeAssistantAhead()];
       void mayWait
@@ -417,9 +431,11 @@ function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
      * to take up, which is asked once it is painted).
      */
     private drawFirstView(): boolean {
-      const { open, ...config } = this.readAttributes(FIRST_VIEW_ATTRIBUTES);
+      const code = firstViewCode();
+      const { adoptStyles, drawLauncherShell } = code;
+      const { open, ...config } = this.readAttributes(code.FIRST_VIEW_ATTRIBUTES);
       if (config.mode === 'floating' && open) return false;
-      const view = firstView(
+      const view = code.firstView(
         config,
         safeStorage(() => window.localStorage),
         pageLocation().origin,
@@ -427,12 +443,12 @@ function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
       if (config.mode === 'inline') {
         // The card shows the theme's colours and most of the stylesheet's views: all of both, at once.
         this.themeColors.apply(view.theme);
-        adoptStyles(this.root, WHOLE_STYLESHEET);
-        this.removeCardShell = drawCardShell(this.root, view);
+        adoptStyles(this.root, code.WHOLE_STYLESHEET);
+        this.removeCardShell = code.drawCardShell(this.root, view);
         return false;
       }
-      for (const [name, value] of launcherColorVariables(view.theme)) this.style.setProperty(name, value);
-      adoptStyles(this.root, [FIRST_VIEW_STYLESHEET]);
+      for (const [name, value] of code.launcherColorVariables(view.theme)) this.style.setProperty(name, value);
+      adoptStyles(this.root, [code.FIRST_VIEW_STYLESHEET]);
       this.launcherShell = drawLauncherShell(this.root, view, () => this.reachedFor());
       return true;
     }

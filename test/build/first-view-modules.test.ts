@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { lazyCorePlugin } from '../../build/lazy-core.mjs';
 import { rawCssPlugin } from '../../build/stylesheets.mjs';
 
-// Only the first view runs first: in the built script, the modules evaluated when the script runs are
-// the first view's (the element, its attributes, the theme, the language, the launcher drawn in plain
-// DOM); the store, the features, React and the rest are evaluated when an element first needs them
-// (build/lazy-core.mjs). The script is built here as build.mjs builds it, without minifying, and the
-// modules its top level initialises are followed through their lazy initialisers.
+// Only the first view runs first: in the built script, the script's own task evaluates the element's
+// definition alone; the first view's modules (the attributes' parsing, the theme, the language, the
+// launcher drawn in plain DOM) when an element first draws (firstViewCode), and the store, the features,
+// React and the rest when an element first needs them (elementCore; build/lazy-core.mjs). The script is
+// built here as build.mjs builds it, without minifying, and the modules its top level initialises are
+// followed through their lazy initialisers.
 const root = path.resolve(__dirname, '../..');
 
 /** Each lazily initialised module (ES or CommonJS): its source path and the initialisers it calls. */
@@ -103,27 +104,45 @@ async function coreParts(): Promise<{ parts: string[][]; whole: string[] }> {
   return { parts, whole };
 }
 
+/** The modules the first view's code evaluates (firstViewCode), after the script's own. */
+async function firstViewPart(): Promise<{ firstView: string[] }> {
+  const { lines, evaluate, sourceOf } = await builtScript();
+  const evaluated = new Set<string>();
+  evaluate(lines.filter((text) => /^ {2}\S/.test(text)).join('\n'), evaluated);
+  const start = lines.findIndex((line) => line === '  function firstViewCode() {');
+  const end = lines.findIndex((next, at) => at > start && next === '  }');
+  const before = new Set(evaluated);
+  evaluate(lines.slice(start, end).join('\n'), evaluated);
+  return { firstView: [...evaluated].filter((init) => !before.has(init)).map(sourceOf) };
+}
+
 describe('the modules the built script evaluates when it runs', () => {
-  it('are the first view’s: no store, no feature, no React, no view', async () => {
+  it('are the element’s definition alone: not even the first view’s', async () => {
     const { now, later } = await evaluatedWithTheScript();
-    // The plumbing works: most modules wait, and the first view's own are evaluated. (The theme's image
-    // policy, which checks a saved theme's logo, is the chat's module the first view needs.)
     expect(later.length).toBeGreaterThan(100);
-    expect(now).toEqual(expect.arrayContaining(['src/i18n/strings.ts', 'src/theme/theme.ts']));
-    const heavy = now.filter((source) =>
+    const firstViews = ['src/element/attributes.ts', 'src/i18n/strings.ts', 'src/theme/theme.ts'];
+    expect(later).toEqual(expect.arrayContaining([...firstViews, 'src/element/launcher-shell.ts']));
+    // The element, the names it observes and the few helpers its definition calls; nothing it draws with.
+    // ('' is no module: the build's own constant, the list of language files.)
+    const definition =
+      /^src\/(?:element\/(?:store-assistant-element|attribute-names|element-events|globals)|common\/(?:next-task|page-location|storage|version))\.tsx?$/;
+    expect(now.filter((source) => source !== '' && !definition.test(source))).toEqual([]);
+    expect(now).toContain('src/element/attribute-names.ts');
+  }, 30_000);
+
+  it('are the first view’s when an element first draws: no store, no feature, no React, no view', async () => {
+    const { firstView } = await firstViewPart();
+    // The plumbing works: the first view's own modules are evaluated, and only they. (The theme's image
+    // policy, which checks a saved theme's logo, is the chat's module the first view needs.)
+    expect(firstView).toEqual(
+      expect.arrayContaining(['src/element/attributes.ts', 'src/i18n/strings.ts', 'src/element/launcher-shell.ts']),
+    );
+    const heavy = firstView.filter((source) =>
       /^(?:node_modules\/|src\/ui\/(?!launcher-label)|src\/app\/(?:assistant|deps)\.ts|src\/(?:chat\/(?!attachments\/image-policy)|commerce\/|customer\/customer-slice|analytics\/|transcript\/)|src\/voice\/voice-slice|src\/handoff\/handoff-slice|src\/element\/(?:element-core|element-root|deferred-react)\.)/.test(
         source,
       ),
     );
     expect(heavy).toEqual([]);
-    expect(later).toEqual(
-      expect.arrayContaining([
-        'src/app/assistant.ts',
-        'src/element/element-core.ts',
-        'src/ui/app.tsx',
-        'node_modules/react/cjs/react.production.js',
-      ]),
-    );
   }, 30_000);
 
   it('are evaluated in three parts when set up in idle time: the store, the views, the rest', async () => {

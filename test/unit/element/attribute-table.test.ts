@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readContract } from '../../../build/public-api/contract';
 import { customElementsManifest, vscodeHtmlData } from '../../../build/public-api/manifest';
 import { defaultConfig } from '../../../src/app/config';
+import { ATTRIBUTE_NAMES } from '../../../src/element/attribute-names';
 import { ATTRIBUTES } from '../../../src/element/attributes';
 import type { AnyAttributeDeclaration, AttributeName } from '../../../src/element/attributes';
 import { defaultTheme } from '../../../src/theme/theme';
@@ -18,6 +19,12 @@ const keywordAttributes = declared.filter(([, declaration]) => declaration.value
 const parse = (attributes: Partial<Record<AttributeName, string>>) => parseElementAttributes(attributes, PAGE);
 
 describe('the attribute table', () => {
+  it('declares exactly the names the element observes, in the same order', () => {
+    // The names are listed apart (attribute-names.ts) so that defining the element evaluates no parsing;
+    // the types hold both lists to the same names, and this to the same documentation order.
+    expect(Object.keys(ATTRIBUTES)).toEqual([...ATTRIBUTE_NAMES]);
+  });
+
   const literalDefaults = contract.attributes.filter((attribute) => attribute.literalDefault !== undefined);
 
   it('documents literal defaults for the keyword and number attributes', () => {
