@@ -5,9 +5,12 @@
  *
  * Loading is staged so the store's page never sees a long task, and a floating launcher (or an inline
  * card's greeting) is on the screen in the frame after the script: this script's own task evaluates only
- * the first view's modules (the element, its attributes, the theme, the language, the views drawn in
- * plain DOM), registers the global and defines the element. An element the page's parser creates draws
- * its first view at once, and the rest waits until that is painted and the page is idle, or the visitor
+ * the element's definition (its class and the names of the attributes it observes), registers the global
+ * and defines the element. The first view's modules (the attributes' parsing, the theme, the language,
+ * the views drawn in plain DOM) are evaluated when an element first draws (element/first-view-code.ts,
+ * reached the same way as the core below); an element the page's parser creates draws its first view at
+ * once, one a deferred script upgrades two tasks later (the first view's code in the task between), and
+ * the rest waits until that is painted and the page is idle, or the visitor
  * reaches for it (element/store-assistant-element.tsx): the rest of the widget's modules are evaluated
  * then (element/element-core.ts, which the build reaches through a synchronous `require()`:
  * build/lazy-core.mjs), its store made and configured, in tasks of their own; ReactDOM is evaluated in a

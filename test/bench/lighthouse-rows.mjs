@@ -65,12 +65,15 @@ export function mediansOf(runs) {
  * The rows of the table from the medians without and with the widget: the figures side by side, then the
  * targets. The score target compares the medians of the whole scores: met when the page with the widget
  * scores at least as the page without it. The TBT target compares the medians: met when the one with the
- * widget is at most 10 ms above the one without.
+ * widget is at most 10 ms above the one without. With `floor` (the same page with the floor of our bytes,
+ * a script of the same bytes that runs nothing), its TBT and what it adds come before the targets: what
+ * the bytes alone cost under Lighthouse, whose debugger compiles them on the main thread.
  * @param {LighthouseFigures} without
  * @param {LighthouseFigures} withWidget
+ * @param {LighthouseFigures} [floor]
  * @returns {Row[]}
  */
-export function lighthouseRows(without, withWidget) {
+export function lighthouseRows(without, withWidget, floor) {
   /** @type {(name: string, value: number, unit: string, budget?: { min?: number, max?: number }, pass?: boolean) => Row} */
   const row = (name, value, unit, budget, pass) => ({
     group: 'lighthouse',
@@ -90,6 +93,16 @@ export function lighthouseRows(without, withWidget) {
     row('product page without the widget: LCP', without.lcp, 'ms'),
     row('product page with the widget: LCP', withWidget.lcp, 'ms'),
     row('the widget’s script: boot-up time (main-thread time)', withWidget.bootup, 'ms'),
+    ...(floor
+      ? [
+          row('product page with the floor of our bytes (nothing of ours runs): TBT', floor.tbt, 'ms'),
+          row(
+            'TBT with the floor of our bytes − TBT without it (what the bytes alone add)',
+            floor.tbt - without.tbt,
+            'ms',
+          ),
+        ]
+      : []),
     row(
       'score with the widget (≥ the score without it)',
       withWidget.score,

@@ -1,8 +1,9 @@
 // Lighthouse on a phone, the way a store owner would check the widget (`npm run bench -- --only lighthouse`):
-// the same product page without any widget and with our floating launcher (its script deferred, as the
-// documentation pastes it, and served gzipped as a CDN serves it), in turn, `runs` times each, in
-// Lighthouse's mobile preset, performance only. Medians of the score, TBT, FCP, LCP and the boot-up time
-// of our script; the targets are in test/bench/lighthouse-rows.mjs. Then the script's own task with and
+// the same product page without any widget, with our floating launcher (its script deferred, as the
+// documentation pastes it, and served gzipped as a CDN serves it) and with the floor of our bytes (the
+// same bytes, running nothing: what the bytes alone cost), in turn, `runs` times each, in Lighthouse's
+// mobile preset, performance only. Medians of the score, TBT, FCP, LCP and the boot-up time of our
+// script; the targets are in test/bench/lighthouse-rows.mjs. Then the script's own task with and
 // without the debugger Lighthouse turns on, Lighthouse not involved (test/bench/script-task.mjs).
 //
 // Throttling: Lighthouse's default, "simulate", loads the page unthrottled and multiplies every main-thread
@@ -22,9 +23,19 @@ import { bytesFloor } from './mobile-pages.mjs';
 import { benchScriptTask } from './script-task.mjs';
 import { startBenchServer } from './server.mjs';
 
-/** The pages compared: the product page without any widget, and with ours (test/bench/mobile-pages.mjs). */
+/**
+ * The pages compared (test/bench/mobile-pages.mjs): the product page without any widget, with ours, and
+ * with the floor of our bytes (the same bytes, running nothing), each deferred as the documentation pastes it.
+ */
 const WITHOUT = 'product';
 const WITH_WIDGET = 'ours-product-deferred';
+const WITH_FLOOR = 'floor-product-deferred';
+/** The order of each run's loads: a different page first each time. */
+const ORDERS = [
+  [WITHOUT, WITH_WIDGET, WITH_FLOOR],
+  [WITH_WIDGET, WITH_FLOOR, WITHOUT],
+  [WITH_FLOOR, WITHOUT, WITH_WIDGET],
+];
 
 /** Lighthouse's default configuration (the mobile preset), the performance category only. */
 const CONFIG = {
@@ -83,11 +94,11 @@ export async function benchLighthouse(runs) {
   const server = await startBenchServer({ compress: true, floors: { bytes: bytesFloor(bundle) } });
   const { browser, port } = await launchWithDevToolsPort();
   const chromium = browser.version();
-  const samples = { [WITHOUT]: [], [WITH_WIDGET]: [] };
+  const samples = { [WITHOUT]: [], [WITH_WIDGET]: [], [WITH_FLOOR]: [] };
   let scriptTask;
   try {
     for (let run = 0; run < runs; run++)
-      for (const subject of run % 2 ? [WITH_WIDGET, WITHOUT] : [WITHOUT, WITH_WIDGET])
+      for (const subject of ORDERS[run % ORDERS.length])
         samples[subject].push(await lighthouseOnce(server, port, subject));
     // Then, Lighthouse not involved: the script's task with and without the debugger it turns on.
     scriptTask = await benchScriptTask(browser, server, runs);
@@ -97,8 +108,9 @@ export async function benchLighthouse(runs) {
   }
   const without = mediansOf(samples[WITHOUT]);
   const withWidget = mediansOf(samples[WITH_WIDGET]);
+  const floor = mediansOf(samples[WITH_FLOOR]);
   return {
-    rows: [...lighthouseRows(without, withWidget), ...scriptTask.rows],
+    rows: [...lighthouseRows(without, withWidget, floor), ...scriptTask.rows],
     figures: {
       runs,
       lighthouse: createRequire(import.meta.url)('lighthouse/package.json').version,
@@ -107,6 +119,7 @@ export async function benchLighthouse(runs) {
       seconds: Math.round((Date.now() - started) / 1000),
       without,
       withWidget,
+      floor,
       samples,
       scriptTask: scriptTask.samples,
     },

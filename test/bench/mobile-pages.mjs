@@ -95,6 +95,13 @@ export const SUBJECTS = {
     shown: inShadow('store-assistant', '[part~="launcher"]'),
     lighthouseOnly: true,
   },
+  'floor-product-deferred': {
+    label: 'the same product page with the floor of our bytes (a script that does nothing), deferred',
+    head: `${PRODUCT_PAGE.head}<script src="/floor/bytes.js" defer></script>`,
+    body: `${PRODUCT_PAGE.body}<store-assistant mode="floating" ${OURS}></store-assistant>`,
+    shown: 'true',
+    lighthouseOnly: true,
+  },
   'ours-product': {
     label: 'this widget, floating, on a product page (launcher)',
     head: `${PRODUCT_PAGE.head}<script src="/store-assistant.js"></script>`,

@@ -87,6 +87,15 @@ describe('the Lighthouse group: the targets', () => {
     expect(targets({ tbt: 60 }, { tbt: 35 })).toMatchObject({ tbt: true, tbtAdded: -25 });
   });
 
+  it('shows what the floor of our bytes adds before the targets, with no target of its own', () => {
+    const rows = lighthouseRows(figures({ tbt: 3 }), figures({ tbt: 20 }), figures({ tbt: 15 }));
+    const floorRows = rows.filter((row) => row.name.includes('floor of our bytes'));
+    expect(floorRows.map((row) => row.value)).toEqual([15, 12]);
+    expect(floorRows.every((row) => row.budget === undefined)).toBe(true);
+    expect(rows.slice(-2).map((row) => row.budget)).toEqual([{ min: 100 }, { max: 10 }]);
+    expect(lighthouseRows(figures({}), figures({})).some((row) => row.name.includes('floor'))).toBe(false);
+  });
+
   it('shows both pages side by side, with the targets last', () => {
     const rows = lighthouseRows(figures({ tbt: 3 }), figures({ score: 98, tbt: 91, bootup: 205 }));
     expect(rows.every((row) => row.group === 'lighthouse')).toBe(true);
