@@ -384,17 +384,17 @@ async function inTasksOfTheirOwn(steps: (() => unknown)[], stillPending: () => b
 }
 
 /**
- * Only the first view runs first. An element connected while the page loads (created by the page's
- * parser, or upgraded by a deferred script), before anything asked for its store, draws its first view
- * (at once, in that task; upgraded, two tasks later: {@link drawnFirst}) from its attributes alone: a
- * floating launcher in plain DOM with its own small stylesheet and the theme's colours (the saved theme's
- * and the attributes'), or an inline card's greeting. The rest waits until that view has been painted and the page is idle (at most
+ * Only the first view runs first. An element connected while the page loads (created by the page's parser, or
+ * upgraded by a deferred script), before anything asked for its store, draws its first view (at once, in that
+ * task; upgraded, two tasks later: {@link drawnFirst}) from its attributes alone: a floating launcher in
+ * plain DOM with its own small stylesheet and the theme's colours (the saved theme's and the attributes'), or
+ * an inline card's greeting. The rest waits until that view has been painted and the page is idle (at most
  * {@link SET_UP_IDLE_WAIT_MS}), or less when the visitor reaches for the launcher, the card is open or
- * inline, or a kept call or a takeover is to be taken up; then it runs in tasks of their own, none of
- * them long: the widget's code is evaluated (in three parts), the rest of its stylesheet parsed, its store
- * made, and the store configured, taking over the first view. Anything that needs the store sooner (a
- * method, a property) sets it all up at once. Elements added once the page has loaded (by a script, a
- * framework) set up at once.
+ * inline, or a kept call or a takeover is to be taken up; then it runs in tasks of their own, none of them
+ * long: the widget's code is evaluated (in three parts), the rest of its stylesheet parsed, its store made,
+ * and the store configured, taking over the first view. Anything that needs the store sooner (a method, a
+ * property) sets it all up at once. Elements added once the page has loaded (by a script, a framework) set up
+ * at once.
  */
 function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
   return class ElementFirstView extends Base {
