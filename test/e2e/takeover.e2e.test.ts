@@ -49,6 +49,9 @@ const desk = {
     return (await desk.queue()).find((entry) => entry.sessionId === sessionId);
   },
   async act(action: 'join' | 'typing' | 'send' | 'leave' | 'away', sessionId: string, text?: string) {
+    // The visitor's request has been sent, not necessarily handled: a person joins a conversation once the
+    // desk has it in its queue (the widget shows "connecting" as soon as it is asked, before that).
+    if (action === 'join') await expect.poll(() => desk.entry(sessionId)).toBeDefined();
     const response = await fetch(`${session.server.url}/api/agent/${action}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
