@@ -31,7 +31,9 @@ export const lazyCorePlugin = {
     pluginBuild.onLoad({ filter: LAZY_CORE }, (args) => ({
       contents: [
         '/* Built from src/element/lazy-core.ts: the core is evaluated on the first call. */',
-        "export function elementCore() { return require('./element-core'); }",
+        // esbuild's require() of a bundled module copies its exports into a new object on every call: once is enough.
+        'let core;',
+        "export function elementCore() { return (core ??= require('./element-core')); }",
         // The core evaluated in three steps (the store and its features, the views and React, the rest), so
         // that a set-up running each in a task of its own has no long task.
         ...CORE_PARTS.map((part, index) => `function corePart${index}() { return require('${part}'); }`),
@@ -43,7 +45,8 @@ export const lazyCorePlugin = {
     pluginBuild.onLoad({ filter: LAZY_FIRST_VIEW }, (args) => ({
       contents: [
         "/* Built from src/element/lazy-first-view.ts: the first view's code is evaluated on the first call. */",
-        "export function firstViewCode() { return require('./first-view-code'); }",
+        'let code;',
+        "export function firstViewCode() { return (code ??= require('./first-view-code')); }",
       ].join('\n'),
       loader: 'js',
       resolveDir: path.dirname(args.path),
