@@ -9,10 +9,11 @@
  * defines the element. The first view's modules (the attributes' parsing, the theme, the language, the views
  * drawn in plain DOM) are evaluated when an element first draws (element/first-view-code.ts, reached the same
  * way as the core below); an element the page's parser creates draws its first view at once, one a deferred
- * script upgrades two tasks later (the first view's code in the task between), and the rest waits until that
- * is painted and the page is idle, or the visitor reaches for it (element/store-assistant-element.tsx): the
- * rest of the widget's modules are evaluated then (element/element-core.ts, which the build reaches through a
- * synchronous `require()`: build/lazy-core.mjs), its store made and configured, in tasks of their own;
+ * script upgrades three tasks later (its code evaluated, then its attributes read, in the tasks between),
+ * and the rest waits until that is painted and the page is idle, or the visitor reaches for it
+ * (element/store-assistant-element.tsx): the rest of the widget's modules are evaluated then
+ * (element/element-core.ts, which the build reaches through a synchronous `require()`:
+ * build/lazy-core.mjs), its store made, then configured, in tasks of their own;
  * ReactDOM is evaluated in a later task of its own, and React renders in the one after
  * (element/deferred-react.ts). The one-file build keeps everything inside this script: the lazy initialisers
  * only decide when each module runs.

@@ -1,4 +1,5 @@
 import type { Assistant } from '../app/assistant';
+import type { AssistantState } from '../app/state';
 import type { AssistantDeps, AssistantEvents } from '../app/deps';
 import type { AnalyticsConfig } from '../analytics/data-layer';
 import type { Emit } from '../common/events';
@@ -14,6 +15,7 @@ import { elementCore, elementCoreInParts, type ElementCore } from './lazy-core';
 import { firstViewCode } from './lazy-first-view';
 import type { LauncherShell } from './launcher-shell';
 import type { Theme } from '../theme/theme';
+import type { FirstView } from '../app/first-view-state';
 import type { StoreAssistantMembers } from './members';
 
 /** How long the viewport's size waits for an idle moment, at most, once a floating widget is connected. */
@@ -169,6 +171,11 @@ function withLazyStore() {
       return this.made !== null;
     }
 
+    /** The store if it has been made, without setting anything up (unlike {@link assistant}). */
+    protected get assistantIfMade(): Assistant | null {
+      return this.made;
+    }
+
     /** Makes the store, if it is not yet, without the connection's work waiting for its task. */
     protected makeAssistantAhead(): void {
       if (!this.made) this.makeAssistant();
@@ -199,7 +206,7 @@ function withAssistant(Base: ReturnType<typeof withLazyStore>) {
 
     private configurePending = false;
     /** An attribute changed since the attributes were last parsed. */
-    private attributesChanged = true;
+    protected attributesChanged = true;
     protected readonly themeColors = themeColorsOf(this);
     /** Undoes {@link coverViewport} while the floating card is open. */
     private releaseViewport: (() => void) | null = null;
@@ -216,10 +223,11 @@ function withAssistant(Base: ReturnType<typeof withLazyStore>) {
     /** Theme, `open` and the viewport follow the store once it is made. */
     protected override assistantMade(assistant: Assistant): void {
       super.assistantMade(assistant);
+      // From `state`, not the `assistant` getter: configuring ahead must not run the connection inside it.
       assistant.subscribe((state, previous) => {
-        if (state.theme !== previous.theme) this.applyTheme();
+        if (state.theme !== previous.theme) this.applyTheme(state.theme);
         if (state.isOpen !== previous.isOpen) reflectOpen(this, state.isOpen, (name) => this.announce(name, {}));
-        if (state.isOpen !== previous.isOpen || state.config.mode !== previous.config.mode) this.syncViewport();
+        if (state.isOpen !== previous.isOpen || state.config.mode !== previous.config.mode) this.syncViewport(state);
       });
     }
 
@@ -236,33 +244,32 @@ function withAssistant(Base: ReturnType<typeof withLazyStore>) {
       });
     }
 
-    protected configure(): void {
+    /** Configures `store` (by default the element's, set up first if need be) from the attributes. */
+    protected configure(store: Assistant = this.assistant): void {
       this.attributesChanged = false;
       contained(() => {
         const { open, ...config } = this.readAttributes();
         this.followPageLanguage(this.isConnected && !this.hasAttribute('lang'));
-        this.assistant.configure(config);
+        store.configure(config);
         // The store holds whether the card is open; the attribute reflects it, and setting it asks for it.
-        if (Boolean(open) !== this.assistant.getState().isOpen) this.assistant.actions.setOpen(Boolean(open));
+        if (Boolean(open) !== store.getState().isOpen) store.actions.setOpen(Boolean(open));
       });
     }
 
     /** The element's attributes (or only `names`) as a configuration; without `lang`, in the page's language. */
     protected readAttributes(names?: readonly AttributeName[]): ParsedAttributes {
-      const read = (name: AttributeName) => this.getAttribute(name);
       const { parseAttributes, pageLanguage } = firstViewCode();
-      const parsed = parseAttributes(read, pageLocation(), this.warn, names);
+      const parsed = parseAttributes((name) => this.getAttribute(name), pageLocation(), this.warn, names);
       parsed.lang = pageLanguage(this.getAttribute('lang'));
       return parsed;
     }
 
-    protected applyTheme(): void {
-      if (this.isConnected) this.themeColors.apply(this.assistant.getState().theme);
+    protected applyTheme(theme?: Theme): void {
+      if (this.isConnected) this.themeColors.apply(theme ?? this.assistant.getState().theme);
     }
 
     /** The open floating card follows the visual viewport and, full screen, stops the page scrolling. */
-    protected syncViewport(): void {
-      const { isOpen, config } = this.assistant.getState();
+    protected syncViewport({ isOpen, config }: Pick<AssistantState, 'isOpen' | 'config'> = this.assistant.getState()) {
       const cover = this.isConnected && isOpen && config.mode === 'floating';
       if (cover && !this.releaseViewport) this.releaseViewport = elementCore().coverViewport(this);
       else if (!cover && this.releaseViewport) {
@@ -274,13 +281,48 @@ function withAssistant(Base: ReturnType<typeof withLazyStore>) {
 }
 
 /**
+ * Configuring the store ahead of connecting, in a task of its own: the connection's task then only applies
+ * the theme, hands the launcher over and mounts React, since parsing the attributes and configuring every
+ * feature is the larger half of connecting.
+ */
+function withConfigureAhead(Base: ReturnType<typeof withAssistant>) {
+  return class ConfigureAhead extends Base {
+    /**
+     * The store was configured ahead ({@link configureAhead}) and the element has not been disconnected
+     * since: connecting then does not parse the same attributes again.
+     */
+    private configuredAhead = false;
+
+    /** Configures the store, if it has been made, without running the connection's work. */
+    protected configureAhead(): void {
+      const made = this.assistantIfMade;
+      if (!made) return;
+      this.configure(made);
+      this.configuredAhead = true;
+    }
+
+    /** Configures the store on connecting, unless it was configured ahead and no attribute changed since. */
+    protected configureOnConnect(): void {
+      const current = this.configuredAhead && !this.attributesChanged;
+      this.configuredAhead = false;
+      if (!current) this.configure();
+    }
+
+    /** Disconnected: whatever it was configured with ahead, it configures again when it connects. */
+    protected forgetConfiguredAhead(): void {
+      this.configuredAhead = false;
+    }
+  };
+}
+
+/**
  * Attaching, moving and removing the element. React is mounted at once, and renders once ReactDOM has
  * been evaluated in a task of its own (deferred-react.ts): at once for an inline card or an open one;
  * for a closed floating widget once the page is idle, its launcher drawn in plain DOM meanwhile
  * (launcher-shell.ts) and a visitor reaching for it hurrying React along. Removal ends calls.
  */
 function withLifecycle(
-  Base: ReturnType<typeof withAssistant>,
+  Base: ReturnType<typeof withConfigureAhead>,
   renderer: () => DeferredReactRenderer<ElementRootProps>,
 ) {
   return class ElementLifecycle extends Base {
@@ -309,7 +351,7 @@ function withLifecycle(
     private readonly onPageHide = () => this.assistant.dispose({ leavingPage: true });
 
     connectedCallback(): void {
-      this.configure();
+      this.configureOnConnect();
       this.applyTheme();
       window.addEventListener('pagehide', this.onPageHide);
       this.syncViewport();
@@ -332,6 +374,7 @@ function withLifecycle(
     }
 
     disconnectedCallback(): void {
+      this.forgetConfiguredAhead();
       window.removeEventListener('pagehide', this.onPageHide);
       // Put back, the element applies its theme again, whatever was done to its style meanwhile.
       this.themeColors.forget();
@@ -350,6 +393,52 @@ function withLifecycle(
 }
 
 /**
+ * The first view drawn from the attributes alone, before the store is made: a floating launcher in plain
+ * DOM with its own small stylesheet and the theme's colours (the saved theme's and the attributes'), or an
+ * inline card's greeting with the whole stylesheet. withFirstViewFirst decides when.
+ */
+function withFirstView(Base: ReturnType<typeof withLifecycle>) {
+  return class FirstViewDrawing extends Base {
+    /** Removes the inline card's first view, while it is drawn (React's card replaces it). */
+    protected removeCardShell: (() => void) | null = null;
+
+    /**
+     * The first view, from the attributes: a closed floating launcher, or an inline card's greeting. Null
+     * for an open floating card, which waits for the store.
+     */
+    protected firstViewToDraw(): FirstView | null {
+      const code = firstViewCode();
+      const { open, ...config } = this.readAttributes(code.FIRST_VIEW_ATTRIBUTES);
+      if (config.mode === 'floating' && open) return null;
+      return code.firstView(
+        config,
+        safeStorage(() => window.localStorage),
+        pageLocation().origin,
+      );
+    }
+
+    /**
+     * Draws `view`. Returns whether the rest may wait for idle time: only a closed launcher can (and only
+     * with nothing to take up, which is asked once it is painted).
+     */
+    protected drawFirstView(view: FirstView): boolean {
+      const code = firstViewCode();
+      if (view.config.mode === 'inline') {
+        // The card shows the theme's colours and most of the stylesheet's views: all of both, at once.
+        this.themeColors.apply(view.theme);
+        code.adoptStyles(this.root, code.WHOLE_STYLESHEET);
+        this.removeCardShell = code.drawCardShell(this.root, view);
+        return false;
+      }
+      for (const [name, value] of code.launcherColorVariables(view.theme)) this.style.setProperty(name, value);
+      code.adoptStyles(this.root, [code.FIRST_VIEW_STYLESHEET]);
+      this.launcherShell = code.drawLauncherShell(this.root, view, () => this.reachedFor());
+      return true;
+    }
+  };
+}
+
+/**
  * Resolves once the first view has been painted and, when the rest may wait, the page is idle (at most
  * {@link SET_UP_IDLE_WAIT_MS}) or `reached` resolves (the visitor reached for the launcher); a kept call
  * or a takeover to take up does not wait.
@@ -362,17 +451,28 @@ async function afterFirstView(mayWait: boolean, reached: Promise<void>): Promise
 }
 
 /**
- * Draws the first view (`draw`, which returns whether the rest may wait): at once for an element the
- * page's parser creates. One upgraded by the script's own task evaluates the first view's code in the next
- * task (while `stillPending()` holds) and draws in the one after, so the script's evaluation (and, with a
- * debugger on, its compile), the first view's code and its drawing never make one long task together.
+ * Draws the first view: `prepare` reads what it shows (null when there is nothing to draw first), `paint`
+ * draws it and returns whether the rest may wait. An element the page's parser creates does both at once.
+ * One upgraded by the script's own task evaluates the first view's code in the next task (while
+ * `stillPending()` holds), reads its attributes and prepares its view in the one after, and paints it in
+ * the one after that: the script's evaluation (and, with a debugger on, its compile), the first view's
+ * code, its reading and its drawing never make one long task together, even on a phone slower than the
+ * benchmark's.
  */
-function drawnFirst(upgradedInDocument: boolean, stillPending: () => boolean, draw: () => boolean): Promise<boolean> {
-  if (!upgradedInDocument) return Promise.resolve(draw());
+function drawnFirst<View>(
+  upgradedInDocument: boolean,
+  stillPending: () => boolean,
+  prepare: () => View | null,
+  paint: (view: View) => boolean,
+): Promise<boolean> {
+  const paintIfAny = (view: View | null) => view !== null && stillPending() && (contained(() => paint(view)) ?? false);
+  const prepareIfPending = () => (stillPending() && contained(prepare)) || null;
+  if (!upgradedInDocument) return Promise.resolve(paintIfAny(prepareIfPending()));
   return nextTask()
     .then(() => stillPending() && contained(firstViewCode))
     .then(nextTask)
-    .then(draw);
+    .then(prepareIfPending)
+    .then((view) => nextTask().then(() => paintIfAny(view)));
 }
 
 /** Runs each step in a task of its own while `stillPending()` holds (an error logged, never thrown). */
@@ -386,22 +486,20 @@ async function inTasksOfTheirOwn(steps: (() => unknown)[], stillPending: () => b
 /**
  * Only the first view runs first. An element connected while the page loads (created by the page's parser, or
  * upgraded by a deferred script), before anything asked for its store, draws its first view (at once, in that
- * task; upgraded, two tasks later: {@link drawnFirst}) from its attributes alone: a floating launcher in
+ * task; upgraded, three tasks later: {@link drawnFirst}) from its attributes alone: a floating launcher in
  * plain DOM with its own small stylesheet and the theme's colours (the saved theme's and the attributes'), or
  * an inline card's greeting. The rest waits until that view has been painted and the page is idle (at most
  * {@link SET_UP_IDLE_WAIT_MS}), or less when the visitor reaches for the launcher, the card is open or
  * inline, or a kept call or a takeover is to be taken up; then it runs in tasks of their own, none of them
  * long: the widget's code is evaluated (in three parts), the rest of its stylesheet parsed, its store made,
- * and the store configured, taking over the first view. Anything that needs the store sooner (a method, a
- * property) sets it all up at once. Elements added once the page has loaded (by a script, a framework) set up
- * at once.
+ * the store configured from the attributes, and then, in the connection's own task, the store takes over
+ * the first view. Anything that needs the store sooner (a method, a property) sets it all up at once.
+ * Elements added once the page has loaded (by a script, a framework) set up at once.
  */
-function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
+function withFirstViewFirst(Base: ReturnType<typeof withFirstView>) {
   return class ElementFirstView extends Base {
     /** Ends the wait for idle time: a visitor reached for the launcher. */
     private hurrySetUp: (() => void) | null = null;
-    /** Removes the inline card's first view, while it is drawn (React's card replaces it). */
-    private removeCardShell: (() => void) | null = null;
 
     /** In the document before the script defined it (a deferred script): upgraded by the script's task. */
     private readonly upgradedInDocument = this.isConnected;
@@ -415,42 +513,23 @@ function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
       };
       this.connectPending = connect;
       const stillPending = () => this.connectPending === connect;
-      const drawFirst = () => stillPending() && (contained(() => this.drawFirstView()) ?? false);
-      const mayWait = drawnFirst(this.upgradedInDocument, stillPending, drawFirst);
+      const mayWait = drawnFirst(
+        this.upgradedInDocument,
+        stillPending,
+        () => this.firstViewToDraw(),
+        (view) => this.drawFirstView(view),
+      );
       const reached = new Promise<void>((resolve) => (this.hurrySetUp = resolve));
-      const steps = [...elementCoreInParts(), () => this.adoptStylesOnce(), () => this.makeAssistantAhead()];
+      const steps = [
+        ...elementCoreInParts(),
+        () => this.adoptStylesOnce(),
+        () => this.makeAssistantAhead(),
+        () => this.configureAhead(),
+      ];
       void mayWait
         .then((wait) => afterFirstView(wait, reached))
         .then(() => inTasksOfTheirOwn(steps, stillPending))
         .then(() => stillPending() && connect());
-    }
-
-    /**
-     * Draws the first view from the attributes: a closed floating launcher, or an inline card's greeting.
-     * Returns whether the rest may wait for idle time: only a closed launcher can (and only with nothing
-     * to take up, which is asked once it is painted).
-     */
-    private drawFirstView(): boolean {
-      const code = firstViewCode();
-      const { adoptStyles, drawLauncherShell } = code;
-      const { open, ...config } = this.readAttributes(code.FIRST_VIEW_ATTRIBUTES);
-      if (config.mode === 'floating' && open) return false;
-      const view = code.firstView(
-        config,
-        safeStorage(() => window.localStorage),
-        pageLocation().origin,
-      );
-      if (config.mode === 'inline') {
-        // The card shows the theme's colours and most of the stylesheet's views: all of both, at once.
-        this.themeColors.apply(view.theme);
-        adoptStyles(this.root, code.WHOLE_STYLESHEET);
-        this.removeCardShell = code.drawCardShell(this.root, view);
-        return false;
-      }
-      for (const [name, value] of code.launcherColorVariables(view.theme)) this.style.setProperty(name, value);
-      adoptStyles(this.root, [code.FIRST_VIEW_STYLESHEET]);
-      this.launcherShell = drawLauncherShell(this.root, view, () => this.reachedFor());
-      return true;
     }
 
     protected override reachedFor(): void {
@@ -465,6 +544,7 @@ function withFirstViewFirst(Base: ReturnType<typeof withLifecycle>) {
       if (!this.connectPending && this.assistantMadeYet) return super.disconnectedCallback();
       // Removed before its set-up's tasks: only the first view was drawn; a store made meanwhile is stopped.
       this.connectPending = null;
+      this.forgetConfiguredAhead();
       this.launcherShell?.remove();
       this.launcherShell = null;
       if (this.assistantMadeYet) queueMicrotask(() => this.isConnected || this.assistant.dispose());
@@ -557,7 +637,9 @@ export function createStoreAssistantElement() {
   let renderer: DeferredReactRenderer<ElementRootProps> | null = null;
   const lazyRenderer = () =>
     (renderer ??= elementCore().deferredReactRenderer<ElementRootProps>(() => import('react-dom/client')));
-  return withPublicMethods(withFirstViewFirst(withLifecycle(withAssistant(withLazyStore()), lazyRenderer)));
+  return withPublicMethods(
+    withFirstViewFirst(withFirstView(withLifecycle(withConfigureAhead(withAssistant(withLazyStore())), lazyRenderer))),
+  );
 }
 
 /**
