@@ -281,48 +281,13 @@ function withAssistant(Base: ReturnType<typeof withLazyStore>) {
 }
 
 /**
- * Configuring the store ahead of connecting, in a task of its own: the connection's task then only applies
- * the theme, hands the launcher over and mounts React, since parsing the attributes and configuring every
- * feature is the larger half of connecting.
- */
-function withConfigureAhead(Base: ReturnType<typeof withAssistant>) {
-  return class ConfigureAhead extends Base {
-    /**
-     * The store was configured ahead ({@link configureAhead}) and the element has not been disconnected
-     * since: connecting then does not parse the same attributes again.
-     */
-    private configuredAhead = false;
-
-    /** Configures the store, if it has been made, without running the connection's work. */
-    protected configureAhead(): void {
-      const made = this.assistantIfMade;
-      if (!made) return;
-      this.configure(made);
-      this.configuredAhead = true;
-    }
-
-    /** Configures the store on connecting, unless it was configured ahead and no attribute changed since. */
-    protected configureOnConnect(): void {
-      const current = this.configuredAhead && !this.attributesChanged;
-      this.configuredAhead = false;
-      if (!current) this.configure();
-    }
-
-    /** Disconnected: whatever it was configured with ahead, it configures again when it connects. */
-    protected forgetConfiguredAhead(): void {
-      this.configuredAhead = false;
-    }
-  };
-}
-
-/**
  * Attaching, moving and removing the element. React is mounted at once, and renders once ReactDOM has
  * been evaluated in a task of its own (deferred-react.ts): at once for an inline card or an open one;
  * for a closed floating widget once the page is idle, its launcher drawn in plain DOM meanwhile
  * (launcher-shell.ts) and a visitor reaching for it hurrying React along. Removal ends calls.
  */
 function withLifecycle(
-  Base: ReturnType<typeof withConfigureAhead>,
+  Base: ReturnType<typeof withAssistant>,
   renderer: () => DeferredReactRenderer<ElementRootProps>,
 ) {
   return class ElementLifecycle extends Base {
@@ -350,6 +315,11 @@ function withLifecycle(
     /** The page is being unloaded (or frozen): keep a live call for the next page, write pending saves. */
     private readonly onPageHide = () => this.assistant.dispose({ leavingPage: true });
 
+    /** Configures the store from the attributes as the element connects. */
+    protected configureOnConnect(): void {
+      this.configure();
+    }
+
     connectedCallback(): void {
       this.configureOnConnect();
       this.applyTheme();
@@ -374,7 +344,6 @@ function withLifecycle(
     }
 
     disconnectedCallback(): void {
-      this.forgetConfiguredAhead();
       window.removeEventListener('pagehide', this.onPageHide);
       // Put back, the element applies its theme again, whatever was done to its style meanwhile.
       this.themeColors.forget();
@@ -503,6 +472,8 @@ function withFirstViewFirst(Base: ReturnType<typeof withFirstView>) {
 
     /** In the document before the script defined it (a deferred script): upgraded by the script's task. */
     private readonly upgradedInDocument = this.isConnected;
+    /** The set-up configured the store and its connection has yet to come: connecting need not again. */
+    private configuredAhead = false;
 
     override connectedCallback(): void {
       const pageLoading = document.readyState !== 'complete' || this.upgradedInDocument;
@@ -532,6 +503,25 @@ function withFirstViewFirst(Base: ReturnType<typeof withFirstView>) {
         .then(() => stillPending() && connect());
     }
 
+    /**
+     * Configures the store in a set-up task of its own, so the connection's task only applies the theme,
+     * hands the launcher over and mounts React: parsing the attributes and configuring every feature is
+     * the larger half of connecting. Without going through the store's getter, which would connect now.
+     */
+    private configureAhead(): void {
+      const made = this.assistantIfMade;
+      if (!made) return;
+      this.configure(made);
+      this.configuredAhead = true;
+    }
+
+    /** Configures on connecting, unless the set-up did and no attribute changed since. */
+    protected override configureOnConnect(): void {
+      const current = this.configuredAhead && !this.attributesChanged;
+      this.configuredAhead = false;
+      if (!current) super.configureOnConnect();
+    }
+
     protected override reachedFor(): void {
       super.reachedFor();
       this.hurrySetUp?.();
@@ -544,7 +534,7 @@ function withFirstViewFirst(Base: ReturnType<typeof withFirstView>) {
       if (!this.connectPending && this.assistantMadeYet) return super.disconnectedCallback();
       // Removed before its set-up's tasks: only the first view was drawn; a store made meanwhile is stopped.
       this.connectPending = null;
-      this.forgetConfiguredAhead();
+      this.configuredAhead = false;
       this.launcherShell?.remove();
       this.launcherShell = null;
       if (this.assistantMadeYet) queueMicrotask(() => this.isConnected || this.assistant.dispose());
@@ -638,7 +628,7 @@ export function createStoreAssistantElement() {
   const lazyRenderer = () =>
     (renderer ??= elementCore().deferredReactRenderer<ElementRootProps>(() => import('react-dom/client')));
   return withPublicMethods(
-    withFirstViewFirst(withFirstView(withLifecycle(withConfigureAhead(withAssistant(withLazyStore())), lazyRenderer))),
+    withFirstViewFirst(withFirstView(withLifecycle(withAssistant(withLazyStore()), lazyRenderer))),
   );
 }
 
